@@ -1,0 +1,115 @@
+import DaybookContent
+import DaybookFeed
+import DaybookModel
+import DaybookRender
+import DaybookTheme
+import Foundation
+
+/// What one `daybook build` is asked to do.
+public struct BuildOptions: Sendable {
+    public var siteDirectory: URL
+    public var outputDirectory: URL
+    /// The build's "now", resolved by the caller (`--now`, `SOURCE_DATE_EPOCH` or the clock).
+    public var now: Instant
+    public var includeFuture: Bool
+    /// Treat warnings as errors.
+    public var strict: Bool
+
+    public init(siteDirectory: URL, outputDirectory: URL? = nil, now: Instant, includeFuture: Bool = false, strict: Bool = false) {
+        self.siteDirectory = siteDirectory
+        self.outputDirectory = outputDirectory ?? siteDirectory.appending(path: "output")
+        self.now = now
+        self.includeFuture = includeFuture
+        self.strict = strict
+    }
+}
+
+/// The outcome of a build: its diagnostics, and what was written when it succeeded.
+public struct BuildResult: Sendable {
+    public var diagnostics: [Diagnostic]
+    /// `nil` when the build failed and the output folder was left as it was.
+    public var report: WriteReport?
+    public var pageCount: Int
+    public var seconds: Double
+
+    public var succeeded: Bool { report != nil }
+    public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
+    public var errorCount: Int { diagnostics.count { $0.severity == .error } }
+}
+
+/// Runs the pipeline: read → load and validate → order → render → write.
+///
+/// Nothing reaches the output folder unless every stage before writing succeeded.
+public struct SiteBuilder: Sendable {
+    public init() {}
+
+    public func build(_ options: BuildOptions) async -> BuildResult {
+        let started = ContinuousClock.now
+        func finish(_ diagnostics: [Diagnostic], _ report: WriteReport?, pages: Int = 0) -> BuildResult {
+            let elapsed = ContinuousClock.now - started
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            return BuildResult(diagnostics: diagnostics.sorted(), report: report, pageCount: pages, seconds: seconds)
+        }
+        func failed(_ diagnostics: [Diagnostic]) -> Bool {
+            diagnostics.hasErrors || (options.strict && !diagnostics.isEmpty)
+        }
+
+        let reader = SiteReader(siteDirectory: options.siteDirectory)
+        let (snapshot, readDiagnostics) = reader.readContent()
+        let loaded = ContentLoader.load(snapshot)
+        var diagnostics = readDiagnostics + loaded.diagnostics
+
+        let (siteTheme, themeDiagnostics) = reader.readTheme()
+        diagnostics += themeDiagnostics
+        let theme = Self.defaultTheme.overridden(by: siteTheme)
+        let (library, templateDiagnostics) = theme.compile()
+        diagnostics += templateDiagnostics
+        guard let library, !diagnostics.hasErrors else { return finish(diagnostics, nil) }
+
+        guard let zone = TimeZone(identifier: loaded.config.timeZoneIdentifier) else {
+            return finish(diagnostics + [.error("unknown time zone", at: SourceLocation(path: "site.yml"))], nil)
+        }
+        let moment = BuildMoment(now: options.now, timeZone: zone, includeFuture: options.includeFuture)
+        let feeds = SiteFeeds(content: loaded.content, config: loaded.config, moment: moment)
+        diagnostics += feeds.diagnostics
+
+        let images = ImageCollector(content: loaded.content, feeds: feeds, snapshot: snapshot)
+        diagnostics += images.diagnostics
+        if failed(diagnostics) { return finish(diagnostics, nil) }
+
+        let renderer = SiteRenderer(library: library, input: RenderInput(config: loaded.config, moment: moment, feeds: feeds))
+        var files = await renderer.render()
+        let pageCount = files.count
+        for (path, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) {
+            files.append(RenderedFile(path: path, bytes: bytes))
+        }
+        for path in images.paths {
+            guard let bytes = reader.readAsset("content/" + path) else {
+                diagnostics.append(.error("cannot read image file", at: SourceLocation(path: "content/" + path)))
+                continue
+            }
+            files.append(RenderedFile(path: path, bytes: bytes))
+        }
+        if failed(diagnostics) { return finish(diagnostics, nil) }
+
+        do {
+            let report = try OutputWriter(directory: options.outputDirectory).write(files)
+            return finish(diagnostics, report, pages: pageCount)
+        } catch {
+            return finish(diagnostics + [.error(error.reason, at: SourceLocation(path: error.path))], nil)
+        }
+    }
+
+    /// The embedded default theme, the base every site's own `Templates/` overrides.
+    public static let defaultTheme: Theme = {
+        var theme = Theme()
+        for (path, text) in DefaultTheme.files {
+            if path.hasSuffix(".mustache") {
+                theme.templates[String(path.dropLast(".mustache".count))] = (text, "Templates/" + path)
+            } else {
+                theme.assets[path] = Array(text.utf8)
+            }
+        }
+        return theme
+    }()
+}

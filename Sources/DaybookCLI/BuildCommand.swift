@@ -1,0 +1,59 @@
+import ArgumentParser
+import DaybookBuild
+import DaybookModel
+import Foundation
+
+/// `daybook build`: renders the site into the output folder, or leaves it untouched on error.
+struct BuildCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Render the site into the output folder.",
+        discussion: """
+            Problems are printed to standard error as path:line:column: error|warning: message. \
+            Any error exits non-zero and leaves the output folder exactly as it was.
+            """
+    )
+
+    @Option(name: .long, help: "The site folder, holding site.yml, content/ and Templates/.")
+    var site: String = "."
+
+    @Option(name: .long, help: "The output folder (default: <site>/output).")
+    var output: String?
+
+    @Option(name: .long, help: "The build's instant as RFC 3339, e.g. 2026-11-21T12:00:00Z (default: SOURCE_DATE_EPOCH, else the clock).")
+    var now: String?
+
+    @Flag(name: .long, help: "Include sent prompts, posts and comments dated after now.")
+    var future = false
+
+    @Flag(name: .long, help: "Treat warnings as errors.")
+    var strict = false
+
+    func run() async throws {
+        let instant: Instant
+        do {
+            instant = try NowResolver(environment: ProcessInfo.processInfo.environment, clock: { Date() }).resolve(now)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let cwd = URL(filePath: FileManager.default.currentDirectoryPath, directoryHint: .isDirectory)
+        let siteURL = URL(filePath: site, directoryHint: .isDirectory, relativeTo: cwd).standardizedFileURL
+        let outputURL = output.map { URL(filePath: $0, directoryHint: .isDirectory, relativeTo: cwd).standardizedFileURL }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: siteURL.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError("site folder '\(site)' does not exist")
+        }
+
+        let options = BuildOptions(siteDirectory: siteURL, outputDirectory: outputURL, now: instant, includeFuture: future, strict: strict)
+        let result = await SiteBuilder().build(options)
+        DiagnosticPrinter.print(result.diagnostics)
+        guard let report = result.report else {
+            DiagnosticPrinter.printSummary(
+                "build failed: \(result.errorCount) \(result.errorCount == 1 ? "error" : "errors"), \(result.warningCount) \(result.warningCount == 1 ? "warning" : "warnings")\(strict && result.errorCount == 0 ? " (--strict)" : ""); the output folder was not changed",
+                toStandardError: true)
+            throw ExitCode.failure
+        }
+        DiagnosticPrinter.printSummary(
+            "\(result.pageCount) pages · \(report.written) files written, \(report.unchanged) unchanged, \(report.removed) removed · \(result.warningCount) \(result.warningCount == 1 ? "warning" : "warnings") · \(String(format: "%.2f", result.seconds)) s")
+    }
+}

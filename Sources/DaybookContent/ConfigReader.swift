@@ -1,0 +1,85 @@
+import DaybookModel
+import Foundation
+
+/// Reads `site.yml` (CONTRACT §1): every key optional, unknown keys warned about, wrong types errors.
+enum ConfigReader {
+    static let path = "site.yml"
+    static let knownKeys = ["baseURL", "feedSize", "pageSize", "timeZone", "timeline", "title"]
+
+    static func read(_ bytes: [UInt8]?) -> (SiteConfig, [Diagnostic]) {
+        var config = SiteConfig()
+        var diagnostics: [Diagnostic] = []
+        guard let bytes else { return (config, diagnostics) }
+        func at(_ p: TextPosition?) -> SourceLocation { SourceLocation(path: path, line: p?.line, column: p?.column) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return (config, [.error("site.yml is not valid UTF-8", at: at(nil))])
+        }
+        let root: RawValue?
+        do {
+            root = try YAMLReader.parse(text)
+        } catch {
+            return (config, [.error(error.message, at: at(error.position))])
+        }
+        guard let root else { return (config, diagnostics) }
+        guard case .object(let members) = root.kind else {
+            return (config, [.error("site.yml must be a mapping of keys such as 'title: My journal'", at: at(root.position))])
+        }
+        func string(_ m: RawMember) -> String? {
+            if case .string(let s) = m.value.kind { return s }
+            diagnostics.append(.error("'\(m.key)' must be a string, found \(m.value.kindName)", at: at(m.value.position)))
+            return nil
+        }
+        func positiveInt(_ m: RawMember) -> Int? {
+            if case .number(let n) = m.value.kind, n >= 1, n == n.rounded(), n < 1_000_000 { return Int(n) }
+            diagnostics.append(.error("'\(m.key)' must be a whole number of at least 1, found \(m.value.kindDescription)", at: at(m.value.position)))
+            return nil
+        }
+        for member in members {
+            switch member.key {
+            case "title": if let s = string(member) { config.title = s }
+            case "baseURL":
+                if let s = string(member) {
+                    if s.hasPrefix("/") || s.hasPrefix("http://") || s.hasPrefix("https://") {
+                        config.baseURL = s.hasSuffix("/") ? s : s + "/"
+                    } else {
+                        diagnostics.append(.error("'baseURL' must be an absolute URL such as https://example.org/ or a path starting with '/', found '\(s)'", at: at(member.value.position)))
+                    }
+                }
+            case "timeZone":
+                if let s = string(member) {
+                    if TimeZone(identifier: s) != nil {
+                        config.timeZoneIdentifier = s
+                    } else {
+                        diagnostics.append(.error("unknown time zone '\(s)'; use an IANA name such as Europe/Lisbon or UTC", at: at(member.value.position)))
+                    }
+                }
+            case "pageSize": if let n = positiveInt(member) { config.pageSize = n }
+            case "feedSize": if let n = positiveInt(member) { config.feedSize = n }
+            case "timeline":
+                guard case .object(let nested) = member.value.kind else {
+                    diagnostics.append(.error("'timeline' must be a mapping such as 'timeline:' then '  viewer: alice', found \(member.value.kindName)", at: at(member.value.position)))
+                    continue
+                }
+                for inner in nested {
+                    if inner.key == "viewer" {
+                        if let s = string(inner) { config.timelineViewer = s }
+                        config.timelineViewerPosition = SourceLocation(path: path, line: inner.value.position.line, column: inner.value.position.column)
+                    } else {
+                        diagnostics.append(.warning("unknown key 'timeline.\(inner.key)'; known keys: timeline.viewer", at: at(inner.keyPosition)))
+                    }
+                }
+            default:
+                diagnostics.append(.warning("unknown key '\(member.key)'; known keys: \(knownKeys.joined(separator: ", "))", at: at(member.keyPosition)))
+            }
+        }
+        return (config, diagnostics)
+    }
+}
+
+extension RawValue {
+    /// The value itself when short, else its kind: "found 0", "found a string".
+    var kindDescription: String {
+        if case .number(let n) = kind { return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n) }
+        return kindName
+    }
+}

@@ -1,0 +1,105 @@
+import DaybookModel
+
+/// A site's configuration and content after loading, with every problem found on the way.
+public struct LoadedSite: Sendable {
+    public var config: SiteConfig
+    public var content: SiteContent
+    /// Sorted; loading never stops at the first problem.
+    public var diagnostics: [Diagnostic]
+}
+
+/// Turns a `ContentSnapshot` into validated content: decode each file, then check across records.
+public enum ContentLoader {
+    public static func load(_ snapshot: ContentSnapshot) -> LoadedSite {
+        let (config, configDiagnostics) = ConfigReader.read(snapshot.sources[ConfigReader.path])
+        var diagnostics = configDiagnostics
+        var records = DecodedRecords()
+        // Sorted paths: the records' order, and so every tie the feed does not break, never depends on the disk.
+        for path in snapshot.sources.keys.sorted() where path != ConfigReader.path {
+            guard let collection = collection(of: path) else { continue }
+            let result = decodeFile(path: path, bytes: snapshot.sources[path]!, collection: collection)
+            records.append(contentsOf: result.records)
+            diagnostics += result.diagnostics
+        }
+        var validator = ContentValidator(records: records, config: config)
+        validator.validate()
+        diagnostics += validator.diagnostics
+        return LoadedSite(config: config, content: validator.content, diagnostics: diagnostics.sorted())
+    }
+
+    static func collection(of path: String) -> ContentCollection? {
+        let parts = path.split(separator: "/")
+        guard parts.count >= 2, parts[0] == "content" else { return nil }
+        let name = parts.count == 2 ? String(parts[1].dropLast(5)) : String(parts[1])
+        return ContentCollection(rawValue: name)
+    }
+
+    /// Decodes one source file: a JSON array, a JSON object, or a Markdown item with front matter.
+    static func decodeFile(path: String, bytes: [UInt8], collection: ContentCollection) -> (records: DecodedRecords, diagnostics: [Diagnostic]) {
+        var records = DecodedRecords()
+        var diagnostics: [Diagnostic] = []
+        func at(_ p: TextPosition?) -> SourceLocation { SourceLocation(path: path, line: p?.line, column: p?.column) }
+        func decodeRecord(_ value: RawValue, extra: RawMember? = nil) {
+            guard case .object(var members) = value.kind else {
+                diagnostics.append(.error("each \(collection.singular) must be an object, found \(value.kindName)", at: at(value.position)))
+                return
+            }
+            if let extra { members.append(extra) }
+            var reader = RecordReader(path: path, collection: collection, members: members, at: value.position)
+            reader.decode(into: &records)
+            diagnostics += reader.diagnostics
+        }
+
+        let isArrayFile = path.split(separator: "/").count == 2
+        if path.hasSuffix(".md") {
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                return (records, [.error("file is not valid UTF-8", at: at(nil))])
+            }
+            let parts: FrontMatter
+            do {
+                parts = try FrontMatter.split(text)
+            } catch .missingOpening {
+                return (records, [.error("no front matter: a Markdown item starts with a line '---', then its fields, then '---'", at: at(TextPosition(line: 1, column: 1)))])
+            } catch {
+                return (records, [.error("front matter is not closed: add a line '---' after the fields", at: at(TextPosition(line: 1, column: 1)))])
+            }
+            let yaml: RawValue
+            do {
+                yaml = try YAMLReader.parse(parts.yaml, firstLine: parts.yamlFirstLine)
+                    ?? RawValue(.object([]), at: TextPosition(line: 1, column: 1))
+            } catch {
+                return (records, [.error(error.message, at: at(error.position))])
+            }
+            var extra: RawMember?
+            if let body = parts.body {
+                let bodyPosition = TextPosition(line: parts.bodyLine, column: 1)
+                if let field = collection.mainTextField {
+                    if case .object(let members) = yaml.kind, let given = members.first(where: { $0.key == field }) {
+                        diagnostics.append(.error("'\(field)' is given both in the front matter (line \(given.keyPosition.line)) and after it; keep one", at: at(bodyPosition)))
+                    } else {
+                        extra = RawMember(key: field, keyPosition: bodyPosition, value: RawValue(.string(body), at: bodyPosition))
+                    }
+                } else {
+                    diagnostics.append(.warning("text after a sent prompt's front matter is ignored", at: at(bodyPosition)))
+                }
+            }
+            decodeRecord(yaml, extra: extra)
+        } else {
+            let root: RawValue
+            do {
+                root = try JSONReader.parse(bytes)
+            } catch {
+                return (records, [.error("invalid JSON: \(error.message)", at: at(error.position))])
+            }
+            if isArrayFile {
+                guard case .array(let items) = root.kind else {
+                    return (records, [.error("content/\(collection.rawValue).json must be a JSON array of \(collection.singular) objects, found \(root.kindName)", at: at(root.position))])
+                }
+                items.forEach { decodeRecord($0) }
+            } else {
+                decodeRecord(root)
+            }
+        }
+        return (records, diagnostics)
+    }
+}

@@ -1,0 +1,126 @@
+import DaybookModel
+
+/// The checks that span records: unique ids, slugs that do not collide, references that resolve.
+///
+/// All of them live here, after decoding, so each rule is written once whatever file format
+/// the records came from.
+struct ContentValidator {
+    private let records: DecodedRecords
+    private let config: SiteConfig
+    private(set) var content = SiteContent()
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(records: DecodedRecords, config: SiteConfig) {
+        self.records = records
+        self.config = config
+    }
+
+    mutating func validate() {
+        let prompts = unique(records.prompts, \.origin, .prompts)
+        let sentPrompts = unique(records.sentPrompts, \.origin, .sentPrompts)
+        var users = unique(records.users, \.origin, .users)
+        var posts = unique(records.posts, \.origin, .posts)
+        var comments = unique(records.comments, \.origin, .comments)
+
+        // CONTRACT §4: ids that become paths must give distinct, non-empty slugs. A sent prompt naming a
+        // missing prompt still gets an entry page (a placeholder), so its prompt id takes part too.
+        let promptIDs = Set(prompts.map(\.id))
+        var placeholderIDs = Set<String>()
+        let placeholders = sentPrompts.filter { !promptIDs.contains($0.promptID) && placeholderIDs.insert($0.promptID).inserted }
+        checkSlugs(prompts.map { ($0.id, $0.origin) } + placeholders.map { ($0.promptID, $0.origin) }, .prompts)
+        checkSlugs(posts.map { ($0.id, $0.origin) }, .posts)
+        checkSlugs(users.map { ($0.id, $0.origin) }, .users)
+
+        let userIDs = Set(users.map(\.id))
+        for index in users.indices {
+            let positions = records.followPositions[users[index].origin?.description ?? ""] ?? []
+            var kept: [String] = []
+            for (offset, followed) in users[index].follows.enumerated() {
+                if userIDs.contains(followed) {
+                    if !kept.contains(followed) { kept.append(followed) }
+                } else {
+                    diagnostics.append(.warning("user '\(users[index].id)' follows '\(followed)', which is not a user; ignored", at: position(users[index].origin, positions, offset)))
+                }
+            }
+            users[index].follows = kept
+        }
+
+        posts.removeAll { post in
+            guard !userIDs.contains(post.author) else { return false }
+            diagnostics.append(.error("post '\(post.id)' has author '\(post.author)', which is not a user", at: post.origin ?? fallback(.posts)))
+            return true
+        }
+        for index in posts.indices {
+            let positions = records.tagPositions[posts[index].origin?.description ?? ""] ?? []
+            var kept: [String] = []
+            for (offset, tag) in posts[index].extraTags.enumerated() {
+                if Hashtag.normalise(tag) != nil {
+                    kept.append(tag)
+                } else {
+                    diagnostics.append(.warning("tag '\(tag)' is not a hashtag (word characters with at least one letter, no '#'); ignored", at: position(posts[index].origin, positions, offset)))
+                }
+            }
+            posts[index].extraTags = kept
+        }
+
+        let postIDs = Set(posts.map(\.id))
+        comments.removeAll { comment in
+            if !userIDs.contains(comment.author) {
+                diagnostics.append(.error("comment '\(comment.id)' has author '\(comment.author)', which is not a user", at: comment.origin ?? fallback(.comments)))
+                return true
+            }
+            if !postIDs.contains(comment.postID) {
+                diagnostics.append(.warning("comment '\(comment.id)' is on post '\(comment.postID)', which does not exist; it is left out", at: comment.origin ?? fallback(.comments)))
+                return true
+            }
+            return false
+        }
+
+        if let viewer = config.timelineViewer, !userIDs.contains(viewer) {
+            diagnostics.append(.error("timeline.viewer '\(viewer)' is not a user", at: config.timelineViewerPosition ?? SourceLocation(path: "site.yml")))
+        }
+        content = SiteContent(prompts: prompts, sentPrompts: sentPrompts, users: users, posts: posts, comments: comments)
+    }
+
+    private func fallback(_ collection: ContentCollection) -> SourceLocation {
+        SourceLocation(path: "content/\(collection.rawValue)")
+    }
+
+    private func position(_ origin: SourceLocation?, _ positions: [TextPosition], _ offset: Int) -> SourceLocation {
+        guard let origin, offset < positions.count else { return origin ?? SourceLocation(path: "content") }
+        return SourceLocation(path: origin.path, line: positions[offset].line, column: positions[offset].column)
+    }
+
+    /// Keeps the first record of each id (in path order) and reports the rest.
+    private mutating func unique<Record: Identifiable>(
+        _ items: [Record], _ origin: KeyPath<Record, SourceLocation?>, _ collection: ContentCollection
+    ) -> [Record] where Record.ID == String {
+        var first: [String: SourceLocation?] = [:]
+        var kept: [Record] = []
+        for item in items {
+            if let earlier = first[item.id] {
+                let note = earlier.map { " (first defined at \($0.description))" } ?? ""
+                diagnostics.append(.error("duplicate \(collection.singular) id '\(item.id)'\(note)", at: item[keyPath: origin] ?? fallback(collection)))
+            } else {
+                first[item.id] = item[keyPath: origin]
+                kept.append(item)
+            }
+        }
+        return kept
+    }
+
+    private mutating func checkSlugs(_ ids: [(String, SourceLocation?)], _ collection: ContentCollection) {
+        var bySlug: [String: String] = [:]
+        for (id, origin) in ids {
+            let slug = Slug.make(id)
+            let at = origin ?? fallback(collection)
+            if slug.isEmpty {
+                diagnostics.append(.error("\(collection.singular) id '\(id)' has no letters or digits to make a page address from", at: at))
+            } else if let other = bySlug[slug] {
+                diagnostics.append(.error("\(collection.singular) ids '\(other)' and '\(id)' both give the page address '\(slug)'; rename one", at: at))
+            } else {
+                bySlug[slug] = id
+            }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import DaybookModel
+
+/// Typed records of one load, before cross-record validation.
+struct DecodedRecords: Sendable {
+    var prompts: [Prompt] = []
+    var sentPrompts: [SentPrompt] = []
+    var users: [User] = []
+    var posts: [Post] = []
+    var comments: [Comment] = []
+    /// Positions of array elements that later checks point at (`follows`, `tags`), by record origin.
+    var followPositions: [String: [TextPosition]] = [:]
+    var tagPositions: [String: [TextPosition]] = [:]
+
+    mutating func append(contentsOf other: DecodedRecords) {
+        prompts += other.prompts
+        sentPrompts += other.sentPrompts
+        users += other.users
+        posts += other.posts
+        comments += other.comments
+        followPositions.merge(other.followPositions) { a, _ in a }
+        tagPositions.merge(other.tagPositions) { a, _ in a }
+    }
+}
+
+extension RecordReader {
+    /// Decodes one record into `records`; a record with an invalid required field is dropped
+    /// (its diagnostics say why), so one bad item never hides problems in the others.
+    mutating func decode(into records: inout DecodedRecords) {
+        let id = nonEmptyString("id", required: true)
+        switch collection {
+        case .prompts:
+            let title = string("title", required: true)
+            let date = day("date")
+            let body = string("body")
+            guard let id, let title, !isInvalid else { return }
+            var prompt = Prompt(id: id, title: title, date: date, body: body)
+            prompt.origin = origin
+            records.prompts.append(prompt)
+        case .sentPrompts:
+            let promptID = nonEmptyString("promptId", required: true)
+            let sentAt = instant("sentAt", required: true)
+            guard let id, let promptID, let sentAt, !isInvalid else { return }
+            var sent = SentPrompt(id: id, promptID: promptID, sentAt: sentAt)
+            sent.origin = origin
+            records.sentPrompts.append(sent)
+        case .users:
+            let name = string("name")
+            let bio = string("bio")
+            let avatar = nonEmptyString("avatar")
+            let follows = strings("follows")
+            guard let id, !isInvalid else { return }
+            var user = User(id: id, name: name, bio: bio, avatar: avatar, follows: follows.map(\.0))
+            user.origin = origin
+            records.followPositions[origin.description] = follows.map(\.1)
+            records.users.append(user)
+        case .posts:
+            let author = nonEmptyString("author", required: true)
+            let createdAt = instant("createdAt", required: true)
+            let caption = string("caption")
+            let tags = strings("tags")
+            let image = nonEmptyString("image")
+            let imageAlt = string("imageAlt")
+            let place = location("location")
+            guard let id, let author, let createdAt, !isInvalid else { return }
+            var post = Post(
+                id: id, author: author, createdAt: createdAt, caption: caption, extraTags: tags.map(\.0), image: image,
+                imageAlt: imageAlt, location: place)
+            post.origin = origin
+            records.tagPositions[origin.description] = tags.map(\.1)
+            records.posts.append(post)
+        case .comments:
+            let postID = nonEmptyString("postId", required: true)
+            let author = nonEmptyString("author", required: true)
+            let createdAt = instant("createdAt", required: true)
+            let text = string("text", required: true)
+            guard let id, let postID, let author, let createdAt, let text, !isInvalid else { return }
+            var comment = Comment(id: id, postID: postID, author: author, createdAt: createdAt, text: text)
+            comment.origin = origin
+            records.comments.append(comment)
+        }
+    }
+}

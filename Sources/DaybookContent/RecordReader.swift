@@ -1,0 +1,143 @@
+import DaybookModel
+
+/// Reads the fields of one raw record, turning each problem into a diagnostic at the value's position.
+///
+/// Every collection's decoding goes through these few typed accessors, so "required", "wrong type",
+/// "bad date" and "unknown key" read the same everywhere.
+struct RecordReader {
+    let path: String
+    let collection: ContentCollection
+    let recordPosition: TextPosition
+    private(set) var members: [String: RawMember] = [:]
+    var diagnostics: [Diagnostic] = []
+    /// Set when a required field is missing or invalid: the record is then dropped.
+    private(set) var isInvalid = false
+
+    init(path: String, collection: ContentCollection, members: [RawMember], at position: TextPosition) {
+        self.path = path
+        self.collection = collection
+        self.recordPosition = position
+        for member in members {
+            if let first = self.members[member.key] {
+                diagnostics.append(
+                    .error(
+                        "duplicate key '\(member.key)' (first at line \(first.keyPosition.line))",
+                        at: location(member.keyPosition)))
+                continue
+            }
+            self.members[member.key] = member
+            if !collection.knownKeys.contains(member.key) {
+                diagnostics.append(
+                    .warning(
+                        "unknown key '\(member.key)' in \(collection.singular); known keys: \(collection.knownKeys.sorted().joined(separator: ", "))",
+                        at: location(member.keyPosition)))
+            }
+        }
+    }
+
+    func location(_ position: TextPosition) -> SourceLocation {
+        SourceLocation(path: path, line: position.line, column: position.column)
+    }
+
+    /// Where the record is: its `id` value when it has one, so messages about the record point there.
+    var origin: SourceLocation { location(members["id"]?.value.position ?? recordPosition) }
+
+    private mutating func fail(_ message: String, at position: TextPosition) {
+        diagnostics.append(.error(message, at: location(position)))
+        isInvalid = true
+    }
+
+    private mutating func value(_ key: String, required: Bool) -> RawValue? {
+        guard let member = members[key] else {
+            if required { fail("\(collection.singular) is missing required field '\(key)'", at: recordPosition) }
+            return nil
+        }
+        if case .null = member.value.kind {
+            if required { fail("'\(key)' is required but is null", at: member.value.position) }
+            return nil
+        }
+        return member.value
+    }
+
+    mutating func string(_ key: String, required: Bool = false) -> String? {
+        guard let raw = value(key, required: required) else { return nil }
+        if case .string(let text) = raw.kind { return text }
+        var message = "'\(key)' must be a string, found \(raw.kindName)"
+        if case .number = raw.kind { message += "; put it in quotes" }
+        fail(message, at: raw.position)
+        return nil
+    }
+
+    mutating func nonEmptyString(_ key: String, required: Bool = false) -> String? {
+        guard let text = string(key, required: required) else { return nil }
+        if text.isEmpty, let position = members[key]?.value.position {
+            fail("'\(key)' must not be empty", at: position)
+            return nil
+        }
+        return text
+    }
+
+    mutating func instant(_ key: String, required: Bool = false) -> Instant? {
+        guard let text = string(key, required: required) else { return nil }
+        if let instant = Instant(rfc3339: text) { return instant }
+        fail(
+            "'\(key)' must be an RFC 3339 date-time such as 2026-11-21T08:00:00Z or 2026-11-21T09:00:00+01:00, found '\(text)'",
+            at: members[key]!.value.position)
+        return nil
+    }
+
+    mutating func day(_ key: String) -> CalendarDay? {
+        guard let text = string(key) else { return nil }
+        if let day = CalendarDay(text) { return day }
+        fail("'\(key)' must be a date YYYY-MM-DD such as 2026-11-21, found '\(text)'", at: members[key]!.value.position)
+        return nil
+    }
+
+    /// An array of strings, each with its own position for later reference checks.
+    mutating func strings(_ key: String) -> [(String, TextPosition)] {
+        guard let raw = value(key, required: false) else { return [] }
+        guard case .array(let items) = raw.kind else {
+            fail("'\(key)' must be an array of strings, found \(raw.kindName)", at: raw.position)
+            return []
+        }
+        var result: [(String, TextPosition)] = []
+        for item in items {
+            if case .string(let text) = item.kind {
+                result.append((text, item.position))
+            } else {
+                fail("'\(key)' must hold only strings, found \(item.kindName)", at: item.position)
+            }
+        }
+        return result
+    }
+
+    mutating func location(_ key: String) -> DaybookModel.Location? {
+        guard let raw = value(key, required: false) else { return nil }
+        guard case .object(let fields) = raw.kind else {
+            fail("'\(key)' must be an object such as { \"name\": \"Lisbon\", \"lat\": 38.72, \"lon\": -9.14 }, found \(raw.kindName)", at: raw.position)
+            return nil
+        }
+        var name: String?
+        var lat: Double?
+        var lon: Double?
+        for field in fields {
+            switch (field.key, field.value.kind) {
+            case ("name", .string(let text)): name = text
+            case ("lat", .number(let n)) where (-90...90).contains(n): lat = n
+            case ("lon", .number(let n)) where (-180...180).contains(n): lon = n
+            case ("lat", .null), ("lon", .null): break
+            case ("name", _): fail("'\(key).name' must be a string, found \(field.value.kindName)", at: field.value.position)
+            case ("lat", _): fail("'\(key).lat' must be a number from -90 to 90", at: field.value.position)
+            case ("lon", _): fail("'\(key).lon' must be a number from -180 to 180", at: field.value.position)
+            default:
+                diagnostics.append(
+                    .warning("unknown key '\(field.key)' in location; known keys: lat, lon, name", at: location(field.keyPosition)))
+            }
+        }
+        guard let name else {
+            fail("'\(key)' is missing required field 'name'", at: raw.position)
+            return nil
+        }
+        return DaybookModel.Location(name: name, latitude: lat, longitude: lon)
+    }
+}

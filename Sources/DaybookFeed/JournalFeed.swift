@@ -1,0 +1,83 @@
+import DaybookModel
+
+/// One place in the journal: a prompt, pinned as today's or listed because it was sent.
+public struct JournalEntry: Sendable, Hashable, Identifiable {
+    public var promptID: String
+    /// `nil` when the prompt does not exist: the entry renders as a placeholder ("skeleton").
+    public var prompt: Prompt?
+    public var isToday: Bool
+    /// When the listed sending happened; for today's entry, a sending earlier today if there was one.
+    public var sentAt: Instant?
+    /// The sent prompt that put this entry in the list, for a skeleton's warning and the feed id.
+    public var sentPromptID: String?
+
+    public var id: String { promptID }
+    public var isSkeleton: Bool { prompt == nil }
+}
+
+/// CONTRACT §3: the journal's order.
+///
+/// 1. today's prompt (a prompt dated today; several: the smallest id, and a warning);
+/// 2. then sent prompts with `sentAt` ≤ now (all with `--future`), newest first, ties by sent-prompt id;
+/// 3. each prompt once, at its first place.
+public struct JournalFeed: Sendable {
+    public var prompts: [Prompt]
+    public var sentPrompts: [SentPrompt]
+
+    public init(prompts: [Prompt], sentPrompts: [SentPrompt]) {
+        self.prompts = prompts
+        self.sentPrompts = sentPrompts
+    }
+
+    /// The sending order of step 2, as a query like any other list's.
+    public static func sendingQuery(_ moment: BuildMoment) -> FeedQuery<SentPrompt> {
+        FeedQuery(
+            includes: { moment.isVisible($0.sentAt) },
+            precedes: { a, b in a.sentAt != b.sentAt ? a.sentAt > b.sentAt : a.id.scalarsPrecede(b.id) }
+        )
+    }
+
+    /// The ordered entries, with the warnings the order raised. O((p + s) log s).
+    public func entries(at moment: BuildMoment) -> (entries: [JournalEntry], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let promptsByID = Dictionary(prompts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let today = moment.today
+
+        let todays = prompts.filter { $0.date == today }.sorted { $0.id.scalarsPrecede($1.id) }
+        if todays.count > 1, let chosen = todays.first {
+            for other in todays.dropFirst() {
+                diagnostics.append(
+                    .warning(
+                        "prompt '\(other.id)' is also dated \(today); '\(chosen.id)' (the smallest id) is today's prompt",
+                        at: other.origin ?? SourceLocation(path: "content/prompts")))
+            }
+        }
+
+        let sendings = Self.sendingQuery(moment).run(sentPrompts)
+        var entries: [JournalEntry] = []
+        var listed = Set<String>()
+        if let pinned = todays.first {
+            let startOfToday = today.start(in: moment.timeZone)
+            let sentToday = sendings.first { $0.promptID == pinned.id && $0.sentAt >= startOfToday }
+            entries.append(
+                JournalEntry(
+                    promptID: pinned.id, prompt: pinned, isToday: true, sentAt: sentToday?.sentAt,
+                    sentPromptID: sentToday?.id))
+            listed.insert(pinned.id)
+        }
+        for sending in sendings where listed.insert(sending.promptID).inserted {
+            let prompt = promptsByID[sending.promptID]
+            if prompt == nil {
+                diagnostics.append(
+                    .warning(
+                        "sent prompt '\(sending.id)' names prompt '\(sending.promptID)', which does not exist; it is shown as a placeholder",
+                        at: sending.origin ?? SourceLocation(path: "content/sent-prompts")))
+            }
+            entries.append(
+                JournalEntry(
+                    promptID: sending.promptID, prompt: prompt, isToday: false, sentAt: sending.sentAt,
+                    sentPromptID: sending.id))
+        }
+        return (entries, diagnostics)
+    }
+}

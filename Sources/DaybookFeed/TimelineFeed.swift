@@ -1,0 +1,28 @@
+import DaybookModel
+
+/// CONTRACT §3: the timeline's order and the order of every other list of posts.
+public enum TimelineFeed {
+    /// Newest `createdAt` first, ties by post id ascending; posts after now only with `--future`.
+    public static func query(_ moment: BuildMoment) -> FeedQuery<Post> {
+        FeedQuery(
+            includes: { moment.isVisible($0.createdAt) },
+            precedes: { a, b in a.createdAt != b.createdAt ? a.createdAt > b.createdAt : a.id.scalarsPrecede(b.id) }
+        )
+    }
+
+    /// The timeline proper: with a viewer, only their posts and those of the users they follow
+    /// (not transitively). Tag, user and location lists use `query` without this filter.
+    public static func timelineQuery(_ moment: BuildMoment, viewer: User?) -> FeedQuery<Post> {
+        guard let viewer else { return query(moment) }
+        let authors = Set([viewer.id] + viewer.follows)
+        return query(moment).narrowed { authors.contains($0.author) }
+    }
+
+    /// Comments on a post page: oldest first, ties by id; after now only with `--future`.
+    public static func commentQuery(_ moment: BuildMoment) -> FeedQuery<Comment> {
+        FeedQuery(
+            includes: { moment.isVisible($0.createdAt) },
+            precedes: { a, b in a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id.scalarsPrecede(b.id) }
+        )
+    }
+}

@@ -1,0 +1,126 @@
+/// A daily prompt: a question the journal asks on its `date`, with an optional Markdown body.
+public struct Prompt: Sendable, Hashable, Identifiable {
+    /// Where the record was read from, for diagnostics that name it; `nil` for records built in code.
+    public var origin: SourceLocation?
+    public var id: String
+    public var title: String
+    /// The calendar day (site time zone) on which this is today's prompt.
+    public var date: CalendarDay?
+    /// CommonMark source; rendered safely, never trusted.
+    public var body: String?
+
+    public init(id: String, title: String, date: CalendarDay? = nil, body: String? = nil) {
+        self.id = id
+        self.title = title
+        self.date = date
+        self.body = body
+    }
+}
+
+/// One time a prompt was sent to the journal's owner. A prompt may be sent many times.
+public struct SentPrompt: Sendable, Hashable, Identifiable {
+    /// Where the record was read from, for diagnostics that name it; `nil` for records built in code.
+    public var origin: SourceLocation?
+    public var id: String
+    public var promptID: String
+    public var sentAt: Instant
+
+    public init(id: String, promptID: String, sentAt: Instant) {
+        self.id = id
+        self.promptID = promptID
+        self.sentAt = sentAt
+    }
+}
+
+/// Someone who posts to the timeline.
+public struct User: Sendable, Hashable, Identifiable {
+    /// Where the record was read from, for diagnostics that name it; `nil` for records built in code.
+    public var origin: SourceLocation?
+    public var id: String
+    /// The display name as written; `nil` means "show the id".
+    public var name: String?
+    public var bio: String?
+    public var avatar: String?
+    public var follows: [String]
+
+    public init(id: String, name: String? = nil, bio: String? = nil, avatar: String? = nil, follows: [String] = []) {
+        self.id = id
+        self.name = name
+        self.bio = bio
+        self.avatar = avatar
+        self.follows = follows
+    }
+
+    public var displayName: String { name ?? id }
+}
+
+/// Where a photo was taken, as the poster named it.
+public struct Location: Sendable, Hashable {
+    public var name: String
+    public var latitude: Double?
+    public var longitude: Double?
+
+    public init(name: String, latitude: Double? = nil, longitude: Double? = nil) {
+        self.name = name
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// A photo on the timeline with its caption.
+public struct Post: Sendable, Hashable, Identifiable {
+    /// Where the record was read from, for diagnostics that name it; `nil` for records built in code.
+    public var origin: SourceLocation?
+    public var id: String
+    public var author: String
+    public var createdAt: Instant
+    /// Plain text; `#hashtags` and `@mentions` in it become links.
+    public var caption: String?
+    /// Extra hashtags as written, without `#`.
+    public var extraTags: [String]
+    public var image: String?
+    public var imageAlt: String?
+    public var location: Location?
+
+    public init(
+        id: String, author: String, createdAt: Instant, caption: String? = nil, extraTags: [String] = [],
+        image: String? = nil, imageAlt: String? = nil, location: Location? = nil
+    ) {
+        self.id = id
+        self.author = author
+        self.createdAt = createdAt
+        self.caption = caption
+        self.extraTags = extraTags
+        self.image = image
+        self.imageAlt = imageAlt
+        self.location = location
+    }
+
+    /// CONTRACT §2: the caption's hashtags, then the `tags` field, normalised, each once.
+    public var tags: [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        let all = Hashtag.tags(in: caption ?? "") + extraTags.compactMap(Hashtag.normalise)
+        for tag in all where seen.insert(tag).inserted { result.append(tag) }
+        return result
+    }
+}
+
+/// A comment under a post.
+public struct Comment: Sendable, Hashable, Identifiable {
+    /// Where the record was read from, for diagnostics that name it; `nil` for records built in code.
+    public var origin: SourceLocation?
+    public var id: String
+    public var postID: String
+    public var author: String
+    public var createdAt: Instant
+    public var text: String
+
+    public init(id: String, postID: String, author: String, createdAt: Instant, text: String) {
+        self.id = id
+        self.postID = postID
+        self.author = author
+        self.createdAt = createdAt
+        self.text = text
+    }
+}

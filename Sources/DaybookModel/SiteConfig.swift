@@ -1,0 +1,26 @@
+/// The settings of `site.yml` (CONTRACT §1), each with its default.
+public struct SiteConfig: Sendable, Hashable {
+    public var title: String
+    /// Absolute URL of the site root, always ending in `/`.
+    public var baseURL: String
+    /// An IANA zone name, checked when the config is read.
+    public var timeZoneIdentifier: String
+    public var pageSize: Int
+    public var feedSize: Int
+    /// When set, the timeline shows only this user's posts and those of the users they follow.
+    public var timelineViewer: String?
+    /// Where `timeline.viewer` was written, so a viewer that is not a user can be pointed at.
+    public var timelineViewerPosition: SourceLocation?
+
+    public init(
+        title: String = "Daybook", baseURL: String = "/", timeZoneIdentifier: String = "UTC", pageSize: Int = 10,
+        feedSize: Int = 20, timelineViewer: String? = nil
+    ) {
+        self.title = title
+        self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+        self.timeZoneIdentifier = timeZoneIdentifier
+        self.pageSize = pageSize
+        self.feedSize = feedSize
+        self.timelineViewer = timelineViewer
+    }
+}

@@ -1,0 +1,21 @@
+/// Everything a site's `content/` holds, decoded and validated, in no particular order.
+///
+/// The feed core decides every order; nothing here depends on file names or read order.
+public struct SiteContent: Sendable, Hashable {
+    public var prompts: [Prompt]
+    public var sentPrompts: [SentPrompt]
+    public var users: [User]
+    public var posts: [Post]
+    public var comments: [Comment]
+
+    public init(
+        prompts: [Prompt] = [], sentPrompts: [SentPrompt] = [], users: [User] = [], posts: [Post] = [],
+        comments: [Comment] = []
+    ) {
+        self.prompts = prompts
+        self.sentPrompts = sentPrompts
+        self.users = users
+        self.posts = posts
+        self.comments = comments
+    }
+}

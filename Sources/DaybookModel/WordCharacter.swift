@@ -1,0 +1,43 @@
+import Foundation
+
+/// CONTRACT §2: "word characters" are Unicode letters and marks (L*, M*), decimal digits (Nd) and `_`.
+/// Hashtags, mentions and slugs all share this one definition.
+enum WordCharacter {
+    static func isWord(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII {
+            let v = s.value
+            return (v >= 48 && v <= 57) || (v >= 65 && v <= 90) || (v >= 97 && v <= 122) || v == 95
+        }
+        switch s.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber:
+            return true
+        default:
+            return false
+        }
+    }
+
+    static func isLetter(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII {
+            let v = s.value
+            return (v >= 65 && v <= 90) || (v >= 97 && v <= 122)
+        }
+        switch s.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return true
+        default: return false
+        }
+    }
+}
+
+extension String {
+    /// CONTRACT §2: "NFC lower case", the one normal form for tags, slugs and name ordering.
+    public var nfcLowercased: String {
+        if utf8.allSatisfy({ $0 < 128 }) { return lowercased() }
+        return lowercased().precomposedStringWithCanonicalMapping
+    }
+
+    /// Orders by Unicode scalar values, as CONTRACT §2 says ids and names compare.
+    public func scalarsPrecede(_ other: String) -> Bool {
+        unicodeScalars.lexicographicallyPrecedes(other.unicodeScalars)
+    }
+}

@@ -1,0 +1,53 @@
+import DaybookFeed
+import DaybookModel
+import Mustache
+
+/// Renders every page of a site through the theme, in parallel, into files in memory.
+///
+/// No disk is touched: the output writer decides what reaches the output folder, after the
+/// whole site rendered without error.
+public struct SiteRenderer: Sendable {
+    let library: MustacheLibrary
+    let builder: PageBuilder
+    let plan: SitePlan
+
+    public init(library: MustacheLibrary, input: RenderInput) {
+        self.library = library
+        self.builder = PageBuilder(input: input)
+        self.plan = SitePlan(input: input)
+    }
+
+    /// The output paths of every page, in plan order.
+    public var pagePaths: [String] { plan.pages.map(\.path) }
+
+    /// Renders all pages on all cores. The result is sorted by path, whatever the scheduling.
+    public func render() async -> [RenderedFile] {
+        let pages = plan.pages
+        let workers = max(1, ProcessInfoCores.count)
+        let chunk = max(1, (pages.count + workers * 4 - 1) / (workers * 4))
+        return await withTaskGroup(of: [RenderedFile].self) { group in
+            for start in stride(from: 0, to: pages.count, by: chunk) {
+                let slice = pages[start..<min(pages.count, start + chunk)]
+                group.addTask { slice.map { renderPage($0.spec, path: $0.path) } }
+            }
+            var files: [RenderedFile] = []
+            files.reserveCapacity(pages.count)
+            for await part in group { files += part }
+            return files.sorted { $0.path.scalarsPrecede($1.path) }
+        }
+    }
+
+    func renderPage(_ spec: PageSpec, path: String) -> RenderedFile {
+        let page = builder.build(spec)
+        let body = library.render(page.body, withTemplate: page.bodyTemplate) ?? ""
+        let navigation = [
+            LinkView(url: builder.urls.link(SiteURLs.journal), label: "Journal", isCurrent: page.current == "journal"),
+            LinkView(url: builder.urls.link(SiteURLs.timeline), label: "Timeline", isCurrent: page.current == "timeline"),
+        ]
+        let layout = LayoutView(
+            title: page.title, siteTitle: builder.siteTitle, root: builder.urls.root, bodyClass: page.bodyClass,
+            navigation: navigation, feed: page.feed, body: body)
+        let html = library.render(layout, withTemplate: "layout") ?? ""
+        return RenderedFile(path: path, bytes: Array(html.utf8))
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import DaybookModel
+
+/// Every internal address of CONTRACT §4 in one place, so pages, feeds and the sitemap agree.
+///
+/// Links are root-relative and carry the path of `baseURL` (`https://x.org/blog/` → `/blog/…`),
+/// so a site served under a sub-path works; `absolute` prefixes the whole `baseURL` for feeds.
+public struct SiteURLs: Sendable {
+    /// The path part of `baseURL`, starting and ending with `/`.
+    public let root: String
+    public let baseURL: String
+
+    public init(baseURL: String) {
+        self.baseURL = baseURL
+        if let schemeEnd = baseURL.range(of: "://") {
+            let afterHost = baseURL[schemeEnd.upperBound...].drop { $0 != "/" }
+            root = afterHost.isEmpty ? "/" : String(afterHost)
+        } else {
+            root = baseURL.hasPrefix("/") ? baseURL : "/" + baseURL
+        }
+    }
+
+    /// A page path (`journal/page/2/`) as a link.
+    public func link(_ path: String) -> String { root + path }
+    public func absolute(_ path: String) -> String {
+        baseURL + path
+    }
+
+    /// A list's page path: `journal/` for page 1, `journal/page/K/` after.
+    public static func listPage(_ base: String, _ number: Int) -> String {
+        number == 1 ? base : "\(base)page/\(number)/"
+    }
+
+    public static let journal = "journal/"
+    public static let timeline = "timeline/"
+    public static func entry(_ promptID: String) -> String { "journal/\(Slug.make(promptID))/" }
+    public static func post(_ postID: String) -> String { "posts/\(Slug.make(postID))/" }
+    public static func user(_ userID: String) -> String { "users/\(Slug.make(userID))/" }
+    public static func tag(_ tag: String) -> String { "tags/\(Slug.make(tag))/" }
+    public static func location(_ slug: String) -> String { "locations/\(slug)/" }
+
+    /// An image named by content: absolute URLs stay as they are, paths under `content/` become site paths.
+    public func asset(_ reference: String) -> String {
+        Self.isExternal(reference) ? reference : root + reference
+    }
+
+    public static func isExternal(_ reference: String) -> Bool {
+        reference.hasPrefix("http://") || reference.hasPrefix("https://") || reference.hasPrefix("//")
+    }
+}

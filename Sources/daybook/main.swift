@@ -1,0 +1,3 @@
+import DaybookCLI
+
+await Daybook.start()
