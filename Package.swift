@@ -73,11 +73,7 @@ let package = Package(
             dependencies: ["DaybookBuild", "DaybookTheme", "DaybookTestSupport"],
             swiftSettings: strictSettings
         ),
-        .testTarget(
-            name: "DaybookEndToEndTests",
-            dependencies: ["DaybookTestSupport"],
-            resources: [.copy("Fixtures")],
-            swiftSettings: strictSettings
-        ),
+        // Runs the built `daybook` binary; depending on it makes `swift test` build it first.
+        .testTarget(name: "DaybookEndToEndTests", dependencies: ["daybook", "DaybookTestSupport"], swiftSettings: strictSettings),
     ]
 )

@@ -7,6 +7,12 @@ public struct WriteReport: Sendable, Hashable {
     public var written: Int = 0
     public var unchanged: Int = 0
     public var removed: Int = 0
+
+    public init(written: Int = 0, unchanged: Int = 0, removed: Int = 0) {
+        self.written = written
+        self.unchanged = unchanged
+        self.removed = removed
+    }
 }
 
 /// A problem writing the output folder, with what to do about it.

@@ -64,18 +64,16 @@ public struct SiteBuilder: Sendable {
         let theme = Self.defaultTheme.overridden(by: siteTheme)
         let (library, templateDiagnostics) = theme.compile()
         diagnostics += templateDiagnostics
-        guard let library, !diagnostics.hasErrors else { return finish(diagnostics, nil) }
 
-        guard let zone = TimeZone(identifier: loaded.config.timeZoneIdentifier) else {
-            return finish(diagnostics + [.error("unknown time zone", at: SourceLocation(path: "site.yml"))], nil)
-        }
+        // Ordering runs even when loading found errors, over the records that were valid, so one
+        // run reports every problem; nothing is rendered or written unless all stages are clean.
+        let zone = TimeZone(identifier: loaded.config.timeZoneIdentifier) ?? .gmt
         let moment = BuildMoment(now: options.now, timeZone: zone, includeFuture: options.includeFuture)
         let feeds = SiteFeeds(content: loaded.content, config: loaded.config, moment: moment)
         diagnostics += feeds.diagnostics
-
         let images = ImageCollector(content: loaded.content, feeds: feeds, snapshot: snapshot)
         diagnostics += images.diagnostics
-        if failed(diagnostics) { return finish(diagnostics, nil) }
+        guard let library, !failed(diagnostics) else { return finish(diagnostics, nil) }
 
         let renderer = SiteRenderer(library: library, input: RenderInput(config: loaded.config, moment: moment, feeds: feeds))
         var files = await renderer.render()

@@ -225,7 +225,7 @@ img { max-width: 100%; height: auto; }
 .caption { margin: 0; padding: 0.75rem 1rem 0; white-space: pre-line; overflow-wrap: anywhere; }
 .post-meta { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; padding: 0.5rem 1rem 0.85rem; font-size: 0.9rem; color: var(--muted); }
 .post-meta a { color: var(--muted); }
-.location::before { content: "📍 "; }
+.post-meta .location::before { content: "· "; }
 .post .location { margin: 0.5rem 1rem 0; color: var(--muted); }
 .tags { list-style: none; display: flex; flex-wrap: wrap; gap: 0.4rem; margin: 0.75rem 1rem 1rem; padding: 0; }
 .tags a { display: inline-block; background: var(--accent-soft); border-radius: 999px; padding: 0.1rem 0.6rem; text-decoration: none; font-size: 0.9rem; }

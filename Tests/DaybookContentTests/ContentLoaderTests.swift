@@ -1,0 +1,267 @@
+import DaybookContent
+import DaybookModel
+import DaybookTestSupport
+import Testing
+
+/// Loading from bytes: every collection from both forms, and the exact diagnostic for each kind of bad input.
+@Suite("Content loading")
+struct ContentLoaderTests {
+    func load(_ archive: String) -> LoadedSite {
+        var snapshot = ContentSnapshot()
+        for (path, text) in SiteFixture.parse(archive) {
+            if ContentSnapshot.isSource(path) { snapshot.sources[path] = Array(text.utf8) } else { snapshot.assets.insert(path) }
+        }
+        return ContentLoader.load(snapshot)
+    }
+
+    func messages(_ archive: String) -> [String] { load(archive).diagnostics.map(\.description) }
+
+    @Test("every collection from JSON arrays")
+    func jsonArrays() {
+        let site = load(
+            """
+            -- content/prompts.json --
+            [{"id": "p1", "title": "First", "date": "2026-11-21", "body": "Hello *you*"}]
+            -- content/sent-prompts.json --
+            [{"id": "s1", "promptId": "p1", "sentAt": "2026-11-20T08:00:00Z"}]
+            -- content/users.json --
+            [{"id": "ana", "name": "Ana", "follows": ["ben"]}, {"id": "ben"}]
+            -- content/posts.json --
+            [{"id": "x1", "author": "ana", "createdAt": "2026-11-20T08:00:00+01:00", "caption": "#Sea", "tags": ["Sky"],
+              "location": {"name": "Lisbon", "lat": 38.72, "lon": -9.14}}]
+            -- content/comments.json --
+            [{"id": "c1", "postId": "x1", "author": "ben", "createdAt": "2026-11-20T09:00:00Z", "text": "Lovely"}]
+            """)
+        #expect(site.diagnostics.isEmpty)
+        #expect(site.content.prompts == [Prompt(id: "p1", title: "First", date: Fixed.day("2026-11-21"), body: "Hello *you*").located("content/prompts.json", 1, 9)])
+        #expect(site.content.sentPrompts.map(\.promptID) == ["p1"])
+        #expect(site.content.users.map(\.follows) == [["ben"], []])
+        #expect(site.content.posts.first?.tags == ["sea", "sky"])
+        #expect(site.content.posts.first?.location == Location(name: "Lisbon", latitude: 38.72, longitude: -9.14))
+        #expect(site.content.posts.first?.createdAt == Fixed.at("2026-11-20T07:00:00Z"))
+        #expect(site.content.comments.map(\.text) == ["Lovely"])
+    }
+
+    @Test("every collection from per-item Markdown and JSON files, mixed with arrays")
+    func perItemFiles() {
+        let site = load(
+            """
+            -- content/prompts/p1.md --
+            ---
+            id: p1
+            title: "First: a question"
+            date: 2026-11-21
+            ---
+
+            Body line one.
+
+            Body line two.
+
+            -- content/prompts/p2.json --
+            {"id": "p2", "title": "Second"}
+            -- content/sent-prompts/s1.md --
+            ---
+            id: s1
+            promptId: p1
+            sentAt: 2026-11-20T08:00:00Z
+            ---
+            -- content/users/ana.md --
+            ---
+            id: ana
+            follows: [ben]
+            ---
+            I take pictures.
+            -- content/users.json --
+            [{"id": "ben"}]
+            -- content/posts/x1.md --
+            ---
+            id: x1
+            author: ana
+            createdAt: 2026-11-20T08:00:00+01:00
+            ---
+            Morning at the #sea
+            -- content/comments/c1.md --
+            ---
+            id: c1
+            postId: x1
+            author: ben
+            createdAt: 2026-11-20T09:00:00Z
+            ---
+            So calm.
+            """)
+        #expect(site.diagnostics.isEmpty)
+        #expect(site.content.prompts.map(\.id).sorted() == ["p1", "p2"])
+        #expect(site.content.prompts.first { $0.id == "p1" }?.body == "Body line one.\n\nBody line two.")
+        #expect(site.content.prompts.first { $0.id == "p1" }?.origin == SourceLocation(path: "content/prompts/p1.md", line: 2, column: 5))
+        #expect(site.content.users.first { $0.id == "ana" }?.bio == "I take pictures.")
+        #expect(site.content.posts.map(\.caption) == ["Morning at the #sea"])
+        #expect(site.content.posts.map(\.tags) == [["sea"]])
+        #expect(site.content.comments.map(\.text) == ["So calm."])
+        #expect(site.content.sentPrompts.map(\.sentAt) == [Fixed.at("2026-11-20T08:00:00Z")])
+    }
+
+    @Test("a missing collection is empty, and an empty site loads with defaults")
+    func emptySite() {
+        let site = load("")
+        #expect(site.diagnostics.isEmpty)
+        #expect(site.content == SiteContent())
+        #expect(site.config == SiteConfig())
+    }
+
+    @Test("each kind of bad input gives its diagnostic at the exact line and column")
+    func badInput() {
+        let found = messages(
+            """
+            -- content/prompts.json --
+            [
+              {"id": "p1", "title": "One", "date": "2026-13-01"},
+              {"id": "p1", "title": "Dup"},
+              {"id": 7, "title": "Number id"},
+              {"title": "No id"},
+              {"id": "p3", "title": "T", "colour": "blue"}
+            ]
+            -- content/sent-prompts.json --
+            [{"id": "s1", "promptId": "p1", "sentAt": "yesterday"}]
+            -- content/users.json --
+            [{"id": "ana", "follows": ["ghost"]}]
+            -- content/posts.json --
+            [{"id": "x1", "author": "nobody", "createdAt": "2026-11-20T08:00:00Z"},
+             {"id": "x2", "author": "ana", "createdAt": "2026-11-20T08:00:00Z", "tags": ["ok", "#bad"]}]
+            -- content/comments.json --
+            [{"id": "c1", "postId": "missing", "author": "ana", "createdAt": "2026-11-20T08:00:00Z", "text": "hi"}]
+            """)
+        #expect(found == [
+            "content/comments.json:1:9: warning: comment 'c1' is on post 'missing', which does not exist; it is left out",
+            "content/posts.json:1:9: error: post 'x1' has author 'nobody', which is not a user",
+            "content/posts.json:2:84: warning: tag '#bad' is not a hashtag (word characters with at least one letter, no '#'); ignored",
+            "content/prompts.json:2:40: error: 'date' must be a date YYYY-MM-DD such as 2026-11-21, found '2026-13-01'",
+            "content/prompts.json:4:10: error: 'id' must be a string, found a number; put it in quotes",
+            "content/prompts.json:5:3: error: prompt is missing required field 'id'",
+            "content/prompts.json:6:30: warning: unknown key 'colour' in prompt; known keys: body, date, id, title",
+            "content/sent-prompts.json:1:43: error: 'sentAt' must be an RFC 3339 date-time such as 2026-11-21T08:00:00Z or 2026-11-21T09:00:00+01:00, found 'yesterday'",
+            "content/users.json:1:28: warning: user 'ana' follows 'ghost', which is not a user; ignored",
+        ])
+    }
+
+    @Test("a duplicate id is an error at the second one, naming the first")
+    func duplicateID() {
+        let found = messages(
+            """
+            -- content/prompts.json --
+            [{"id": "p1", "title": "A"},
+             {"id": "p1", "title": "B"}]
+            """)
+        #expect(found == ["content/prompts.json:2:9: error: duplicate prompt id 'p1' (first defined at content/prompts.json:1:9)"])
+    }
+
+    @Test("ids whose slugs collide, and an id with an empty slug, are errors")
+    func slugCollisions() {
+        let found = messages(
+            """
+            -- content/users.json --
+            [{"id": "Ana"}, {"id": "ana"}, {"id": "🎉"}]
+            """)
+        #expect(found == [
+            "content/users.json:1:24: error: user ids 'Ana' and 'ana' both give the page address 'ana'; rename one",
+            "content/users.json:1:39: error: user id '🎉' has no letters or digits to make a page address from",
+        ])
+    }
+
+    @Test("JSON syntax errors point at the offending character")
+    func jsonSyntax() {
+        #expect(messages("-- content/posts.json --\n[{\"id\": \"x\",}]") == ["content/posts.json:1:13: error: invalid JSON: expected a key in double quotes"])
+        #expect(messages("-- content/posts.json --\n{\"id\": \"x\"}") == ["content/posts.json:1:1: error: content/posts.json must be a JSON array of post objects, found an object"])
+    }
+
+    @Test("front matter problems in Markdown items, with file line numbers")
+    func frontMatter() {
+        let found = messages(
+            """
+            -- content/prompts/a.md --
+            no front matter here
+            -- content/prompts/b.md --
+            ---
+            id: b
+            title: B
+            body: twice
+            ---
+            Also here.
+            -- content/prompts/c.md --
+            ---
+            id: c
+            title: [unclosed
+            ---
+            -- content/posts/d.md --
+            ---
+            id: d
+            author: ana
+            createdAt: 2026-11-20 08:00
+            ---
+            -- content/sent-prompts/e.md --
+            ---
+            id: e
+            promptId: b
+            sentAt: 2026-11-20T08:00:00Z
+            ---
+            Stray text.
+            -- content/users.json --
+            [{"id": "ana"}]
+            """)
+        #expect(found == [
+            "content/posts/d.md:4:12: error: 'createdAt' must be an RFC 3339 date-time such as 2026-11-21T08:00:00Z or 2026-11-21T09:00:00+01:00, found '2026-11-20 08:00'",
+            "content/prompts/a.md:1:1: error: no front matter: a Markdown item starts with a line '---', then its fields, then '---'",
+            "content/prompts/b.md:6:1: error: 'body' is given both in the front matter (line 4) and after it; keep one",
+            "content/prompts/c.md:4:1: error: invalid YAML: did not find expected ',' or ']' while parsing a flow sequence",
+            "content/sent-prompts/e.md:6:1: warning: text after a sent prompt's front matter is ignored",
+        ])
+    }
+
+    @Test("site.yml: defaults, nested viewer, unknown keys and wrong types")
+    func config() {
+        let good = load(
+            """
+            -- site.yml --
+            title: My days
+            baseURL: https://example.org/blog
+            timeZone: Europe/Lisbon
+            pageSize: 5
+            timeline:
+              viewer: ana
+            -- content/users.json --
+            [{"id": "ana"}]
+            """)
+        #expect(good.diagnostics.isEmpty)
+        #expect(good.config.title == "My days")
+        #expect(good.config.baseURL == "https://example.org/blog/")
+        #expect(good.config.timeZoneIdentifier == "Europe/Lisbon")
+        #expect(good.config.pageSize == 5)
+        #expect(good.config.feedSize == 20)
+        #expect(good.config.timelineViewer == "ana")
+
+        let bad = messages(
+            """
+            -- site.yml --
+            title: [1]
+            pageSize: 0
+            timeZone: Mars/Base
+            colour: red
+            timeline:
+              viewer: ghost
+            """)
+        #expect(bad == [
+            "site.yml:1:8: error: 'title' must be a string, found an array",
+            "site.yml:2:11: error: 'pageSize' must be a whole number of at least 1, found 0",
+            "site.yml:3:11: error: unknown time zone 'Mars/Base'; use an IANA name such as Europe/Lisbon or UTC",
+            "site.yml:4:1: warning: unknown key 'colour'; known keys: baseURL, feedSize, pageSize, timeZone, timeline, title",
+            "site.yml:6:11: error: timeline.viewer 'ghost' is not a user",
+        ])
+    }
+}
+
+extension Prompt {
+    func located(_ path: String, _ line: Int, _ column: Int) -> Prompt {
+        var copy = self
+        copy.origin = SourceLocation(path: path, line: line, column: column)
+        return copy
+    }
+}

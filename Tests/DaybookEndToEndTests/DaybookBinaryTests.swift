@@ -1,0 +1,138 @@
+import DaybookTestSupport
+import Foundation
+import Testing
+
+/// Runs the built `daybook` executable as a user would: exit codes, stdout, stderr and files.
+@Suite("daybook binary")
+struct DaybookBinaryTests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static var binary: URL {
+        // Tests run from the build products folder, beside the executable.
+        let products = Bundle.main.bundleURL.lastPathComponent.hasSuffix(".xctest")
+            ? Bundle.main.bundleURL.deletingLastPathComponent() : Bundle.main.bundleURL
+        return products.appending(path: "daybook")
+    }
+
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "SOURCE_DATE_EPOCH")
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test("build prints warnings to stderr, a one-line summary to stdout, and exits 0")
+    func build() throws {
+        let site = try SiteFixture(MiniSite.archive)
+        let result = try run(["build", "--site", site.directory.path, "--now", MiniSite.now])
+        #expect(result.status == 0)
+        #expect(result.stderr == """
+            content/comments.json:5:10: warning: comment 'c4' is on post 'nope', which does not exist; it is left out
+            content/sent-prompts.json:5:10: warning: sent prompt 's4' names prompt 'lost', which does not exist; it is shown as a placeholder
+
+            """)
+        #expect(result.stdout.hasPrefix("14 pages · 16 files written, 0 unchanged, 0 removed · 2 warnings · "))
+        #expect(result.stdout.hasSuffix(" s\n"))
+        #expect(result.stdout.split(separator: "\n").count == 1)
+        #expect(HTMLProbe.dataIDs(site.read("output/journal/index.html") ?? "") == ["today", "twice"])
+    }
+
+    @Test("--future lists what is dated after now")
+    func future() throws {
+        let site = try SiteFixture(MiniSite.archive)
+        _ = try run(["build", "--site", site.directory.path, "--now", MiniSite.now, "--future"])
+        #expect(HTMLProbe.dataIDs(site.read("output/timeline/index.html") ?? "") == ["p9", "p3"])
+        #expect(HTMLProbe.dataIDs(site.read("output/journal/index.html") ?? "") == ["today", "extra"])
+    }
+
+    @Test("SOURCE_DATE_EPOCH is the build's now when --now is not given")
+    func sourceDateEpoch() throws {
+        let site = try SiteFixture(MiniSite.archive)
+        // 2026-11-19T12:00:00Z: 'older' (sent that morning) is the newest entry and no prompt is dated today.
+        let result = try run(["build", "--site", site.directory.path], environment: ["SOURCE_DATE_EPOCH": "1795089600"])
+        #expect(result.status == 0)
+        #expect(HTMLProbe.dataIDs(site.read("output/journal/index.html") ?? "") == ["older", "twice"])
+    }
+
+    @Test("an error exits non-zero, names the place, and leaves the output untouched")
+    func failure() throws {
+        let site = try SiteFixture(MiniSite.archive)
+        _ = try run(["build", "--site", site.directory.path, "--now", MiniSite.now])
+        let before = site.tree("output")
+        try site.write("content/users/bad.json", #"{"id": "bad", "follows": "ana"}"#)
+        let result = try run(["build", "--site", site.directory.path, "--now", MiniSite.now])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("content/users/bad.json:1:26: error: 'follows' must be an array of strings, found a string\n"))
+        #expect(result.stderr.hasSuffix("build failed: 1 error, 2 warnings; the output folder was not changed\n"))
+        #expect(result.stdout.isEmpty)
+        #expect(site.tree("output") == before)
+    }
+
+    @Test("a bad --now is refused with a clear message")
+    func badNow() throws {
+        let site = try SiteFixture(MiniSite.archive)
+        let result = try run(["build", "--site", site.directory.path, "--now", "tomorrow"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("--now 'tomorrow' is not an RFC 3339 date-time such as 2026-11-21T08:00:00Z"))
+    }
+
+    /// Payloads that break out of text and of attributes, placed in every field that reaches a page.
+    static let script = "<script>alert(1)</script>"
+    static let breakout = "\\\"><img src=x onerror=alert(1)>"
+    static let quote = "' onmouseover='alert(1)"
+
+    @Test("content is escaped in every field")
+    func escaping() throws {
+        let p = "\(Self.script)\(Self.breakout)\(Self.quote)"
+        let site = try SiteFixture("""
+            -- site.yml --
+            title: "\(p)"
+            -- content/prompts.json --
+            [{"id": "x", "title": "\(p)", "date": "2026-11-21", "body": "\(p) [a](javascript:alert(1))"}]
+            -- content/sent-prompts.json --
+            [{"id": "s", "promptId": "<b>gone</b>", "sentAt": "2026-11-20T08:00:00Z"}]
+            -- content/users.json --
+            [{"id": "u", "name": "\(p)", "bio": "\(p)", "avatar": "\(p).png"}]
+            -- content/posts.json --
+            [{"id": "p", "author": "u", "createdAt": "2026-11-20T08:00:00Z", "caption": "\(p) #tag @u",
+              "image": "https://example.org/\(p).png", "imageAlt": "\(p)", "location": {"name": "\(p)"}, "tags": ["ok"]}]
+            -- content/comments.json --
+            [{"id": "c", "postId": "p", "author": "u", "createdAt": "2026-11-20T09:00:00Z", "text": "\(p)"}]
+            """)
+        let result = try run(["build", "--site", site.directory.path, "--now", MiniSite.now])
+        #expect(result.status == 0, "\(result.stderr)")
+        let pages = site.tree("output").filter { $0.key.hasSuffix(".html") }
+        #expect(pages.count == 7)
+        for (path, data) in pages {
+            let html = String(decoding: data, as: UTF8.self)
+            #expect(!html.contains("<script"), "\(path) has a script element")
+            #expect(!html.contains("<img src=x"), "\(path) has an injected image")
+            #expect(!html.contains("javascript:"), "\(path) has a javascript: link")
+            #expect(!html.contains("<b>gone"), "\(path) has unescaped id text")
+            // No tag may carry an injected attribute. Quoted values are dropped first: the payload
+            // inside them is harmless text, because its own quotes are escaped as &quot;.
+            for tag in html.split(separator: "<").map({ $0.prefix { $0 != ">" } }) {
+                let names = tag.replacing(/"[^"]*"/, with: "")
+                #expect(!names.contains("onerror") && !names.contains("onmouseover"), "\(path): <\(tag)>")
+            }
+        }
+        let post = String(decoding: pages["posts/p/index.html"] ?? Data(), as: UTF8.self)
+        #expect(post.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+    }
+}

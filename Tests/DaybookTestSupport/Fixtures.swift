@@ -1,0 +1,78 @@
+import DaybookModel
+import Foundation
+
+/// Builders for literal test inputs, so each test states only what it is about.
+public enum Fixed {
+    /// An instant from RFC 3339 text; traps on a typo, which is a bug in the test.
+    public static func at(_ text: String) -> Instant {
+        guard let instant = Instant(rfc3339: text) else { preconditionFailure("bad test date-time \(text)") }
+        return instant
+    }
+
+    public static func day(_ text: String) -> CalendarDay {
+        guard let day = CalendarDay(text) else { preconditionFailure("bad test date \(text)") }
+        return day
+    }
+
+    public static func zone(_ identifier: String) -> TimeZone {
+        guard let zone = TimeZone(identifier: identifier) else { preconditionFailure("unknown zone \(identifier)") }
+        return zone
+    }
+}
+
+/// A site written to a fresh temporary folder from `-- path --` sections (the txtar form Hugo's
+/// tests use), so a whole site reads as one string in the test that uses it.
+public struct SiteFixture: Sendable {
+    public let directory: URL
+
+    public init(_ archive: String) throws {
+        directory = FileManager.default.temporaryDirectory.appending(path: "daybook-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for (path, text) in Self.parse(archive) { try write(path, text) }
+    }
+
+    public func write(_ path: String, _ text: String) throws {
+        let url = directory.appending(path: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    public func read(_ path: String) -> String? {
+        FileManager.default.contents(atPath: directory.appending(path: path).path).flatMap { String(data: $0, encoding: .utf8) }
+    }
+
+    /// Every file below `folder` with its bytes, for byte-for-byte comparisons.
+    public func tree(_ folder: String) -> [String: Data] {
+        let base = directory.appending(path: folder)
+        var result: [String: Data] = [:]
+        guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { return result }
+        for case let path as String in enumerator {
+            var isFolder: ObjCBool = false
+            let full = base.appending(path: path).path
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue {
+                result[path] = FileManager.default.contents(atPath: full)
+            }
+        }
+        return result
+    }
+
+    public static func parse(_ archive: String) -> [(String, String)] {
+        var files: [(String, String)] = []
+        var current: String?
+        var lines: [Substring] = []
+        func flush() {
+            if let current { files.append((current, lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"))) }
+        }
+        for line in archive.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("-- "), line.hasSuffix(" --") {
+                flush()
+                current = String(line.dropFirst(3).dropLast(3))
+                lines = []
+            } else if current != nil {
+                lines.append(line)
+            }
+        }
+        flush()
+        return files.map { ($0.0, $0.1.hasSuffix("\n\n") ? String($0.1.dropLast()) : $0.1) }
+    }
+}
