@@ -71,23 +71,28 @@ public struct SiteBuilder: Sendable {
         let moment = BuildMoment(now: options.now, timeZone: zone, includeFuture: options.includeFuture)
         let feeds = SiteFeeds(content: loaded.content, config: loaded.config, moment: moment)
         diagnostics += feeds.diagnostics
-        let images = ImageCollector(content: loaded.content, feeds: feeds, snapshot: snapshot)
-        diagnostics += images.diagnostics
+        let imagePaths = ImageCollector(content: loaded.content, feeds: feeds, snapshot: snapshot)
+        diagnostics += imagePaths.diagnostics
         guard let library, !failed(diagnostics) else { return finish(diagnostics, nil) }
 
-        let renderer = SiteRenderer(library: library, input: RenderInput(config: loaded.config, moment: moment, feeds: feeds))
-        var files = await renderer.render()
-        let pageCount = files.count
-        for (path, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) {
-            files.append(RenderedFile(path: path, bytes: bytes))
-        }
-        for path in images.paths {
+        var images: [RenderedFile] = []
+        var imageSizes: [String: ImageSize] = [:]
+        for path in imagePaths.paths {
             guard let bytes = reader.readAsset("content/" + path) else {
                 diagnostics.append(.error("cannot read image file", at: SourceLocation(path: "content/" + path)))
                 continue
             }
+            imageSizes[path] = ImageSize(reading: bytes)
+            images.append(RenderedFile(path: path, bytes: bytes))
+        }
+        let input = RenderInput(config: loaded.config, moment: moment, feeds: feeds, imageSizes: imageSizes)
+        let renderer = SiteRenderer(library: library, input: input)
+        var files = await renderer.render()
+        let pageCount = renderer.pagePaths.count
+        for (path, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) {
             files.append(RenderedFile(path: path, bytes: bytes))
         }
+        files += images
         if failed(diagnostics) { return finish(diagnostics, nil) }
 
         do {

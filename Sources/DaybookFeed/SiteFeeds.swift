@@ -13,6 +13,10 @@ public struct SiteFeeds: Sendable {
     /// Visible comments of each visible post, oldest first.
     public var comments: [String: [Comment]]
     public var usersByID: [String: User]
+    /// Tag, user and location lists over `posts`.
+    public var indexes: SiteIndexes
+    /// Who follows each user, in user order.
+    public var followers: [String: [String]]
     public var diagnostics: [Diagnostic]
 
     public init(content: SiteContent, config: SiteConfig, moment: BuildMoment) {
@@ -29,5 +33,12 @@ public struct SiteFeeds: Sendable {
         let shownPosts = Set(posts.map(\.id))
         let commentOrder = TimelineFeed.commentQuery(moment).narrowed { shownPosts.contains($0.postID) }
         self.comments = Dictionary(grouping: commentOrder.run(content.comments), by: \.postID)
+        self.indexes = SiteIndexes(posts: posts, users: content.users)
+        self.diagnostics += indexes.diagnostics
+        var followers: [String: [String]] = [:]
+        for group in indexes.users {
+            for followed in usersByID[group.id]?.follows ?? [] { followers[followed, default: []].append(group.id) }
+        }
+        self.followers = followers
     }
 }

@@ -7,11 +7,14 @@ public struct RenderInput: Sendable {
     public var config: SiteConfig
     public var moment: BuildMoment
     public var feeds: SiteFeeds
+    /// Pixel sizes of the images content names, by path under `content/`.
+    public var imageSizes: [String: ImageSize]
 
-    public init(config: SiteConfig, moment: BuildMoment, feeds: SiteFeeds) {
+    public init(config: SiteConfig, moment: BuildMoment, feeds: SiteFeeds, imageSizes: [String: ImageSize] = [:]) {
         self.config = config
         self.moment = moment
         self.feeds = feeds
+        self.imageSizes = imageSizes
     }
 }
 
@@ -30,9 +33,25 @@ public struct RenderedFile: Sendable, Hashable {
 enum PageSpec: Sendable, Hashable {
     case home
     case notFound
+    case search
     case journalList(page: Int)
     case entry(index: Int)
-    case timelineList(page: Int)
+    case postList(PostList, page: Int)
     case post(index: Int)
+    case groupIndex(GroupKind, page: Int)
+}
 
+/// The lists of posts: one order, filtered four ways (CONTRACT §3).
+enum PostList: Sendable, Hashable {
+    case timeline
+    case tag(index: Int)
+    case user(index: Int)
+    case location(index: Int)
+}
+
+/// The three indexes of groups of posts.
+enum GroupKind: String, Sendable, Hashable, CaseIterable {
+    case tags
+    case users
+    case locations
 }

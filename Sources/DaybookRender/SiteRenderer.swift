@@ -31,10 +31,21 @@ public struct SiteRenderer: Sendable {
                 group.addTask { slice.map { renderPage($0.spec, path: $0.path) } }
             }
             var files: [RenderedFile] = []
-            files.reserveCapacity(pages.count)
+            files.reserveCapacity(pages.count + 4)
             for await part in group { files += part }
+            files += dataFiles()
             return files.sorted { $0.path.scalarsPrecede($1.path) }
         }
+    }
+
+    /// The feeds, the sitemap and the search index: derived from the same lists as the pages.
+    func dataFiles() -> [RenderedFile] {
+        [
+            RenderedFile(path: AtomFeed.journalPath, bytes: Array(builder.journalFeedXML().utf8)),
+            RenderedFile(path: AtomFeed.timelinePath, bytes: Array(builder.timelineFeedXML().utf8)),
+            RenderedFile(path: Sitemap.path, bytes: Array(Sitemap.render(pagePaths: pagePaths, urls: builder.urls).utf8)),
+            RenderedFile(path: SearchIndex.path, bytes: SearchIndex(indexes: builder.input.feeds.indexes, urls: builder.urls).json()),
+        ]
     }
 
     func renderPage(_ spec: PageSpec, path: String) -> RenderedFile {
@@ -43,10 +54,11 @@ public struct SiteRenderer: Sendable {
         let navigation = [
             LinkView(url: builder.urls.link(SiteURLs.journal), label: "Journal", isCurrent: page.current == "journal"),
             LinkView(url: builder.urls.link(SiteURLs.timeline), label: "Timeline", isCurrent: page.current == "timeline"),
+            LinkView(url: builder.urls.link(SiteURLs.search), label: "Search", isCurrent: page.current == "search"),
         ]
         let layout = LayoutView(
             title: page.title, siteTitle: builder.siteTitle, root: builder.urls.root, bodyClass: page.bodyClass,
-            navigation: navigation, feed: page.feed, body: body)
+            navigation: navigation, feeds: page.feeds, body: body)
         let html = library.render(layout, withTemplate: "layout") ?? ""
         return RenderedFile(path: path, bytes: Array(html.utf8))
     }

@@ -33,6 +33,10 @@ public struct SiteURLs: Sendable {
 
     public static let journal = "journal/"
     public static let timeline = "timeline/"
+    public static let tags = "tags/"
+    public static let users = "users/"
+    public static let locations = "locations/"
+    public static let search = "search/"
     public static func entry(_ promptID: String) -> String { "journal/\(Slug.make(promptID))/" }
     public static func post(_ postID: String) -> String { "posts/\(Slug.make(postID))/" }
     public static func user(_ userID: String) -> String { "users/\(Slug.make(userID))/" }
@@ -44,7 +48,26 @@ public struct SiteURLs: Sendable {
         Self.isExternal(reference) ? reference : root + reference
     }
 
+    /// `path` with every byte outside the URL-safe ASCII set percent-encoded, for feeds and the sitemap.
+    public static func percentEncoded(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: ":"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded
+            }
+        }
+        return out
+    }
+
     public static func isExternal(_ reference: String) -> Bool {
         reference.hasPrefix("http://") || reference.hasPrefix("https://") || reference.hasPrefix("//")
     }
+}
+
+extension String {
+    fileprivate var leftPadded: String { count == 1 ? "0" + self : self }
 }

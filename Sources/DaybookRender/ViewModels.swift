@@ -51,12 +51,17 @@ struct ImageView: Sendable, MustacheParent {
     var src: String
     var alt: String
     var lazy: Bool
+    /// Read from the file's header, so the browser reserves the space before the image arrives.
+    var size: ImageSize?
 
     func child(named name: String) -> Any? {
         switch name {
         case "src": src
         case "alt": alt
         case "lazy": lazy
+        case "width": orAbsent(size?.width)
+        case "height": orAbsent(size?.height)
+        case "isPortrait": (size.map { $0.height > $0.width }) ?? false
         default: nil
         }
     }
@@ -272,7 +277,7 @@ struct LayoutView: Sendable, MustacheParent {
     var root: String
     var bodyClass: String
     var navigation: [LinkView]
-    var feed: LinkView?
+    var feeds: [LinkView]
     var body: String
 
     func child(named name: String) -> Any? {
@@ -282,8 +287,79 @@ struct LayoutView: Sendable, MustacheParent {
         case "root": root
         case "bodyClass": bodyClass
         case "navigation": navigation
-        case "feed": orAbsent(feed.map { ["title": $0.label, "url": $0.url] })
+        case "feeds": feeds
         case "body": body
+        default: nil
+        }
+    }
+}
+
+/// A row of the tag, user or location index: a name, a count, a link.
+struct GroupRowView: ItemView {
+    var partial: String
+    var dataID: String
+    var name: String
+    var url: String
+    var countLabel: String
+    var avatar: ImageView?
+    var initial: String
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "partial": partial
+        case "dataID": dataID
+        case "name": name
+        case "url": url
+        case "countLabel": countLabel
+        case "avatar": orAbsent(avatar)
+        case "initial": initial
+        default: nil
+        }
+    }
+}
+
+/// The head of a user's page: who they are, whom they follow and who follows them.
+struct ProfileView: ItemView {
+    var partial = "item-profile"
+    var name: String
+    var handle: String
+    var avatar: ImageView?
+    var bioHTML: String?
+    var postCountLabel: String
+    var follows: [LinkView]
+    var followers: [LinkView]
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "partial": partial
+        case "name": name
+        case "handle": handle
+        case "avatar": orAbsent(avatar)
+        case "initial": name.first.map { String($0).uppercased() } ?? "?"
+        case "bioHTML": orAbsent(bioHTML)
+        case "postCountLabel": postCountLabel
+        case "follows": follows
+        case "hasFollows": !follows.isEmpty
+        case "followers": followers
+        case "hasFollowers": !followers.isEmpty
+        default: nil
+        }
+    }
+}
+
+/// The search page's body: where the index is, and the no-script links to the full indexes.
+struct SearchView: ItemView {
+    var partial = "item-search"
+    var indexURL: String
+    var scriptURL: String
+    var links: [LinkView]
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "partial": partial
+        case "indexURL": indexURL
+        case "scriptURL": scriptURL
+        case "links": links
         default: nil
         }
     }

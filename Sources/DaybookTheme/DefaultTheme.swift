@@ -45,13 +45,17 @@ public enum DefaultTheme {
 </a>
 
 """#,
+        "item-location.mustache": #"""
+<a class="group-row" href="{{url}}" data-id="{{dataID}}"><span class="group-name">{{name}}</span> <span class="group-count">{{countLabel}}</span></a>
+
+"""#,
         "item-post-card.mustache": #"""
 <article class="post-card"{{#dataID}} data-id="{{.}}"{{/dataID}}>
 <header class="byline">
-{{#author}}{{#url}}<a class="author" href="{{url}}">{{/url}}{{^url}}<span class="author">{{/url}}{{#avatar}}<img class="avatar" src="{{src}}" alt="" width="32" height="32" loading="lazy">{{/avatar}}{{^avatar}}<span class="avatar avatar-initial" aria-hidden="true">{{initial}}</span>{{/avatar}}<span>{{name}}</span>{{#url}}</a>{{/url}}{{^url}}</span>{{/url}}{{/author}}
+{{#author}}{{#url}}<a class="author" href="{{url}}">{{/url}}{{^url}}<span class="author">{{/url}}{{#avatar}}<img class="avatar" src="{{src}}" alt=""{{#width}} width="{{width}}" height="{{height}}"{{/width}} loading="lazy">{{/avatar}}{{^avatar}}<span class="avatar avatar-initial" aria-hidden="true">{{initial}}</span>{{/avatar}}<span>{{name}}</span>{{#url}}</a>{{/url}}{{^url}}</span>{{/url}}{{/author}}
 <a class="post-time" href="{{url}}"><time datetime="{{dateISO}}">{{dateLabel}}</time></a>
 </header>
-{{#image}}<a class="photo" href="{{url}}"><img src="{{src}}" alt="{{alt}}"{{#lazy}} loading="lazy"{{/lazy}}></a>
+{{#image}}<a class="photo{{#isPortrait}} photo-portrait{{/isPortrait}}" href="{{url}}"><img src="{{src}}" alt="{{alt}}"{{#width}} width="{{width}}" height="{{height}}"{{/width}}{{#lazy}} loading="lazy"{{/lazy}}></a>
 {{/image}}{{#captionHTML}}<p class="caption">{{{.}}}</p>
 {{/captionHTML}}<footer class="post-meta">
 <a href="{{url}}#comments">{{commentLabel}}</a>{{#location}}<span class="location">{{#url}}<a href="{{url}}">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</span>{{/location}}
@@ -62,14 +66,51 @@ public enum DefaultTheme {
         "item-post.mustache": #"""
 <article class="post">
 <header class="byline">
-{{#author}}{{#url}}<a class="author" href="{{url}}">{{/url}}{{^url}}<span class="author">{{/url}}{{#avatar}}<img class="avatar" src="{{src}}" alt="" width="40" height="40">{{/avatar}}{{^avatar}}<span class="avatar avatar-initial" aria-hidden="true">{{initial}}</span>{{/avatar}}<span>{{name}}</span>{{#url}}</a>{{/url}}{{^url}}</span>{{/url}}{{/author}}
+{{#author}}{{#url}}<a class="author" href="{{url}}">{{/url}}{{^url}}<span class="author">{{/url}}{{#avatar}}<img class="avatar" src="{{src}}" alt=""{{#width}} width="{{width}}" height="{{height}}"{{/width}}>{{/avatar}}{{^avatar}}<span class="avatar avatar-initial" aria-hidden="true">{{initial}}</span>{{/avatar}}<span>{{name}}</span>{{#url}}</a>{{/url}}{{^url}}</span>{{/url}}{{/author}}
 <time class="post-time" datetime="{{dateISO}}">{{dateLabel}} · {{timeLabel}}</time>
 </header>
-{{#image}}<figure class="photo"><img src="{{src}}" alt="{{alt}}"></figure>
+{{#image}}<figure class="photo{{#isPortrait}} photo-portrait{{/isPortrait}}"><img src="{{src}}" alt="{{alt}}"{{#width}} width="{{width}}" height="{{height}}"{{/width}}></figure>
 {{/image}}{{#captionHTML}}<p class="caption">{{{.}}}</p>
 {{/captionHTML}}{{#location}}<p class="location">{{#url}}<a href="{{url}}">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</p>
 {{/location}}{{#hasTags}}<ul class="tags" aria-label="Hashtags">{{#tags}}<li><a href="{{url}}">#{{name}}</a></li>{{/tags}}</ul>
 {{/hasTags}}</article>
+
+"""#,
+        "item-profile.mustache": #"""
+<article class="profile">
+<div class="profile-head">
+{{#avatar}}<img class="avatar avatar-large" src="{{src}}" alt=""{{#width}} width="{{width}}" height="{{height}}"{{/width}}>{{/avatar}}{{^avatar}}<span class="avatar avatar-large avatar-initial" aria-hidden="true">{{initial}}</span>{{/avatar}}
+<div>
+<p class="handle">{{handle}}</p>
+<p class="group-count">{{postCountLabel}}</p>
+</div>
+</div>
+{{#bioHTML}}<div class="prose bio">{{{.}}}</div>
+{{/bioHTML}}{{#hasFollows}}<p class="people"><span class="people-label">Follows</span> {{#follows}}<a href="{{url}}">{{label}}</a> {{/follows}}</p>
+{{/hasFollows}}{{#hasFollowers}}<p class="people"><span class="people-label">Followed by</span> {{#followers}}<a href="{{url}}">{{label}}</a> {{/followers}}</p>
+{{/hasFollowers}}</article>
+
+"""#,
+        "item-search.mustache": #"""
+<div class="search" data-index="{{indexURL}}">
+<form class="search-form" role="search" onsubmit="return false">
+<fieldset class="segments">
+<legend class="visually-hidden">Search in</legend>
+<input type="radio" name="kind" id="kind-users" value="users" checked><label for="kind-users">People</label>
+<input type="radio" name="kind" id="kind-tags" value="tags"><label for="kind-tags">Hashtags</label>
+<input type="radio" name="kind" id="kind-locations" value="locations"><label for="kind-locations">Places</label>
+</fieldset>
+<label class="visually-hidden" for="search-query">Search text</label>
+<input type="search" id="search-query" name="q" placeholder="Type a name, a hashtag or a place" autocomplete="off">
+</form>
+<p class="search-status" id="search-status" role="status" aria-live="polite"></p>
+<ol class="search-results" id="search-results"></ol>
+<noscript><p>Search needs JavaScript. Browse the indexes instead:</p></noscript>
+<ul class="search-links">
+{{#links}}<li><a href="{{url}}">{{label}}</a></li>
+{{/links}}</ul>
+</div>
+<script src="{{scriptURL}}" defer></script>
 
 """#,
         "item-skeleton.mustache": #"""
@@ -78,6 +119,14 @@ public enum DefaultTheme {
 <h{{headingLevel}} class="entry-title"><a href="{{url}}">Prompt not available</a></h{{headingLevel}}>
 <div class="skeleton-lines" aria-hidden="true"><span></span><span></span><span></span></div>
 </article>
+
+"""#,
+        "item-tag.mustache": #"""
+<a class="group-row" href="{{url}}" data-id="{{dataID}}"><span class="group-name">#{{name}}</span> <span class="group-count">{{countLabel}}</span></a>
+
+"""#,
+        "item-user.mustache": #"""
+<a class="group-row" href="{{url}}" data-id="{{dataID}}">{{#avatar}}<img class="avatar" src="{{src}}" alt=""{{#width}} width="{{width}}" height="{{height}}"{{/width}} loading="lazy">{{/avatar}}{{^avatar}}<span class="avatar avatar-initial" aria-hidden="true">{{initial}}</span>{{/avatar}}<span class="group-name">{{name}}</span> <span class="group-count">{{countLabel}}</span></a>
 
 """#,
         "layout.mustache": ##"""
@@ -89,8 +138,8 @@ public enum DefaultTheme {
 <title>{{title}}</title>
 <meta name="color-scheme" content="light dark">
 <link rel="stylesheet" href="{{root}}style.css">
-{{#feed}}<link rel="alternate" type="application/atom+xml" title="{{title}}" href="{{url}}">
-{{/feed}}</head>
+{{#feeds}}<link rel="alternate" type="application/atom+xml" title="{{label}}" href="{{url}}">
+{{/feeds}}</head>
 <body class="{{bodyClass}}">
 <a class="skip-link" href="#main">Skip to content</a>
 <header class="site-header">
@@ -107,7 +156,16 @@ public enum DefaultTheme {
 {{{body}}}
 </main>
 <footer class="site-footer">
-<div class="wrap"><p>{{siteTitle}} · made with Daybook</p></div>
+<div class="wrap">
+<nav aria-label="Indexes"><ul>
+<li><a href="{{root}}tags/">Hashtags</a></li>
+<li><a href="{{root}}users/">People</a></li>
+<li><a href="{{root}}locations/">Places</a></li>
+<li><a href="{{root}}journal/feed.xml">Journal feed</a></li>
+<li><a href="{{root}}timeline/feed.xml">Timeline feed</a></li>
+</ul></nav>
+<p>{{siteTitle}} · made with Daybook</p>
+</div>
 </footer>
 </body>
 </html>
@@ -141,6 +199,60 @@ public enum DefaultTheme {
 </nav>
 
 """#,
+        "search.js": ##"""
+// Daybook search: filters search/index.json in the browser. No framework, no network beyond the index.
+(function () {
+  "use strict";
+  var root = document.querySelector(".search");
+  if (!root) return;
+  var input = document.getElementById("search-query");
+  var results = document.getElementById("search-results");
+  var status = document.getElementById("search-status");
+  var index = null;
+
+  function fold(text) {
+    return text.normalize("NFC").toLowerCase().replace(/^[#@]/, "");
+  }
+
+  function kind() {
+    var checked = root.querySelector("input[name=kind]:checked");
+    return checked ? checked.value : "users";
+  }
+
+  function render() {
+    if (!index) return;
+    var query = fold(input.value.trim());
+    var list = index[kind()] || [];
+    var matches = list.filter(function (entry) {
+      return fold(entry.name).indexOf(query) !== -1 || (entry.id && fold(entry.id).indexOf(query) !== -1);
+    });
+    results.textContent = "";
+    matches.slice(0, 50).forEach(function (entry) {
+      var item = document.createElement("li");
+      var link = document.createElement("a");
+      link.href = entry.url;
+      link.textContent = (kind() === "tags" ? "#" : "") + entry.name;
+      var count = document.createElement("span");
+      count.className = "group-count";
+      count.textContent = " " + entry.posts + (entry.posts === 1 ? " post" : " posts");
+      item.appendChild(link);
+      item.appendChild(count);
+      results.appendChild(item);
+    });
+    status.textContent = matches.length === 0 ? "No matches." :
+      matches.length > 50 ? "Showing 50 of " + matches.length + " matches." :
+      matches.length + (matches.length === 1 ? " match." : " matches.");
+  }
+
+  fetch(root.getAttribute("data-index"))
+    .then(function (response) { return response.json(); })
+    .then(function (data) { index = data; render(); })
+    .catch(function () { status.textContent = "The search index could not be loaded."; });
+  input.addEventListener("input", render);
+  root.addEventListener("change", render);
+})();
+
+"""##,
         "style.css": #"""
 /* Daybook default theme. System fonts, no external requests, light and dark. */
 :root {
@@ -254,6 +366,37 @@ img { max-width: 100%; height: auto; }
   .wrap { max-width: 72rem; }
   .items-posts { grid-template-columns: repeat(3, minmax(0, 1fr)); }
 }
+
+/* Indexes, profiles and search. */
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.group-row { display: flex; align-items: center; gap: 0.6rem; padding: 0.7rem 1rem; background: var(--surface); border: 1px solid var(--line); border-radius: var(--radius); text-decoration: none; color: var(--text); }
+.group-row:hover { border-color: var(--accent); }
+.group-name { font-weight: 600; }
+.group-count { color: var(--muted); font-size: 0.9rem; margin-left: auto; }
+.items-tags, .items-users, .items-locations { gap: 0.5rem; }
+.profile { background: var(--surface); border: 1px solid var(--line); border-radius: var(--radius); padding: 1.1rem 1.25rem; }
+.profile-head { display: flex; align-items: center; gap: 1rem; }
+.avatar-large { width: 72px; height: 72px; font-size: 1.6rem; }
+.handle { margin: 0; color: var(--muted); }
+.profile .group-count { margin: 0; }
+.people { margin: 0.5rem 0 0; }
+.people a { margin-right: 0.5rem; }
+.people-label { color: var(--muted); margin-right: 0.5rem; }
+.photo-portrait img { max-height: min(85vh, 48rem); }
+.site-footer nav ul { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; list-style: none; padding: 0; margin: 1rem 0 0; }
+.site-footer a { color: var(--muted); }
+.search-form { display: grid; gap: 0.75rem; }
+.segments { display: inline-flex; border: 1px solid var(--line); border-radius: 999px; padding: 0.2rem; margin: 0; background: var(--surface); width: fit-content; }
+.segments input { position: absolute; opacity: 0; width: 1px; height: 1px; }
+.segments label { padding: 0.35rem 0.9rem; border-radius: 999px; cursor: pointer; color: var(--muted); }
+.segments input:checked + label { background: var(--accent-soft); color: var(--accent); font-weight: 600; }
+.segments input:focus-visible + label { outline: 3px solid var(--focus); outline-offset: 2px; }
+#search-query { font: inherit; padding: 0.6rem 0.9rem; border: 1px solid var(--line); border-radius: 10px; background: var(--surface); color: var(--text); width: 100%; }
+#search-query:focus-visible { outline: 3px solid var(--focus); outline-offset: 1px; }
+.search-status { color: var(--muted); min-height: 1.5em; }
+.search-results { list-style: none; padding: 0; display: grid; gap: 0.4rem; }
+.search-results a { font-weight: 600; }
+.search-links { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; padding: 0; list-style: none; }
 
 """#,
     ]

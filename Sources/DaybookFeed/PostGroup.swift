@@ -1,0 +1,95 @@
+import DaybookModel
+
+/// A named list of posts: one hashtag, one user's posts, or one location.
+///
+/// Each group is a slice of the one timeline order, so tag, user and location pages share it
+/// without re-sorting (CONTRACT §3: "the same order over their own posts").
+public struct PostGroup: Sendable, Identifiable {
+    /// The tag, the user id, or the location's slug.
+    public var id: String
+    /// What the index shows: `#tag`'s text, the user's name, the location's listed spelling.
+    public var name: String
+    /// The page folder under its index (`tags/<slug>/`).
+    public var slug: String
+    public var posts: [Post]
+
+    public init(id: String, name: String, slug: String, posts: [Post]) {
+        self.id = id
+        self.name = name
+        self.slug = slug
+        self.posts = posts
+    }
+
+    /// Index order for tags and locations: most posts first, ties by name (NFC lower case, by scalars).
+    public static let byCountThenName: @Sendable (PostGroup, PostGroup) -> Bool = { a, b in
+        if a.posts.count != b.posts.count { return a.posts.count > b.posts.count }
+        let an = a.name.nfcLowercased
+        let bn = b.name.nfcLowercased
+        return an != bn ? an.scalarsPrecede(bn) : a.id.scalarsPrecede(b.id)
+    }
+}
+
+/// The tag, user and location indexes of CONTRACT §4, built from the ordered posts in one pass each.
+public struct SiteIndexes: Sendable {
+    /// Most used first, ties by name.
+    public var tags: [PostGroup]
+    /// Every user by name (the id when unnamed), ties by id; each with their posts.
+    public var users: [PostGroup]
+    /// Most used first, ties by name; spellings whose slugs are equal are one location.
+    public var locations: [PostGroup]
+    /// The location slug each post links to, for posts whose location has a page.
+    public var locationSlugs: [String: String]
+    public var diagnostics: [Diagnostic]
+
+    /// `posts` must already be in timeline order; O(p · t + u log u + g log g).
+    public init(posts: [Post], users: [User]) {
+        var diagnostics: [Diagnostic] = []
+
+        var tagPosts: [String: [Post]] = [:]
+        for post in posts {
+            for tag in post.tags { tagPosts[tag, default: []].append(post) }
+        }
+        tags = tagPosts.map { PostGroup(id: $0.key, name: $0.key, slug: Slug.make($0.key), posts: $0.value) }
+            .sorted(by: PostGroup.byCountThenName)
+
+        let postsByAuthor = Dictionary(grouping: posts, by: \.author)
+        self.users = users.map { user in
+            PostGroup(id: user.id, name: user.displayName, slug: Slug.make(user.id), posts: postsByAuthor[user.id] ?? [])
+        }.sorted { a, b in
+            let an = a.name.nfcLowercased
+            let bn = b.name.nfcLowercased
+            return an != bn ? an.scalarsPrecede(bn) : a.id.scalarsPrecede(b.id)
+        }
+
+        // CONTRACT §4: names with equal slugs are one location, listed under the name that sorts first.
+        var bySlug: [String: (names: Set<String>, posts: [Post])] = [:]
+        var locationSlugs: [String: String] = [:]
+        var warned = Set<String>()
+        for post in posts {
+            guard let name = post.location?.name else { continue }
+            let slug = Slug.make(name)
+            if slug.isEmpty {
+                if warned.insert(name).inserted {
+                    diagnostics.append(
+                        .warning(
+                            "location '\(name)' has no letters or digits to make a page address from; it gets no page",
+                            at: post.origin ?? SourceLocation(path: "content/posts")))
+                }
+                continue
+            }
+            bySlug[slug, default: ([], [])].names.insert(name)
+            bySlug[slug, default: ([], [])].posts.append(post)
+            locationSlugs[post.id] = slug
+        }
+        locations = bySlug.map { slug, group in
+            let listed = group.names.min { a, b in
+                let an = a.nfcLowercased
+                let bn = b.nfcLowercased
+                return an != bn ? an.scalarsPrecede(bn) : a.scalarsPrecede(b)
+            }!
+            return PostGroup(id: slug, name: listed, slug: slug, posts: group.posts)
+        }.sorted(by: PostGroup.byCountThenName)
+        self.locationSlugs = locationSlugs
+        self.diagnostics = diagnostics
+    }
+}
