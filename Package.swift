@@ -69,6 +69,12 @@ let package = Package(
         .testTarget(name: "DaybookContentTests", dependencies: ["DaybookContent", "DaybookTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookMarkdownTests", dependencies: ["DaybookMarkdown"], swiftSettings: strictSettings),
         .testTarget(
+            name: "DaybookRenderTests",
+            dependencies: ["DaybookRender", "DaybookTestSupport"],
+            resources: [.copy("Images")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "DaybookBuildTests",
             dependencies: ["DaybookBuild", "DaybookTheme", "DaybookTestSupport"],
             swiftSettings: strictSettings

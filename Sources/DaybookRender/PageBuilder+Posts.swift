@@ -93,7 +93,8 @@ extension PageBuilder {
             partial: partial, dataID: inList ? post.id : nil, url: urls.link(SiteURLs.post(post.id)), author: author(post.author),
             dateISO: post.createdAt.utcText, dateLabel: day.longText,
             timeLabel: "\(time.hour < 10 ? "0" : "")\(time.hour):\(time.minute < 10 ? "0" : "")\(time.minute)",
-            image: post.image.map { image($0, alt: post.imageAlt ?? "", lazy: lazy) },
+            // A photo without alt text is still content, not decoration: say whose it is.
+            image: post.image.map { image($0, alt: post.imageAlt ?? "Photo by \(author(post.author).name)", lazy: lazy) },
             captionHTML: post.caption.map(linker.html), location: place,
             tags: post.tags.map { PostView.LinkTag(name: $0, url: urls.link(SiteURLs.tag($0))) },
             commentLabel: count(comments, "comment", "comments"))

@@ -137,3 +137,22 @@ struct DaybookBinaryTests {
         #expect(post.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
     }
 }
+
+/// The repository is itself a site: its example must build cleanly, and every link in it must resolve.
+@Suite("The example site")
+struct ExampleSiteTests {
+    @Test("builds with no warnings, and every internal link resolves")
+    func example() throws {
+        let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let output = FileManager.default.temporaryDirectory.appending(path: "daybook-example-\(UUID().uuidString)")
+        let result = try DaybookBinaryTests().run([
+            "build", "--site", repository.path, "--output", output.path, "--now", "2026-11-21T12:00:00Z", "--strict",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.hasPrefix("109 pages · 134 files written"))
+        #expect(try LinkResolver(root: output, prefix: "/").brokenLinks() == [])
+        let journal = try String(contentsOf: output.appending(path: "journal/index.html"), encoding: .utf8)
+        #expect(HTMLProbe.dataIDs(journal).first == "today-window")
+    }
+}
