@@ -14,13 +14,19 @@ public struct BuildOptions: Sendable {
     public var includeFuture: Bool
     /// Treat warnings as errors.
     public var strict: Bool
+    /// Let the build replace files in the output folder that it did not write.
+    public var force: Bool
 
-    public init(siteDirectory: URL, outputDirectory: URL? = nil, now: Instant, includeFuture: Bool = false, strict: Bool = false) {
+    public init(
+        siteDirectory: URL, outputDirectory: URL? = nil, now: Instant, includeFuture: Bool = false, strict: Bool = false,
+        force: Bool = false
+    ) {
         self.siteDirectory = siteDirectory
         self.outputDirectory = outputDirectory ?? siteDirectory.appending(path: "output")
         self.now = now
         self.includeFuture = includeFuture
         self.strict = strict
+        self.force = force
     }
 }
 
@@ -31,6 +37,8 @@ public struct BuildResult: Sendable {
     public var report: WriteReport?
     public var pageCount: Int
     public var seconds: Double
+    /// How each list changed since the previous build into the same folder, in report order.
+    public var listChanges: [(name: String, diff: ListDiff)] = []
 
     public var succeeded: Bool { report != nil }
     public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
@@ -87,20 +95,35 @@ public struct SiteBuilder: Sendable {
         }
         let input = RenderInput(config: loaded.config, moment: moment, feeds: feeds, imageSizes: imageSizes)
         let renderer = SiteRenderer(library: library, input: input)
-        var files = await renderer.render()
-        let pageCount = renderer.pagePaths.count
-        for (path, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) {
-            files.append(RenderedFile(path: path, bytes: bytes))
+        let assets = theme.assets.sorted { $0.key < $1.key }.map { RenderedFile(path: $0.key, bytes: $0.value) } + images
+        let paths = renderer.outputPaths + assets.map(\.path)
+        var seen = Set<String>()
+        for path in paths where !seen.insert(path).inserted {
+            diagnostics.append(.error("two outputs would be written to '\(path)'; rename the image or theme file", at: SourceLocation(path: "content/" + path)))
         }
-        files += images
         if failed(diagnostics) { return finish(diagnostics, nil) }
 
+        // Everything that can fail on content or templates has run: from here on, only the disk can.
+        let writer = OutputWriter(directory: options.outputDirectory, force: options.force)
+        let previous = writer.previousManifest()
+        var manifest = BuildManifest(lists: SiteLists.snapshots(of: feeds))
+        var report = WriteReport()
         do {
-            let report = try OutputWriter(directory: options.outputDirectory).write(files)
-            return finish(diagnostics, report, pages: pageCount)
+            try writer.begin(paths: paths, previous: previous)
+            for index in 0..<renderer.batchCount() {
+                let files = await renderer.batch(index)
+                manifest.files.merge(try writer.write(files, previous: previous, report: &report)) { _, new in new }
+            }
+            manifest.files.merge(try writer.write(renderer.dataFiles() + assets, previous: previous, report: &report)) { _, new in new }
+            try writer.finish(manifest, previous: previous, report: &report)
         } catch {
-            return finish(diagnostics + [.error(error.reason, at: SourceLocation(path: error.path))], nil)
+            return finish(diagnostics + [.error(error.reason, at: SourceLocation(path: "output/" + error.path))], nil)
         }
+        var result = finish(diagnostics, report, pages: renderer.pagePaths.count)
+        result.listChanges = SiteLists.reportOrder.map { name in
+            (name, ListDiff(from: previous.lists[name] ?? ListSnapshot(), to: manifest.lists[name] ?? ListSnapshot()))
+        }
+        return result
     }
 
     /// The embedded default theme, the base every site's own `Templates/` overrides.

@@ -29,6 +29,19 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Treat warnings as errors.")
     var strict = false
 
+    @Flag(name: .long, help: "Let the build replace files in the output folder that it did not write.")
+    var force = false
+
+    @Flag(name: [.short, .long], help: "Print only problems, no summary.")
+    var quiet = false
+
+    @Flag(name: [.short, .long], help: "Also print each list change and each file written or removed.")
+    var verbose = false
+
+    func validate() throws {
+        if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together") }
+    }
+
     func run() async throws {
         let instant: Instant
         do {
@@ -44,16 +57,17 @@ struct BuildCommand: AsyncParsableCommand {
             throw ValidationError("site folder '\(site)' does not exist")
         }
 
-        let options = BuildOptions(siteDirectory: siteURL, outputDirectory: outputURL, now: instant, includeFuture: future, strict: strict)
+        let options = BuildOptions(
+            siteDirectory: siteURL, outputDirectory: outputURL, now: instant, includeFuture: future, strict: strict, force: force)
         let result = await SiteBuilder().build(options)
         DiagnosticPrinter.print(result.diagnostics)
-        guard let report = result.report else {
+        guard result.succeeded else {
             DiagnosticPrinter.printSummary(
                 "build failed: \(result.errorCount) \(result.errorCount == 1 ? "error" : "errors"), \(result.warningCount) \(result.warningCount == 1 ? "warning" : "warnings")\(strict && result.errorCount == 0 ? " (--strict)" : ""); the output folder was not changed",
                 toStandardError: true)
             throw ExitCode.failure
         }
-        DiagnosticPrinter.printSummary(
-            "\(result.pageCount) pages · \(report.written) files written, \(report.unchanged) unchanged, \(report.removed) removed · \(result.warningCount) \(result.warningCount == 1 ? "warning" : "warnings") · \(String(format: "%.2f", result.seconds)) s")
+        if verbose { BuildSummary.details(result).forEach { DiagnosticPrinter.printSummary($0) } }
+        if !quiet { DiagnosticPrinter.printSummary(BuildSummary.line(result)) }
     }
 }

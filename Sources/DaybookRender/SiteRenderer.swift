@@ -20,26 +20,41 @@ public struct SiteRenderer: Sendable {
     /// The output paths of every page, in plan order.
     public var pagePaths: [String] { plan.pages.map(\.path) }
 
-    /// Renders all pages on all cores. The result is sorted by path, whatever the scheduling.
-    public func render() async -> [RenderedFile] {
-        let pages = plan.pages
+    /// Every file the renderer produces: the pages, then the feeds, the sitemap and the search index.
+    public var outputPaths: [String] { pagePaths + [AtomFeed.journalPath, AtomFeed.timelinePath, Sitemap.path, SearchIndex.path] }
+
+    /// How many pages `batch(_:of:)` renders at once: enough to keep every core busy, few enough
+    /// that a 100,000-post site never holds all its pages in memory.
+    public static let defaultBatchSize = 1024
+
+    public func batchCount(of size: Int = defaultBatchSize) -> Int { (plan.pages.count + size - 1) / size }
+
+    /// Renders pages `[index·size, (index+1)·size)` on all cores, in plan order.
+    public func batch(_ index: Int, of size: Int = defaultBatchSize) async -> [RenderedFile] {
+        let pages = plan.pages[(index * size)..<min(plan.pages.count, (index + 1) * size)]
         let workers = max(1, ProcessInfoCores.count)
         let chunk = max(1, (pages.count + workers * 4 - 1) / (workers * 4))
-        return await withTaskGroup(of: [RenderedFile].self) { group in
-            for start in stride(from: 0, to: pages.count, by: chunk) {
-                let slice = pages[start..<min(pages.count, start + chunk)]
-                group.addTask { slice.map { renderPage($0.spec, path: $0.path) } }
+        return await withTaskGroup(of: (Int, [RenderedFile]).self) { group in
+            for start in stride(from: pages.startIndex, to: pages.endIndex, by: chunk) {
+                let slice = pages[start..<min(pages.endIndex, start + chunk)]
+                group.addTask { (start, slice.map { renderPage($0.spec, path: $0.path) }) }
             }
-            var files: [RenderedFile] = []
-            files.reserveCapacity(pages.count + 4)
-            for await part in group { files += part }
-            files += dataFiles()
-            return files.sorted { $0.path.scalarsPrecede($1.path) }
+            var parts: [(Int, [RenderedFile])] = []
+            for await part in group { parts.append(part) }
+            return parts.sorted { $0.0 < $1.0 }.flatMap(\.1)
         }
     }
 
+    /// Renders the whole site into memory, sorted by path. For tests and small sites; the build streams batches.
+    public func render() async -> [RenderedFile] {
+        var files: [RenderedFile] = []
+        for index in 0..<batchCount() { files += await batch(index) }
+        files += dataFiles()
+        return files.sorted { $0.path.scalarsPrecede($1.path) }
+    }
+
     /// The feeds, the sitemap and the search index: derived from the same lists as the pages.
-    func dataFiles() -> [RenderedFile] {
+    public func dataFiles() -> [RenderedFile] {
         [
             RenderedFile(path: AtomFeed.journalPath, bytes: Array(builder.journalFeedXML().utf8)),
             RenderedFile(path: AtomFeed.timelinePath, bytes: Array(builder.timelineFeedXML().utf8)),

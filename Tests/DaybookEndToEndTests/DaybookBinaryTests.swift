@@ -47,10 +47,50 @@ struct DaybookBinaryTests {
             content/sent-prompts.json:5:10: warning: sent prompt 's4' names prompt 'lost', which does not exist; it is shown as a placeholder
 
             """)
-        #expect(result.stdout.hasPrefix("24 pages · 31 files written, 0 unchanged, 0 removed · 2 warnings · "))
+        #expect(result.stdout.hasPrefix("journal +4 · timeline +4 · tags +1 · users +3 · locations +1 · 24 pages · files 31 written, 0 unchanged, 0 removed · 2 warnings · "))
         #expect(result.stdout.hasSuffix(" s\n"))
         #expect(result.stdout.split(separator: "\n").count == 1)
         #expect(HTMLProbe.dataIDs(site.read("output/journal/index.html") ?? "") == ["today", "twice"])
+    }
+
+    @Test("two processes (two hash seeds) give byte-identical output")
+    func deterministicAcrossProcesses() throws {
+        let a = try SiteFixture(IndexSite.archive)
+        let b = try SiteFixture(IndexSite.archive)
+        _ = try run(["build", "--site", a.directory.path, "--now", IndexSite.now])
+        _ = try run(["build", "--site", b.directory.path, "--now", IndexSite.now])
+        #expect(a.tree("output").count > 40)
+        #expect(a.tree("output") == b.tree("output"))
+    }
+
+    @Test("--quiet prints no summary, --verbose prints each change, and they exclude each other")
+    func verbosity() throws {
+        let site = try SiteFixture(IndexSite.archive)
+        let quiet = try run(["build", "--site", site.directory.path, "--now", IndexSite.now, "--quiet"])
+        #expect(quiet.status == 0)
+        #expect(quiet.stdout.isEmpty)
+        try site.write("content/prompts.json", #"[{"id": "q1", "title": "One, again"}, {"id": "q2", "title": "Two & <three>", "body": "Some *text*."}, {"id": "q3", "title": "Three"}]"#)
+        let verbose = try run(["build", "--site", site.directory.path, "--now", IndexSite.now, "--verbose"])
+        #expect(verbose.stdout.split(separator: "\n").map(String.init) == [
+            "journal ~ q1", "wrote journal/page/2/index.html", "wrote journal/q1/index.html", "wrote journal/feed.xml",
+        ] + [verbose.stdout.split(separator: "\n").last.map(String.init) ?? ""])
+        #expect(verbose.stdout.split(separator: "\n").last?.hasPrefix("journal ~1 · 40 pages · files 3 written, 43 unchanged, 0 removed · 1 warning · ") == true)
+        let both = try run(["build", "--site", site.directory.path, "--quiet", "--verbose"])
+        #expect(both.status != 0)
+        #expect(both.stderr.contains("--quiet and --verbose cannot be used together"))
+    }
+
+    @Test("--force hands a hand-placed file over to the build")
+    func force() throws {
+        let site = try SiteFixture(IndexSite.archive)
+        try site.write("output/index.html", "mine")
+        let refused = try run(["build", "--site", site.directory.path, "--now", IndexSite.now])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("output/index.html: error: the build would replace index.html, which it did not write"))
+        #expect(site.read("output/index.html") == "mine")
+        let forced = try run(["build", "--site", site.directory.path, "--now", IndexSite.now, "--force"])
+        #expect(forced.status == 0)
+        #expect(site.read("output/index.html") != "mine")
     }
 
     @Test("--future lists what is dated after now")
@@ -150,7 +190,7 @@ struct ExampleSiteTests {
         ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
-        #expect(result.stdout.hasPrefix("109 pages · 134 files written"))
+        #expect(result.stdout.hasPrefix("journal +14 · timeline +32 · tags +33 · users +7 · locations +6 · 109 pages · files 134 written, 0 unchanged, 0 removed · 0 warnings · "))
         #expect(try LinkResolver(root: output, prefix: "/").brokenLinks() == [])
         let journal = try String(contentsOf: output.appending(path: "journal/index.html"), encoding: .utf8)
         #expect(HTMLProbe.dataIDs(journal).first == "today-window")

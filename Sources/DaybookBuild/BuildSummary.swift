@@ -1,0 +1,53 @@
+import Foundation
+import DaybookFeed
+
+/// The one-line summary a build ends with, like a list view's batch update:
+/// `journal +1 ~2 · timeline +3 · 41 pages · files 3 written, 38 unchanged, 1 removed · 0 warnings · 0.31 s`.
+public enum BuildSummary {
+    public static func line(_ result: BuildResult) -> String {
+        var parts: [String] = []
+        for (name, diff) in result.listChanges where !diff.isEmpty {
+            var counts: [String] = []
+            if !diff.inserted.isEmpty { counts.append("+\(grouped(diff.inserted.count))") }
+            if !diff.removed.isEmpty { counts.append("−\(grouped(diff.removed.count))") }
+            if !diff.updated.isEmpty { counts.append("~\(grouped(diff.updated.count))") }
+            if counts.isEmpty { counts.append("reordered") }
+            parts.append("\(name) \(counts.joined(separator: " "))")
+        }
+        if parts.isEmpty { parts.append("no list changed") }
+        parts.append("\(grouped(result.pageCount)) pages")
+        if let report = result.report {
+            parts.append("files \(grouped(report.written)) written, \(grouped(report.unchanged)) unchanged, \(grouped(report.removed)) removed")
+        }
+        let warnings = result.warningCount
+        parts.append("\(warnings) \(warnings == 1 ? "warning" : "warnings")")
+        parts.append(String(format: "%.2f s", result.seconds))
+        return parts.joined(separator: " · ")
+    }
+
+    /// The list changes item by item, for `--verbose`: `journal + q7`, `timeline ~ p12`.
+    public static func details(_ result: BuildResult) -> [String] {
+        var lines: [String] = []
+        for (name, diff) in result.listChanges {
+            lines += diff.inserted.map { "\(name) + \($0)" }
+            lines += diff.removed.map { "\(name) − \($0)" }
+            lines += diff.updated.map { "\(name) ~ \($0)" }
+        }
+        if let report = result.report {
+            lines += report.writtenPaths.map { "wrote \($0)" }
+            lines += report.removedPaths.map { "removed \($0)" }
+        }
+        return lines
+    }
+
+    /// 1234567 → "1,234,567": the report is read by people.
+    static func grouped(_ n: Int) -> String {
+        let digits = String(n)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return out
+    }
+}

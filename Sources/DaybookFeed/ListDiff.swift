@@ -1,0 +1,48 @@
+import DaybookModel
+
+/// One list as a build saw it: its ids in display order and a version of each item.
+///
+/// Everything a list page shows derives from this, so comparing two snapshots says which
+/// items were inserted, removed or updated, like the batch updates of a list view.
+public struct ListSnapshot: Sendable, Hashable {
+    public var ids: [String]
+    /// A stable hash of what the page shows of each item; changes when the item does.
+    public var versions: [String: UInt64]
+
+    public init(ids: [String] = [], versions: [String: UInt64] = [:]) {
+        self.ids = ids
+        self.versions = versions
+    }
+}
+
+/// The difference between two snapshots of one list.
+public struct ListDiff: Sendable, Hashable {
+    /// In the new list's order.
+    public var inserted: [String] = []
+    /// In the old list's order.
+    public var removed: [String] = []
+    /// Present in both with a different version, in the new list's order.
+    public var updated: [String] = []
+    /// Present in both at a different position relative to the others that stayed.
+    public var moved: Bool = false
+
+    public init(inserted: [String] = [], removed: [String] = [], updated: [String] = [], moved: Bool = false) {
+        self.inserted = inserted
+        self.removed = removed
+        self.updated = updated
+        self.moved = moved
+    }
+
+    public var isEmpty: Bool { inserted.isEmpty && removed.isEmpty && updated.isEmpty && !moved }
+
+    /// - Complexity: O(old.count + new.count).
+    public init(from old: ListSnapshot, to new: ListSnapshot) {
+        let oldIDs = Set(old.ids)
+        let newIDs = Set(new.ids)
+        inserted = new.ids.filter { !oldIDs.contains($0) }
+        removed = old.ids.filter { !newIDs.contains($0) }
+        updated = new.ids.filter { oldIDs.contains($0) && old.versions[$0] != new.versions[$0] }
+        // The ids that stayed, in each order: any difference means something moved.
+        moved = old.ids.filter(newIDs.contains) != new.ids.filter(oldIDs.contains)
+    }
+}

@@ -1,0 +1,67 @@
+import DaybookModel
+
+/// The ordered lists of a build by name, each with item versions, for the change report.
+///
+/// Names are stable (`journal`, `timeline`, `tags`, `users`, `locations`) because the next build
+/// compares against them.
+public enum SiteLists {
+    public static func snapshots(of feeds: SiteFeeds) -> [String: ListSnapshot] {
+        var journal = ListSnapshot()
+        for entry in feeds.journal {
+            var hash = StableHash()
+            hash.combine(entry.prompt?.title ?? "\u{0}skeleton")
+            hash.combine(entry.prompt?.body ?? "")
+            hash.combine(entry.isToday ? "today" : "")
+            hash.combine(entry.sentAt.map { String($0.secondsSince1970) } ?? "")
+            journal.ids.append(entry.promptID)
+            journal.versions[entry.promptID] = hash.value
+        }
+        var postVersions: [String: UInt64] = [:]
+        for post in feeds.posts {
+            var hash = StableHash()
+            for field in [post.author, post.caption ?? "", post.image ?? "", post.imageAlt ?? "", post.location?.name ?? ""] {
+                hash.combine(field)
+            }
+            hash.combine(post.createdAt.secondsSince1970)
+            post.extraTags.forEach { hash.combine($0) }
+            hash.combine(feeds.usersByID[post.author]?.displayName ?? "")
+            for comment in feeds.comments[post.id] ?? [] {
+                hash.combine(comment.id)
+                hash.combine(comment.author)
+                hash.combine(comment.text)
+                hash.combine(comment.createdAt.secondsSince1970)
+            }
+            postVersions[post.id] = hash.value
+        }
+        let timeline = ListSnapshot(ids: feeds.timeline.map(\.id), versions: postVersions)
+        func groups(_ groups: [PostGroup]) -> ListSnapshot {
+            var snapshot = ListSnapshot()
+            for group in groups {
+                var hash = StableHash()
+                hash.combine(group.name)
+                group.posts.forEach { hash.combine($0.id) }
+                snapshot.ids.append(group.id)
+                snapshot.versions[group.id] = hash.value
+            }
+            return snapshot
+        }
+        var users = groups(feeds.indexes.users)
+        for user in feeds.indexes.users {
+            guard let model = feeds.usersByID[user.id] else { continue }
+            var hash = StableHash()
+            hash.combine(users.versions[user.id].map { String($0) } ?? "")
+            for field in [model.bio ?? "", model.avatar ?? ""] + model.follows { hash.combine(field) }
+            users.versions[user.id] = hash.value
+        }
+        return [
+            "journal": journal,
+            "timeline": timeline,
+            "tags": groups(feeds.indexes.tags),
+            "users": users,
+            "locations": groups(feeds.indexes.locations),
+        ]
+    }
+
+    /// The order lists appear in the report.
+    public static let reportOrder = ["journal", "timeline", "tags", "users", "locations"]
+}

@@ -1,0 +1,39 @@
+/// A 64-bit FNV-1a hash that is the same in every process.
+///
+/// Swift's `Hasher` is seeded per process, so anything persisted between builds (the output
+/// manifest, item versions) needs a hash of its own. FNV-1a is tiny and fast enough for change
+/// detection; it is not meant to resist deliberate collisions.
+public struct StableHash: Sendable, Hashable {
+    public private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    public init() {}
+
+    public mutating func combine(_ bytes: some Sequence<UInt8>) {
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value &*= 0x0000_0100_0000_01B3
+        }
+    }
+
+    /// Feeds a string and a separator, so ("ab", "c") and ("a", "bc") differ.
+    public mutating func combine(_ text: String) {
+        combine(text.utf8)
+        combine(CollectionOfOne(0xFF))
+    }
+
+    public mutating func combine(_ number: Double) {
+        combine(String(number))
+    }
+
+    public static func of(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(bytes)
+        return hash.value
+    }
+
+    /// Sixteen lowercase hex digits.
+    public static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -1,0 +1,155 @@
+import DaybookBuild
+import DaybookFeed
+import DaybookModel
+import DaybookRender
+import DaybookTestSupport
+import Foundation
+import Testing
+
+/// Issue 4: output that is always whole, incremental and deterministic.
+@Suite("Incremental builds")
+struct IncrementalBuildTests {
+    func build(_ site: SiteFixture, force: Bool = false) async -> BuildResult {
+        await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now), force: force))
+    }
+
+    func modificationDates(_ site: SiteFixture) throws -> [String: Date] {
+        let output = site.directory.appending(path: "output")
+        var dates: [String: Date] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: output.path) {
+            let attributes = try FileManager.default.attributesOfItem(atPath: output.appending(path: path).path)
+            if attributes[.type] as? FileAttributeType == .typeRegular, path != OutputWriter.manifestName {
+                dates[path] = attributes[.modificationDate] as? Date
+            }
+        }
+        return dates
+    }
+
+    func changes(_ result: BuildResult) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: result.listChanges.filter { !$0.diff.isEmpty }.map { name, diff in
+            (name, "+\(diff.inserted.joined(separator: ",")) -\(diff.removed.joined(separator: ",")) ~\(diff.updated.joined(separator: ","))")
+        })
+    }
+
+    @Test("a second build with no change writes nothing and leaves every modification time")
+    func noChange() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        _ = await build(site)
+        let before = try modificationDates(site)
+        try await Task.sleep(for: .milliseconds(20))
+        let second = await build(site)
+        #expect(second.report?.written == 0)
+        #expect(second.listChanges.allSatisfy { $0.diff.isEmpty })
+        #expect(try modificationDates(site) == before)
+    }
+
+    @Test("deleting a post removes its page and a tag page only it used, and updates what showed it")
+    func deletePost() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        _ = await build(site)
+        #expect(site.read("output/tags/日本/index.html") != nil)
+        // p5 is the only post tagged #日本, and the only post by bea.
+        let posts = try #require(site.read("content/posts.json")).split(separator: "\n").filter { !$0.contains("\"p5\"") }
+        try site.write("content/posts.json", posts.joined(separator: "\n"))
+        let result = await build(site)
+        #expect(site.read("output/posts/p5/index.html") == nil)
+        #expect(site.read("output/tags/日本/index.html") == nil)
+        #expect(!FileManager.default.fileExists(atPath: site.directory.appending(path: "output/tags/日本").path))
+        #expect(HTMLProbe.dataIDs(site.read("output/tags/sea/page/2/index.html") ?? "") == ["p4"])
+        #expect(HTMLProbe.dataIDs(site.read("output/timeline/page/3/index.html") ?? "") == ["p6"])
+        #expect(result.report?.removedPaths == ["posts/p5/index.html", "tags/日本/index.html"])
+        #expect(changes(result) == ["timeline": "+ -p5 ~", "tags": "+ -日本 ~sea", "users": "+ - ~bea"])
+    }
+
+    @Test("the change report counts a scripted sequence of edits exactly")
+    func scriptedEdits() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        let first = await build(site)
+        #expect(BuildSummary.line(first).hasPrefix("journal +4 · timeline +6 · tags +4 · users +5 · locations +3 · "))
+
+        // 1. A new post with a new tag, and a caption edit.
+        var posts = try #require(site.read("content/posts.json"))
+        posts = posts.replacing(#""caption": "plain""#, with: #""caption": "plain, edited""#)
+        posts = posts.replacing("[\n", with: "[\n" + ##"  {"id": "p0", "author": "al", "createdAt": "2026-11-21T02:00:00Z", "caption": "#brandnew"},"## + "\n")
+        try site.write("content/posts.json", posts)
+        let second = await build(site)
+        // Zoë's list and Évora's hold the same posts as before: only the timeline item p6 changed.
+        #expect(changes(second) == ["timeline": "+p0 - ~p6", "tags": "+brandnew - ~", "users": "+ - ~al"])
+        #expect(BuildSummary.line(second).hasPrefix("timeline +1 ~1 · tags +1 · users ~1 · "))
+
+        // 2. A prompt's body edited, and a sending removed.
+        var prompts = try #require(site.read("content/prompts.json"))
+        prompts = prompts.replacing("Some *text*.", with: "Other text.")
+        try site.write("content/prompts.json", prompts)
+        let sent = try #require(site.read("content/sent-prompts.json")).split(separator: "\n").filter { !$0.contains("\"s4\"") }
+        try site.write("content/sent-prompts.json", sent.joined(separator: "\n").replacing("\"2026-11-21T08:00:00Z\"},", with: "\"2026-11-21T08:00:00Z\"}"))
+        let third = await build(site)
+        #expect(changes(third) == ["journal": "+ -q3 ~q2"])
+        #expect(third.report?.removedPaths == ["journal/q3/index.html"])
+        #expect(BuildSummary.line(third).hasPrefix("journal −1 ~1 · "))
+
+        // 3. Nothing.
+        let fourth = await build(site)
+        #expect(BuildSummary.line(fourth).hasPrefix("no list changed · "))
+        #expect(fourth.report?.written == 0)
+    }
+
+    @Test("a hand-placed file survives, and a page that would replace one is an error naming it")
+    func handPlaced() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        try site.write("output/posts/p1/index.html", "mine")
+        try site.write("output/robots.txt", "User-agent: *")
+        let refused = await build(site)
+        #expect(!refused.succeeded)
+        #expect(refused.diagnostics.filter { $0.severity == .error }.map(\.description) == [
+            "output/posts/p1/index.html: error: the build would replace posts/p1/index.html, which it did not write; move them away, or pass --force to let the build own them"
+        ])
+        #expect(site.read("output/posts/p1/index.html") == "mine")
+        #expect(site.read("output/index.html") == nil)
+
+        let forced = await build(site, force: true)
+        #expect(forced.succeeded)
+        #expect(site.read("output/posts/p1/index.html")?.hasPrefix("<!doctype html>") == true)
+        #expect(site.read("output/robots.txt") == "User-agent: *")
+        // Handed over: the build now owns it, and a third build changes nothing.
+        #expect(await build(site).report?.written == 0)
+    }
+
+    @Test("a build killed mid-way is completed and cleaned up by the next one")
+    func killedMidWay() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        _ = await build(site)
+        // Simulate a build that recorded its paths, wrote one new page and was killed before finishing.
+        let writer = OutputWriter(directory: site.directory.appending(path: "output"))
+        let previous = writer.previousManifest()
+        try writer.begin(paths: Array(previous.files.keys) + ["posts/ghost/index.html"], previous: previous)
+        var report = WriteReport()
+        _ = try writer.write([RenderedFile(path: "posts/ghost/index.html", bytes: Array("half".utf8))], previous: previous, report: &report)
+
+        let next = await build(site)
+        #expect(next.succeeded)
+        #expect(site.read("output/posts/ghost/index.html") == nil)
+        #expect(next.report?.removedPaths == ["posts/ghost/index.html"])
+        let clean = try SiteFixture(IndexSite.archive)
+        _ = await build(clean)
+        #expect(site.tree("output") == clean.tree("output"))
+    }
+
+    @Test("record order inside files and across files does not change a byte")
+    func readOrder() async throws {
+        let a = try SiteFixture(IndexSite.archive)
+        // The same posts, reversed, half of them moved to one file each.
+        let lines = try #require(a.read("content/posts.json")).split(separator: "\n").filter { $0.contains("\"id\"") }
+            .map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ",")) }
+        var archive = IndexSite.archive.replacing(#/-- content/posts.json --\n\[[\s\S]*?\n\]\n/#, with: "")
+        archive += "\n-- content/posts.json --\n[\n" + lines.reversed().enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: ",\n") + "\n]\n"
+        for (index, line) in lines.reversed().enumerated() where index % 2 == 1 {
+            archive += "-- content/posts/\(index).json --\n\(line)\n"
+        }
+        let b = try SiteFixture(archive)
+        _ = await build(a)
+        _ = await build(b)
+        #expect(a.tree("output").count > 40)
+        #expect(a.tree("output") == b.tree("output"))
+    }
+}
