@@ -107,7 +107,8 @@ public struct OutputWriter: Sendable {
                 continue
             }
             let folder = url.deletingLastPathComponent().path
-            if !madeFolders.contains(folder) {
+            // A stat is far cheaper than FileManager's createDirectory on a folder that exists.
+            if !madeFolders.contains(folder) && !Self.isFolder(folder) {
                 do {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 } catch {
@@ -138,6 +139,11 @@ public struct OutputWriter: Sendable {
     private func saveManifest(_ manifest: BuildManifest) throws(OutputError) {
         try Self.replace(
             directory.appending(path: Self.manifestName).path, with: Array(manifest.text.utf8), displayPath: Self.manifestName)
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     static func size(of path: String) -> Int? {
