@@ -33,6 +33,10 @@ let package = Package(
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         // CommonMark -> safe HTML. Calls C, does no I/O.
         .target(name: "DaybookMarkdown", dependencies: ["CCmark"], swiftSettings: strictSettings),
+        // gumbo, an HTML5 parser from Debian's libgumbo-dev, for `daybook check`.
+        .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
+        // Checks a rendered site: links, fragments, titles, ids, alt text, feeds and the sitemap. No I/O.
+        .target(name: "DaybookCheck", dependencies: ["DaybookModel", "CGumbo"], swiftSettings: strictSettings),
         // The default theme, embedded so the binary renders a site wherever it is installed.
         .target(name: "DaybookTheme", swiftSettings: strictSettings),
         // View models and Mustache: a site model in, rendered files out. No I/O.
@@ -47,7 +51,7 @@ let package = Package(
         // I/O: reads a site folder, runs the pipeline, writes the output folder.
         .target(
             name: "DaybookBuild",
-            dependencies: ["DaybookModel", "DaybookFeed", "DaybookContent", "DaybookRender", "DaybookTheme"],
+            dependencies: ["DaybookModel", "DaybookFeed", "DaybookContent", "DaybookRender", "DaybookTheme", "DaybookCheck"],
             swiftSettings: strictSettings
         ),
         // The command line: parses arguments, resolves "now", prints diagnostics.
@@ -68,6 +72,7 @@ let package = Package(
         .testTarget(name: "DaybookFeedTests", dependencies: ["DaybookFeed", "DaybookTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookContentTests", dependencies: ["DaybookContent", "DaybookTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookMarkdownTests", dependencies: ["DaybookMarkdown"], swiftSettings: strictSettings),
+        .testTarget(name: "DaybookCheckTests", dependencies: ["DaybookCheck", "DaybookTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "DaybookRenderTests",
             dependencies: ["DaybookRender", "DaybookTestSupport"],

@@ -1,3 +1,4 @@
+import DaybookCheck
 import DaybookContent
 import DaybookFeed
 import DaybookModel
@@ -16,10 +17,12 @@ public struct BuildOptions: Sendable {
     public var strict: Bool
     /// Let the build replace files in the output folder that it did not write.
     public var force: Bool
+    /// Check the rendered site (as `daybook check` does) before writing; any problem fails the build.
+    public var check: Bool
 
     public init(
         siteDirectory: URL, outputDirectory: URL? = nil, now: Instant, includeFuture: Bool = false, strict: Bool = false,
-        force: Bool = false
+        force: Bool = false, check: Bool = false
     ) {
         self.siteDirectory = siteDirectory
         self.outputDirectory = outputDirectory ?? siteDirectory.appending(path: "output")
@@ -27,6 +30,7 @@ public struct BuildOptions: Sendable {
         self.includeFuture = includeFuture
         self.strict = strict
         self.force = force
+        self.check = check
     }
 }
 
@@ -103,6 +107,24 @@ public struct SiteBuilder: Sendable {
         }
         if failed(diagnostics) { return finish(diagnostics, nil) }
 
+        // --check holds the whole rendered site in memory, checks it, and writes only if it is sound.
+        var rendered: [String: [UInt8]]?
+        if options.check {
+            var files: [String: [UInt8]] = [:]
+            for index in 0..<renderer.batchCount() {
+                for file in await renderer.batch(index) { files[file.path] = file.bytes }
+            }
+            for file in renderer.dataFiles() + assets { files[file.path] = file.bytes }
+            let report = await SiteChecker(baseURL: loaded.config.baseURL).check(MemorySource(files: files))
+            diagnostics += report.diagnostics.map { found in
+                var moved = found
+                moved.location.path = "output/" + found.location.path
+                return moved
+            }
+            if failed(diagnostics) { return finish(diagnostics, nil) }
+            rendered = files
+        }
+
         // Everything that can fail on content or templates has run: from here on, only the disk can.
         let writer = OutputWriter(directory: options.outputDirectory, force: options.force)
         let previous = writer.previousManifest()
@@ -110,11 +132,16 @@ public struct SiteBuilder: Sendable {
         var report = WriteReport()
         do {
             try writer.begin(paths: paths, previous: previous)
-            for index in 0..<renderer.batchCount() {
-                let files = await renderer.batch(index)
-                manifest.files.merge(try writer.write(files, previous: previous, report: &report)) { _, new in new }
+            if let rendered {
+                let files = rendered.map { RenderedFile(path: $0.key, bytes: $0.value) }
+                manifest.files = try writer.write(files, previous: previous, report: &report)
+            } else {
+                for index in 0..<renderer.batchCount() {
+                    let files = await renderer.batch(index)
+                    manifest.files.merge(try writer.write(files, previous: previous, report: &report)) { _, new in new }
+                }
+                manifest.files.merge(try writer.write(renderer.dataFiles() + assets, previous: previous, report: &report)) { _, new in new }
             }
-            manifest.files.merge(try writer.write(renderer.dataFiles() + assets, previous: previous, report: &report)) { _, new in new }
             try writer.finish(manifest, previous: previous, report: &report)
         } catch {
             return finish(diagnostics + [.error(error.reason, at: SourceLocation(path: "output/" + error.path))], nil)

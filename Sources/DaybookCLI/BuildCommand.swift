@@ -29,6 +29,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Treat warnings as errors.")
     var strict = false
 
+    @Flag(name: .long, help: "Run the checks of `daybook check` on the rendered site before writing anything.")
+    var check = false
+
     @Flag(name: .long, help: "Let the build replace files in the output folder that it did not write.")
     var force = false
 
@@ -58,7 +61,8 @@ struct BuildCommand: AsyncParsableCommand {
         }
 
         let options = BuildOptions(
-            siteDirectory: siteURL, outputDirectory: outputURL, now: instant, includeFuture: future, strict: strict, force: force)
+            siteDirectory: siteURL, outputDirectory: outputURL, now: instant, includeFuture: future, strict: strict, force: force,
+            check: check)
         let result = await SiteBuilder().build(options)
         DiagnosticPrinter.print(result.diagnostics)
         guard result.succeeded else {

@@ -153,3 +153,26 @@ struct IncrementalBuildTests {
         #expect(a.tree("output") == b.tree("output"))
     }
 }
+
+@Suite("build --check")
+struct BuildCheckTests {
+    @Test("a sound site passes the check and is written")
+    func sound() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        let result = await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now), check: true))
+        #expect(result.succeeded)
+        #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty)
+        #expect(result.report?.written == 46)
+    }
+
+    @Test("a broken link made by a template fails the build before anything is written")
+    func brokenLink() async throws {
+        let site = try SiteFixture(IndexSite.archive + "\n-- Templates/404.mustache --\n<h1>Lost</h1>\n<p><a href=\"{{root}}nowhere/\">x</a></p>\n")
+        let result = await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now), check: true))
+        #expect(!result.succeeded)
+        #expect(result.diagnostics.filter { $0.severity == .error }.map(\.description) == [
+            "output/404.html:26:12: error: link to /blog/nowhere/ does not resolve"
+        ])
+        #expect(!FileManager.default.fileExists(atPath: site.directory.appending(path: "output").path))
+    }
+}

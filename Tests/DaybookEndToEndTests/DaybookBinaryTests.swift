@@ -93,6 +93,40 @@ struct DaybookBinaryTests {
         #expect(site.read("output/index.html") != "mine")
     }
 
+    @Test("check: a clean build checks clean; a broken one fails with located errors, in text and JSON")
+    func check() throws {
+        let site = try SiteFixture(IndexSite.archive)
+        _ = try run(["build", "--site", site.directory.path, "--now", IndexSite.now])
+        let output = site.directory.appending(path: "output").path
+        let clean = try run(["check", "--output", output])
+        #expect(clean.status == 0)
+        #expect(clean.stderr.isEmpty)
+        #expect(clean.stdout.hasPrefix("checked 40 pages · "))
+        #expect(clean.stdout.contains(" · 0 errors · "))
+
+        try FileManager.default.removeItem(atPath: output + "/posts/p3")
+        let broken = try run(["check", "--output", output])
+        #expect(broken.status != 0)
+        let errors = broken.stderr.split(separator: "\n").map(String.init)
+        #expect(errors.contains("sitemap.xml:16:6: error: sitemap URL https://example.org/blog/posts/p3/ has no page in the folder"))
+        // p3 was on six pages (home, timeline page 2, #sky, #café, Porto, Zoë), each card linking it twice.
+        #expect(errors.filter { $0.hasSuffix("error: link to /blog/posts/p3/ does not resolve") }.count == 6)
+        #expect(errors.filter { $0.hasSuffix("error: link to /blog/posts/p3/#comments does not resolve") }.count == 6)
+        #expect(errors.contains("index.html:103:27: error: link to /blog/posts/p3/ does not resolve"))
+        #expect(broken.stdout.contains(" · 13 errors · "))
+
+        let json = try run(["check", "--output", output, "--format", "json"])
+        #expect(json.status != 0)
+        struct Report: Decodable {
+            struct Item: Decodable { var path: String; var line: Int?; var column: Int?; var severity: String; var message: String }
+            var diagnostics: [Item]; var errors: Int; var pages: Int
+        }
+        let report = try JSONDecoder().decode(Report.self, from: Data(json.stdout.utf8))
+        #expect(report.errors == 13)
+        #expect(report.pages == 39)
+        #expect(report.diagnostics.first { $0.path == "sitemap.xml" }?.line == 16)
+    }
+
     @Test("--future lists what is dated after now")
     func future() throws {
         let site = try SiteFixture(MiniSite.archive)

@@ -1,0 +1,58 @@
+import ArgumentParser
+import DaybookBuild
+import DaybookCheck
+import DaybookModel
+import Foundation
+
+/// `daybook check`: proves a built output folder sound, for CI. It needs only the folder.
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check a built site: links, fragments, pages, feeds and the sitemap.",
+        discussion: """
+            Every internal href, src and srcset must resolve to a file (x/ is x/index.html) and every \
+            #fragment to an element id; pages must parse as HTML5 with one non-empty <title>, unique ids \
+            and alt text on images; feeds and the sitemap must be well-formed, the sitemap listing \
+            exactly the pages. External links are listed, never fetched. Exits non-zero on any error.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text
+        case json
+    }
+
+    @Option(name: .long, help: "The built output folder.")
+    var output: String = "output"
+
+    @Option(name: .long, help: "The site's published address (default: read from the feeds or the sitemap).")
+    var baseURL: String?
+
+    @Option(name: .long, help: "text (default) or json.")
+    var format: Format = .text
+
+    @Flag(name: .long, help: "Also print every external link found.")
+    var listExternal = false
+
+    func run() async throws {
+        let cwd = URL(filePath: FileManager.default.currentDirectoryPath, directoryHint: .isDirectory)
+        let folder = URL(filePath: output, directoryHint: .isDirectory, relativeTo: cwd).standardizedFileURL
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError("output folder '\(output)' does not exist; run daybook build first")
+        }
+        let report = await SiteChecker(baseURL: baseURL).check(FolderSource(directory: folder))
+        switch format {
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            let data = try encoder.encode(report)
+            DiagnosticPrinter.printSummary(String(decoding: data, as: UTF8.self))
+        case .text:
+            DiagnosticPrinter.print(report.diagnostics)
+            if listExternal { report.externalLinks.forEach { DiagnosticPrinter.printSummary("external \($0)") } }
+            DiagnosticPrinter.printSummary(report.summary)
+        }
+        if report.errorCount > 0 { throw ExitCode.failure }
+    }
+}

@@ -1,0 +1,17 @@
+/// The files of a rendered site, wherever they are: a folder on disk or a build in memory.
+public protocol CheckSource: Sendable {
+    /// Every file's path relative to the site root, with `/` separators.
+    var paths: [String] { get }
+    /// The bytes of one file; `nil` when it cannot be read.
+    func bytes(of path: String) -> [UInt8]?
+}
+
+/// A site held in memory, as `daybook build --check` has it before writing.
+public struct MemorySource: CheckSource {
+    public let files: [String: [UInt8]]
+
+    public init(files: [String: [UInt8]]) { self.files = files }
+
+    public var paths: [String] { Array(files.keys) }
+    public func bytes(of path: String) -> [UInt8]? { files[path] }
+}

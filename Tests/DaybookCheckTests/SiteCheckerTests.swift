@@ -1,0 +1,211 @@
+import DaybookCheck
+import DaybookModel
+import DaybookTestSupport
+import Foundation
+import Testing
+
+/// Issue 5: each kind of breakage is reported exactly once, at the right place.
+@Suite("daybook check")
+struct SiteCheckerTests {
+    /// A small, sound output folder under the base URL https://example.org/blog/, written by hand
+    /// so each expected line and column can be read off the text.
+    static let clean = """
+        -- index.html --
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><title>Home</title></head>
+        <body><main id="main">
+        <a href="/blog/caf%C3%A9/">café</a> <a href="posts/p1/#c1">comment</a> <a href="#main">top</a>
+        <img src="/blog/images/a.png" alt="A" srcset="images/a.png 1x, /blog/images/a.png 2x">
+        <a href="https://elsewhere.example/">out</a> <a href="mailto:a@b.c">mail</a>
+        </main></body></html>
+        -- café/index.html --
+        <!doctype html>
+        <html lang="en"><head><title>Café</title><link rel="alternate" type="application/atom+xml" href="/blog/feed.xml"></head>
+        <body><p><a href="../">home</a> <a href="/blog/posts/p1">post</a></p></body></html>
+        -- posts/p1/index.html --
+        <!doctype html>
+        <html lang="en"><head><title>Post</title></head>
+        <body><article id="c1">Hi</article><a href="../../caf%C3%A9/">back</a></body></html>
+        -- 404.html --
+        <!doctype html>
+        <html lang="en"><head><title>Not found</title></head><body><a href="/blog/">home</a></body></html>
+        -- images/a.png --
+        png
+        -- feed.xml --
+        <?xml version="1.0" encoding="utf-8"?>
+        <feed xmlns="http://www.w3.org/2005/Atom">
+        <title>T</title><id>https://example.org/blog/</id><updated>2026-11-21T08:00:00Z</updated>
+        <link rel="self" href="https://example.org/blog/feed.xml"/>
+        <author><name>A</name></author>
+        <entry><title>E</title><id>https://example.org/blog/posts/p1/</id><updated>2026-11-21T08:00:00Z</updated></entry>
+        </feed>
+        -- sitemap.xml --
+        <?xml version="1.0" encoding="UTF-8"?>
+        <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+        <url><loc>https://example.org/blog/</loc></url>
+        <url><loc>https://example.org/blog/caf%C3%A9/</loc></url>
+        <url><loc>https://example.org/blog/posts/p1/</loc></url>
+        </urlset>
+        """
+
+    func check(_ archive: String, replacing edits: [String: String?] = [:]) async -> CheckReport {
+        var files: [String: [UInt8]] = [:]
+        for (path, text) in SiteFixture.parse(archive) { files[path] = Array(text.utf8) }
+        for (path, text) in edits { files[path] = text.map { Array($0.utf8) } }
+        return await SiteChecker().check(MemorySource(files: files))
+    }
+
+    func messages(_ edits: [String: String?]) async -> [String] {
+        await check(Self.clean, replacing: edits).diagnostics.map(\.description)
+    }
+
+    @Test("a sound site checks clean, counting links and listing external ones")
+    func clean() async {
+        let report = await check(Self.clean)
+        #expect(report.diagnostics.map(\.description) == [])
+        #expect(report.pages == 4)
+        #expect(report.internalLinks == 11)
+        #expect(report.externalLinks == ["https://elsewhere.example/"])
+        #expect(report.feeds == 1)
+        #expect(report.sitemapURLs == 3)
+        #expect(report.summary.hasPrefix("checked 4 pages · 11 internal links · 1 external (not fetched) · 1 feed · sitemap of 3 URLs · 0 errors · "))
+    }
+
+    @Test("a deleted target page: each link to it is reported where it stands, and the sitemap entry too")
+    func deletedPage() async {
+        do {
+            let found = await messages(["posts/p1/index.html": nil])
+            #expect(found == [
+            "café/index.html:3:41: error: link to /blog/posts/p1 does not resolve",
+            "index.html:4:45: error: link to posts/p1/#c1 does not resolve",
+            "sitemap.xml:5:6: error: sitemap URL https://example.org/blog/posts/p1/ has no page in the folder",
+        ])
+        }
+    }
+
+    @Test("a wrong fragment")
+    func wrongFragment() async {
+        let page = SiteFixture.parse(Self.clean).first { $0.0 == "posts/p1/index.html" }!.1.replacing(#"id="c1""#, with: #"id="c2""#)
+        do {
+            let found = await messages(["posts/p1/index.html": page])
+            #expect(found == [
+            "index.html:4:45: error: link to posts/p1/#c1: posts/p1/index.html has no element with id 'c1'"
+        ])
+        }
+    }
+
+    @Test("a missing image is reported for src and each srcset candidate")
+    func missingImage() async {
+        do {
+            let found = await messages(["images/a.png": nil])
+            #expect(found == [
+            "index.html:5:10: error: link to /blog/images/a.png does not resolve",
+            "index.html:5:46: error: link to /blog/images/a.png does not resolve",
+            "index.html:5:46: error: link to images/a.png does not resolve",
+        ])
+        }
+    }
+
+    @Test("a page without a title, an empty title, two titles")
+    func titles() async {
+        let noTitle = "<!doctype html>\n<html lang=\"en\"><head></head><body><a href=\"/blog/\">home</a></body></html>\n"
+        do {
+            let found = await messages(["404.html": noTitle])
+            #expect(found == ["404.html:1:1: error: the page has no <title>"])
+        }
+        let empty = "<!doctype html>\n<html><head><title> </title></head><body></body></html>\n"
+        do {
+            let found = await messages(["404.html": empty])
+            #expect(found == ["404.html:2:13: error: the <title> is empty"])
+        }
+        let two = "<!doctype html>\n<html><head><title>A</title>\n<title>B</title></head><body></body></html>\n"
+        do {
+            let found = await messages(["404.html": two])
+            #expect(found == ["404.html:3:1: error: the page has 2 <title> elements"])
+        }
+    }
+
+    @Test("a duplicate id, an image without alt, and an HTML5 parse error")
+    func pageProblems() async {
+        let page = """
+            <!doctype html>
+            <html><head><title>P</title></head>
+            <body><article id="c1">Hi</article><p id="c1"><img src="/blog/images/a.png"></p>
+            <a href="/blog/" href="/blog/">x</a></body></html>
+
+            """
+        do {
+            let found = await messages(["posts/p1/index.html": page])
+            #expect(found == [
+            "posts/p1/index.html:3:42: error: duplicate id 'c1' (first at line 3)",
+            "posts/p1/index.html:3:47: error: <img> without alt text",
+            "posts/p1/index.html:4:18: error: HTML parse error: duplicate attribute",
+        ])
+        }
+    }
+
+    @Test("a broken feed: not well-formed, or missing required elements")
+    func brokenFeed() async {
+                let unclosed = await messages(["feed.xml": "<?xml version=\"1.0\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n<title>T</title>\n</feed"])
+        #expect(unclosed.first?.hasPrefix("feed.xml:4:") == true)
+        #expect(unclosed.first?.contains("error: XML is not well-formed") == true)
+        let thin = """
+            <?xml version="1.0"?>
+            <feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><id>x</id><updated>yesterday</updated>
+            <link rel="self" href="https://example.org/blog/feed.xml"/>
+            <entry><title>E</title></entry>
+            </feed>
+            """
+        do {
+            let found = await messages(["feed.xml": thin])
+            #expect(found == [
+            "feed.xml:2:69: error: <updated> 'yesterday' is not an RFC 3339 date-time",
+            "feed.xml:4:1: error: Atom entry 1 has no <id>",
+            "feed.xml:4:1: error: Atom entry 1 has no <updated>",
+            "feed.xml:4:1: error: Atom entry 1 has no author, and the feed has none",
+        ])
+        }
+    }
+
+    @Test("a sitemap entry without a page, and a page missing from the sitemap")
+    func sitemap() async {
+        let sitemap = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+            <url><loc>https://example.org/blog/</loc></url>
+            <url><loc>https://example.org/blog/caf%C3%A9/</loc></url>
+            <url><loc>https://example.org/blog/gone/</loc></url>
+            </urlset>
+            """
+        do {
+            let found = await messages(["sitemap.xml": sitemap])
+            #expect(found == [
+            "posts/p1/index.html:1:1: error: the page is not in sitemap.xml",
+            "sitemap.xml:5:6: error: sitemap URL https://example.org/blog/gone/ has no page in the folder",
+        ])
+        }
+    }
+
+    @Test("percent-encoded Unicode links: one that resolves and one that does not")
+    func unicodeLinks() async {
+        let home = SiteFixture.parse(Self.clean).first { $0.0 == "index.html" }!.1
+            .replacing(##"<a href="#main">top</a>"##, with: ##"<a href="/blog/caf%C3%A9/">ok</a> <a href="/blog/caf%C3%A8/">no</a> <a href="/blog/café/">raw</a>"##)
+        do {
+            let found = await messages(["index.html": home])
+            #expect(found == ["index.html:4:114: error: link to /blog/caf%C3%A8/ does not resolve"])
+        }
+    }
+
+    @Test("links that leave the base path or the site are errors")
+    func leavingTheSite() async {
+        let page = "<!doctype html>\n<html><head><title>P</title></head><body><a href=\"/other/\">o</a> <a href=\"../../../x\">x</a></body></html>\n"
+        do {
+            let found = await messages(["posts/p1/index.html": page])
+            #expect(found == [
+            "index.html:4:45: error: link to posts/p1/#c1: posts/p1/index.html has no element with id 'c1'",
+            "posts/p1/index.html:2:50: error: link to /other/ leaves the site's base path /blog/",
+            "posts/p1/index.html:2:74: error: link to ../../../x leaves the site",
+        ])
+        }
+    }
+}
