@@ -17,6 +17,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // PURE: content models, diagnostics, slugs, hashtags, dates. No I/O, no C.
@@ -54,10 +59,24 @@ let package = Package(
             dependencies: ["DaybookModel", "DaybookFeed", "DaybookContent", "DaybookRender", "DaybookTheme", "DaybookCheck"],
             swiftSettings: strictSettings
         ),
+        // I/O: the preview server. Its own target, so the core builds without Hummingbird.
+        .target(
+            name: "DaybookServer",
+            dependencies: [
+                "DaybookBuild",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The command line: parses arguments, resolves "now", prints diagnostics.
         .target(
             name: "DaybookCLI",
-            dependencies: ["DaybookBuild", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["DaybookBuild", "DaybookServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "daybook", dependencies: ["DaybookCLI"], swiftSettings: strictSettings),
@@ -73,6 +92,14 @@ let package = Package(
         .testTarget(name: "DaybookContentTests", dependencies: ["DaybookContent", "DaybookTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookMarkdownTests", dependencies: ["DaybookMarkdown"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookCheckTests", dependencies: ["DaybookCheck", "DaybookTestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "DaybookServerTests",
+            dependencies: [
+                "DaybookServer", "DaybookTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "DaybookRenderTests",
             dependencies: ["DaybookRender", "DaybookTestSupport"],

@@ -141,15 +141,9 @@ public struct OutputWriter: Sendable {
             directory.appending(path: Self.manifestName).path, with: Array(manifest.text.utf8), displayPath: Self.manifestName)
     }
 
-    static func isFolder(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
+    static func isFolder(_ path: String) -> Bool { FileInfo.isFolder(path) }
 
-    static func size(of path: String) -> Int? {
-        var info = stat()
-        return stat(path, &info) == 0 ? Int(info.st_size) : nil
-    }
+    static func size(of path: String) -> Int? { FileInfo.regularFile(path)?.size }
 
     /// Writes `bytes` to a temporary file beside `path` and renames it over `path`.
     /// No fsync: a crash may lose the newest bytes, never leave a half-written page in place.

@@ -43,6 +43,9 @@ public struct BuildResult: Sendable {
     public var seconds: Double
     /// How each list changed since the previous build into the same folder, in report order.
     public var listChanges: [(name: String, diff: ListDiff)] = []
+    /// The site's `baseURL` and time zone as this build read them (defaults when site.yml failed).
+    public var baseURL: String = "/"
+    public var timeZone: TimeZone = .gmt
 
     public var succeeded: Bool { report != nil }
     public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
@@ -57,10 +60,15 @@ public struct SiteBuilder: Sendable {
 
     public func build(_ options: BuildOptions) async -> BuildResult {
         let started = ContinuousClock.now
+        var baseURL = "/"
+        var timeZone = TimeZone.gmt
         func finish(_ diagnostics: [Diagnostic], _ report: WriteReport?, pages: Int = 0) -> BuildResult {
             let elapsed = ContinuousClock.now - started
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            return BuildResult(diagnostics: diagnostics.sorted(), report: report, pageCount: pages, seconds: seconds)
+            var result = BuildResult(diagnostics: diagnostics.sorted(), report: report, pageCount: pages, seconds: seconds)
+            result.baseURL = baseURL
+            result.timeZone = timeZone
+            return result
         }
         func failed(_ diagnostics: [Diagnostic]) -> Bool {
             diagnostics.hasErrors || (options.strict && !diagnostics.isEmpty)
@@ -80,6 +88,8 @@ public struct SiteBuilder: Sendable {
         // Ordering runs even when loading found errors, over the records that were valid, so one
         // run reports every problem; nothing is rendered or written unless all stages are clean.
         let zone = TimeZone(identifier: loaded.config.timeZoneIdentifier) ?? .gmt
+        baseURL = loaded.config.baseURL
+        timeZone = zone
         let moment = BuildMoment(now: options.now, timeZone: zone, includeFuture: options.includeFuture)
         let feeds = SiteFeeds(content: loaded.content, config: loaded.config, moment: moment)
         diagnostics += feeds.diagnostics

@@ -5,7 +5,7 @@ public struct Daybook: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "daybook",
         abstract: "Builds a static site from a journal of daily prompts and a photo timeline.",
-        subcommands: [BuildCommand.self, CheckCommand.self],
+        subcommands: [BuildCommand.self, CheckCommand.self, ServeCommand.self],
         defaultSubcommand: BuildCommand.self
     )
 

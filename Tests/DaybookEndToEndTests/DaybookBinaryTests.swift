@@ -230,3 +230,46 @@ struct ExampleSiteTests {
         #expect(HTMLProbe.dataIDs(journal).first == "today-window")
     }
 }
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("daybook serve")
+struct ServeBinaryTests {
+    @Test("starts on a free port, serves the site, and stops cleanly on SIGTERM")
+    func serve() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        let process = Process()
+        process.executableURL = DaybookBinaryTests.binary
+        process.arguments = ["serve", "--site", site.directory.path, "--port", "0"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SOURCE_DATE_EPOCH"] = "1795262400"  // 2026-11-21T12:00:00Z
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        // Read until the "Serving … at http://127.0.0.1:PORT/blog/" line.
+        var text = ""
+        let deadline = Date().addingTimeInterval(30)
+        while !text.contains("(Ctrl-C to stop)") && Date() < deadline {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { try await Task.sleep(for: .milliseconds(50)) } else { text += String(decoding: chunk, as: UTF8.self) }
+        }
+        let match = try #require(text.firstMatch(of: #/at (http://127\.0\.0\.1:(\d+)/blog/) /#))
+        #expect(Int(match.2) != 8000)
+        let (data, response) = try await URLSession.shared.data(from: URL(string: String(match.1))!)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: data, as: UTF8.self).contains("/_daybook/events"))
+
+        kill(process.processIdentifier, SIGTERM)
+        let stopped = Date().addingTimeInterval(15)
+        while process.isRunning && Date() < stopped { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(!process.isRunning)
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+    }
+}

@@ -1,0 +1,60 @@
+import DaybookBuild
+import DaybookModel
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+import UnixSignals
+
+/// `daybook serve`: build, serve the output folder on loopback, rebuild and reload as sources change.
+///
+/// The HTTP server and the preview's watcher run as services of one group, which stops both
+/// cleanly on SIGINT or SIGTERM: the watcher first, closing every live-reload stream, then the
+/// server, which then has no open request left to wait for.
+public struct PreviewServer: Sendable {
+    public var siteDirectory: URL
+    public var outputDirectory: URL
+    public var host: String
+    public var port: Int
+    public var clock: @Sendable () -> Instant
+    public var log: @Sendable (BuildResult) -> Void
+    public var announce: @Sendable (String) -> Void
+
+    public init(
+        siteDirectory: URL, outputDirectory: URL, host: String, port: Int, clock: @escaping @Sendable () -> Instant,
+        log: @escaping @Sendable (BuildResult) -> Void, announce: @escaping @Sendable (String) -> Void
+    ) {
+        self.siteDirectory = siteDirectory
+        self.outputDirectory = outputDirectory
+        self.host = host
+        self.port = port
+        self.clock = clock
+        self.log = log
+        self.announce = announce
+    }
+
+    public func run() async throws {
+        let hub = ReloadHub()
+        let session = PreviewSession(siteDirectory: siteDirectory, outputDirectory: outputDirectory, hub: hub, clock: clock, log: log)
+        await session.rebuild()
+        let basePath = await session.basePath
+        var logger = Logger(label: "daybook")
+        logger.logLevel = .warning
+        let announce = self.announce
+        let host = self.host
+        let app = Application(
+            responder: SiteResponder(outputDirectory: outputDirectory, basePath: basePath, hub: hub),
+            configuration: .init(address: .hostname(host, port: port), serverName: "daybook"),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                announce("Serving \(siteDirectory.path) at http://\(host):\(port)\(basePath) (Ctrl-C to stop)")
+            },
+            logger: logger)
+        var preview = PreviewService(session: session, watcher: SiteWatcher(siteDirectory: siteDirectory))
+        preview.onChange = { paths in announce("changed: \(paths.joined(separator: ", "))") }
+        let group = ServiceGroup(
+            configuration: .init(services: [app, preview], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+    }
+}

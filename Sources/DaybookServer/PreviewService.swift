@@ -1,0 +1,81 @@
+import DaybookModel
+import Foundation
+import ServiceLifecycle
+
+/// The preview's background work as a service: rebuild on source changes (debounced) and when
+/// the day changes; on shutdown, stop watching and close every event stream.
+public struct PreviewService: Service {
+    public let session: PreviewSession
+    public let watcher: SiteWatcher
+    /// How long the sources must be quiet before a rebuild starts, so a burst (a save, a git
+    /// checkout) gives one build.
+    public var quietPeriod: Duration = .milliseconds(120)
+    public var onChange: @Sendable ([String]) -> Void = { _ in }
+
+    public init(session: PreviewSession, watcher: SiteWatcher) {
+        self.session = session
+        self.watcher = watcher
+    }
+
+    public func run() async throws {
+        let hub = session.hub
+        try await withGracefulShutdownHandler {
+            try await cancelWhenGracefulShutdown {
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { await watchLoop() }
+                    group.addTask { await dayLoop() }
+                    await group.waitForAll()
+                }
+            }
+        } onGracefulShutdown: {
+            Task { await hub.close() }
+        }
+    }
+
+    func watchLoop() async {
+        let pending = PendingChanges()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await batch in watcher.changes() { await pending.add(batch) }
+            }
+            group.addTask {
+                // Debounce: rebuild once the sources have been quiet for `quietPeriod`.
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(40))
+                    if let batch = await pending.takeIfQuiet(for: quietPeriod) {
+                        onChange(batch)
+                        await session.rebuild()
+                    }
+                }
+            }
+            await group.waitForAll()
+        }
+    }
+
+    func dayLoop() async {
+        while !Task.isCancelled {
+            let wait = await session.secondsUntilTomorrow()
+            // Wake at least every minute: the wall clock may jump (suspend, DST, NTP).
+            try? await Task.sleep(for: .milliseconds(Int(min(wait, 60) * 1000) + 50))
+            if Task.isCancelled { return }
+            await session.rebuildIfTheDayChanged()
+        }
+    }
+}
+
+/// Changes seen since the last rebuild, and when the last one arrived.
+actor PendingChanges {
+    private var paths = Set<String>()
+    private var last = ContinuousClock.now
+
+    func add(_ batch: [String]) {
+        paths.formUnion(batch)
+        last = ContinuousClock.now
+    }
+
+    func takeIfQuiet(for period: Duration) -> [String]? {
+        guard !paths.isEmpty, ContinuousClock.now - last >= period else { return nil }
+        defer { paths = [] }
+        return paths.sorted()
+    }
+}

@@ -1,0 +1,70 @@
+import DaybookBuild
+import DaybookModel
+import DaybookRender
+import Foundation
+
+/// Rebuilds the site for the preview and tells open pages what changed.
+///
+/// The build is all-or-nothing, so the output folder always holds the last good build: while a
+/// rebuild runs, and after one fails. One rebuild runs at a time (an actor).
+public actor PreviewSession {
+    public let siteDirectory: URL
+    public let outputDirectory: URL
+    public let hub: ReloadHub
+    /// "Now", injected: the clock in `daybook serve`, a fixed or stepped instant in tests.
+    private let clock: @Sendable () -> Instant
+    private let log: @Sendable (BuildResult) -> Void
+    public private(set) var lastResult: BuildResult?
+    /// The calendar day of the last build in the site's zone, to notice when it changes.
+    private var builtDay: CalendarDay?
+
+    public init(
+        siteDirectory: URL, outputDirectory: URL, hub: ReloadHub, clock: @escaping @Sendable () -> Instant,
+        log: @escaping @Sendable (BuildResult) -> Void = { _ in }
+    ) {
+        self.siteDirectory = siteDirectory
+        self.outputDirectory = outputDirectory
+        self.hub = hub
+        self.clock = clock
+        self.log = log
+    }
+
+    /// The path of the site's base URL, where the preview serves the folder.
+    public var basePath: String { SiteURLs(baseURL: lastResult?.baseURL ?? "/").root }
+
+    /// Builds, logs, and sends the reload events the result calls for.
+    @discardableResult
+    public func rebuild() async -> BuildResult {
+        let now = clock()
+        let result = await SiteBuilder().build(BuildOptions(siteDirectory: siteDirectory, outputDirectory: outputDirectory, now: now))
+        lastResult = result
+        builtDay = now.day(in: result.timeZone)
+        log(result)
+        if let report = result.report {
+            for event in ReloadEvent.events(written: report.writtenPaths, removed: report.removedPaths, basePath: basePath) {
+                await hub.publish(event)
+            }
+        } else {
+            let text = result.diagnostics.map(\.description).joined(separator: "\n")
+            await hub.publish(.failed(text))
+        }
+        return result
+    }
+
+    /// Rebuilds when the calendar day has changed in the site's zone since the last build, so
+    /// today's prompt moves on, as the journal feed does when the device's day changes.
+    @discardableResult
+    public func rebuildIfTheDayChanged() async -> Bool {
+        guard let builtDay, let zone = lastResult?.timeZone, clock().day(in: zone) != builtDay else { return false }
+        await rebuild()
+        return true
+    }
+
+    /// Seconds until the next midnight in the site's zone (at least one), for the day timer.
+    public func secondsUntilTomorrow() -> Double {
+        guard let zone = lastResult?.timeZone else { return 60 }
+        let now = clock()
+        let tomorrow = CalendarDay(daysSince1970: now.day(in: zone).daysSince1970 + 1)
+        return max(1, tomorrow.start(in: zone).secondsSince1970 - now.secondsSince1970)
+    }
+}

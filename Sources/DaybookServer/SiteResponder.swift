@@ -1,0 +1,139 @@
+import DaybookBuild
+import DaybookModel
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Serves a built output folder the way the published site will be served, plus live reload.
+///
+/// Written as one responder rather than Hummingbird's `FileMiddleware` because the preview needs
+/// what that middleware does not do: pretty URLs with redirects, the site's own 404 page, a
+/// script added to HTML as it is served, and the traversal rules of `RequestPath`.
+public struct SiteResponder: HTTPResponder {
+    public typealias Context = BasicRequestContext
+
+    public let outputDirectory: URL
+    /// The path of the site's base URL (`/` or `/blog/`), under which the folder is served.
+    public let basePath: String
+    public let hub: ReloadHub
+
+    public init(outputDirectory: URL, basePath: String, hub: ReloadHub) {
+        self.outputDirectory = outputDirectory.standardizedFileURL
+        self.basePath = basePath
+        self.hub = hub
+    }
+
+    public func respond(to request: Request, context: Context) async throws -> Response {
+        guard request.method == .get || request.method == .head else {
+            return Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD"])
+        }
+        if request.uri.path == LiveReloadScript.eventsPath { return events() }
+        let resolution = RequestPath.resolve(request.uri.path, basePath: basePath) { relative in
+            Self.isFolder(outputDirectory.appending(path: relative).path)
+        }
+        switch resolution {
+        case .badRequest(let reason):
+            return Response(status: .badRequest, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: reason + "\n")))
+        case .redirect(let location):
+            let query = request.uri.query.map { "?" + $0 } ?? ""
+            return Response(status: .movedPermanently, headers: [.location: location + query])
+        case .notFound:
+            return notFound(request)
+        case .file(let relative):
+            guard let file = read(relative) else { return notFound(request) }
+            return serve(file, path: relative, status: .ok, request: request)
+        }
+    }
+
+    /// A file's bytes and modification time, if it is a regular file inside the output folder
+    /// once every symlink is resolved.
+    private func read(_ relative: String) -> (bytes: [UInt8], modified: Instant)? {
+        let path = outputDirectory.appending(path: relative).path
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        guard let root = realpath(outputDirectory.path, nil) else { return nil }
+        defer { free(root) }
+        let realPath = String(cString: real)
+        let rootPath = String(cString: root)
+        guard realPath.hasPrefix(rootPath + "/") else { return nil }
+        guard let info = FileInfo.regularFile(realPath), let data = FileManager.default.contents(atPath: realPath) else { return nil }
+        return (Array(data), info.modified)
+    }
+
+    private func serve(_ file: (bytes: [UInt8], modified: Instant), path: String, status: HTTPResponse.Status, request: Request) -> Response {
+        let type = Self.contentType(of: path)
+        let isHTML = type.hasPrefix("text/html")
+        let body = isHTML ? LiveReloadScript.inject(into: file.bytes) : file.bytes
+        let etag = "\"\(StableHash.hex(StableHash.of(body)))\""
+        var headers: HTTPFields = [
+            .contentType: type,
+            .eTag: etag,
+            .lastModified: HTTPDate.format(file.modified),
+            // Revalidate everything: HTML is never taken from a cache, and the rest answers 304.
+            .cacheControl: "no-cache",
+        ]
+        if status == .ok {
+            let notModified =
+                request.headers[.ifNoneMatch].map { $0.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == etag } }
+                ?? request.headers[.ifModifiedSince].flatMap(HTTPDate.parse).map { $0.secondsSince1970 >= file.modified.secondsSince1970 }
+                ?? false
+            if notModified { return Response(status: .notModified, headers: headers) }
+        }
+        headers[.contentLength] = String(body.count)
+        if request.method == .head { return Response(status: status, headers: headers) }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    private func notFound(_ request: Request) -> Response {
+        if let page = read("404.html") { return serve(page, path: "404.html", status: .notFound, request: request) }
+        return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: "Not found\n")))
+    }
+
+    /// The server-sent-event stream the live-reload script listens to.
+    private func events() -> Response {
+        let hub = hub
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+            body: ResponseBody { writer in
+                let stream = await hub.subscribe()
+                try await writer.write(ByteBuffer(string: ": connected\n\n"))
+                for await event in stream { try await writer.write(ByteBuffer(string: event.serverSentEvent)) }
+                try await writer.finish(nil)
+            })
+    }
+
+    static func isFolder(_ path: String) -> Bool { FileInfo.isFolder(path) }
+
+    /// Content types by extension: the ones a Daybook site and its theme use.
+    static func contentType(of path: String) -> String {
+        let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        switch ext {
+        case "html", "htm": return "text/html; charset=utf-8"
+        case "css": return "text/css; charset=utf-8"
+        case "js", "mjs": return "text/javascript; charset=utf-8"
+        case "json": return "application/json"
+        case "xml": return path.hasSuffix("feed.xml") ? "application/atom+xml" : "application/xml"
+        case "txt": return "text/plain; charset=utf-8"
+        case "png": return "image/png"
+        case "jpg", "jpeg": return "image/jpeg"
+        case "gif": return "image/gif"
+        case "webp": return "image/webp"
+        case "svg": return "image/svg+xml"
+        case "avif": return "image/avif"
+        case "ico": return "image/x-icon"
+        case "woff": return "font/woff"
+        case "woff2": return "font/woff2"
+        case "ttf": return "font/ttf"
+        case "otf": return "font/otf"
+        case "pdf": return "application/pdf"
+        case "mp4": return "video/mp4"
+        case "webm": return "video/webm"
+        default: return "application/octet-stream"
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reports changes to a site's sources: `content/`, `Templates/` and `site.yml`.
+///
+/// inotify on Linux (one watch per folder, added as folders appear); where inotify is not
+/// available, a poll of modification times and sizes. The output folder is never watched, so
+/// a build cannot trigger itself. Editor droppings (`.swp`, `~`, dot files) are ignored.
+public final class SiteWatcher: Sendable {
+    public let siteDirectory: URL
+    private let pollInterval: Duration
+
+    public init(siteDirectory: URL, pollInterval: Duration = .milliseconds(500)) {
+        self.siteDirectory = siteDirectory.standardizedFileURL
+        self.pollInterval = pollInterval
+    }
+
+    static let watchedRoots = ["content", "Templates"]
+
+    /// Whether a changed file name matters to the build.
+    static func matters(_ name: String) -> Bool {
+        !(name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx") || name == "4913")
+    }
+
+    /// Site-relative paths that changed, in bursts as the file system reports them. Ends when the
+    /// iterating task is cancelled.
+    public func changes() -> AsyncStream<[String]> {
+        #if os(Linux)
+        if let stream = inotifyChanges() { return stream }
+        #endif
+        return pollingChanges()
+    }
+
+    // MARK: Polling
+
+    /// Every watched file with its modification time and size.
+    func snapshot() -> [String: String] {
+        var files: [String: String] = [:]
+        let fm = FileManager.default
+        if let attributes = try? fm.attributesOfItem(atPath: siteDirectory.appending(path: "site.yml").path) {
+            files["site.yml"] = "\(attributes[.modificationDate] ?? "") \(attributes[.size] ?? "")"
+        }
+        for root in Self.watchedRoots {
+            guard let paths = try? fm.subpathsOfDirectory(atPath: siteDirectory.appending(path: root).path) else { continue }
+            for path in paths where Self.matters((path as NSString).lastPathComponent) {
+                let full = siteDirectory.appending(path: root).appending(path: path).path
+                if let attributes = try? fm.attributesOfItem(atPath: full), attributes[.type] as? FileAttributeType == .typeRegular {
+                    files[root + "/" + path] = "\(attributes[.modificationDate] ?? "") \(attributes[.size] ?? "")"
+                }
+            }
+        }
+        return files
+    }
+
+    func pollingChanges() -> AsyncStream<[String]> {
+        AsyncStream { continuation in
+            let task = Task {
+                var last = snapshot()
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: pollInterval)
+                    let now = snapshot()
+                    let changed = Set(now.keys).union(last.keys).filter { now[$0] != last[$0] }
+                    if !changed.isEmpty { continuation.yield(changed.sorted()) }
+                    last = now
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    // MARK: inotify
+
+    #if os(Linux)
+    func inotifyChanges() -> AsyncStream<[String]>? {
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { return nil }
+        let site = siteDirectory.path
+        let state = InotifyState(fd: fd, site: site)
+        state.addSiteWatch()
+        for root in Self.watchedRoots { state.addTree(site + "/" + root) }
+        return AsyncStream { continuation in
+            // A plain thread: reading inotify blocks in poll(2), which must not hold a Swift concurrency thread.
+            let thread = Thread {
+                while !state.stopped {
+                    let changed = state.read(timeoutMilliseconds: 200)
+                    if !changed.isEmpty { continuation.yield(changed) }
+                }
+                close(fd)
+                continuation.finish()
+            }
+            thread.start()
+            continuation.onTermination = { _ in state.stop() }
+        }
+    }
+    #endif
+}
+
+#if os(Linux)
+/// The inotify descriptor and its watches, owned by the reading thread once started.
+private final class InotifyState: @unchecked Sendable {
+    let fd: Int32
+    let site: String
+    private let lock = NSLock()
+    private var folders: [Int32: String] = [:]
+    private var _stopped = false
+
+    init(fd: Int32, site: String) {
+        self.fd = fd
+        self.site = site
+    }
+
+    var stopped: Bool { lock.withLock { _stopped } }
+    func stop() { lock.withLock { _stopped = true } }
+
+    private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB)
+
+    func addSiteWatch() {
+        let wd = inotify_add_watch(fd, site, Self.mask)
+        if wd >= 0 { lock.withLock { folders[wd] = site } }
+    }
+
+    /// Watches `folder` and every folder below it.
+    func addTree(_ folder: String) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else { return }
+        let wd = inotify_add_watch(fd, folder, Self.mask)
+        if wd >= 0 { lock.withLock { folders[wd] = folder } }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !name.hasPrefix(".") {
+            addTree(folder + "/" + name)
+        }
+    }
+
+    /// Waits up to `timeoutMilliseconds` for events and returns the site-relative paths that matter.
+    func read(timeoutMilliseconds: Int32) -> [String] {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, timeoutMilliseconds) > 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        guard count > 0 else { return [] }
+        var changed = Set<String>()
+        var offset = 0
+        let headerSize = MemoryLayout<inotify_event>.size
+        while offset + headerSize <= count {
+            let event = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self) }
+            let nameStart = offset + headerSize
+            let nameBytes = buffer[nameStart..<min(count, nameStart + Int(event.len))].prefix { $0 != 0 }
+            let name = String(decoding: nameBytes, as: UTF8.self)
+            offset = nameStart + Int(event.len)
+            guard let folder = lock.withLock({ folders[event.wd] }), SiteWatcher.matters(name), !name.isEmpty else { continue }
+            let full = folder + "/" + name
+            let relative = String(full.dropFirst(site.count + 1))
+            if folder == site {
+                // In the site folder itself only site.yml and the watched roots matter.
+                if name == "site.yml" {
+                    changed.insert(relative)
+                } else if SiteWatcher.watchedRoots.contains(name) {
+                    if event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { addTree(full) }
+                    changed.insert(relative)
+                }
+                continue
+            }
+            if event.mask & UInt32(IN_ISDIR) != 0, event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+                addTree(full)
+                // Files written into a new folder before its watch existed would go unseen: report them now.
+                for inner in (try? FileManager.default.subpathsOfDirectory(atPath: full)) ?? [] {
+                    let innerName = (inner as NSString).lastPathComponent
+                    if SiteWatcher.matters(innerName) { changed.insert(relative + "/" + inner) }
+                }
+            }
+            changed.insert(relative)
+        }
+        return changed.sorted()
+    }
+}
+#endif

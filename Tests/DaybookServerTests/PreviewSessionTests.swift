@@ -1,0 +1,157 @@
+import DaybookBuild
+import DaybookModel
+@testable import DaybookServer
+import DaybookTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// A clock the test moves by hand.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var instant: Instant
+    init(_ text: String) { instant = Fixed.at(text) }
+    var now: Instant { lock.withLock { instant } }
+    func set(_ text: String) { lock.withLock { instant = Fixed.at(text) } }
+}
+
+@Suite("Preview rebuilds and live reload")
+struct PreviewSessionTests {
+    func session(_ site: SiteFixture, clock: TestClock) -> PreviewSession {
+        PreviewSession(
+            siteDirectory: site.directory, outputDirectory: site.directory.appending(path: "output"), hub: ReloadHub(),
+            clock: { clock.now })
+    }
+
+    @Test("an edit reloads exactly the pages that show it; a broken edit keeps the old pages and sends the error")
+    func reloadAndFailure() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        let session = session(site, clock: TestClock(IndexSite.now))
+        await session.rebuild()
+        var events = await session.hub.subscribe().makeAsyncIterator()
+
+        // p6 is on its own page, timeline page 3, Zoë's page 2 and Évora's page; not on home or in the feed.
+        try site.write("content/posts.json", try #require(site.read("content/posts.json")).replacing(#""caption": "plain""#, with: #""caption": "plain, edited""#))
+        await session.rebuild()
+        #expect(await events.next() == .built)
+        #expect(await events.next() == .reload(
+            paths: ["/blog/locations/évora/", "/blog/posts/p6/", "/blog/timeline/page/3/", "/blog/users/zoe/page/2/"], all: false))
+
+        try site.write("content/posts.json", "[{\"id\": \"p1\",]")
+        let failed = await session.rebuild()
+        #expect(!failed.succeeded)
+        guard case .failed(let text) = await events.next() else { Issue.record("expected a failure event"); return }
+        // Every diagnostic of the failed run, as the terminal shows them.
+        #expect(text == """
+            content/comments.json:1:9: warning: comment 'c1' is on post 'p2', which does not exist; it is left out
+            content/posts.json:1:14: error: invalid JSON: expected a key in double quotes
+            content/sent-prompts.json:4:10: warning: sent prompt 's3' names prompt 'gone', which does not exist; it is shown as a placeholder
+            """)
+        #expect(site.read("output/posts/p6/index.html")?.contains("plain, edited") == true)
+        // A page opened now still shows the error at once.
+        var late = await session.hub.subscribe().makeAsyncIterator()
+        #expect(await late.next() == .failed(text))
+
+        // The old pages stay served while the sources are broken.
+        let app = Application(responder: SiteResponder(outputDirectory: site.directory.appending(path: "output"), basePath: "/blog/", hub: ReloadHub()))
+        try await app.test(.router) { client in
+            let page = try await client.execute(uri: "/blog/posts/p6/", method: .get)
+            #expect(page.status == .ok)
+            #expect(String(buffer: page.body).contains("plain, edited"))
+        }
+    }
+
+    @Test("a stylesheet change swaps CSS without reloading pages")
+    func cssOnly() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        let session = session(site, clock: TestClock(IndexSite.now))
+        await session.rebuild()
+        var events = await session.hub.subscribe().makeAsyncIterator()
+        try site.write("Templates/style.css", "body { color: rebeccapurple; }\n")
+        await session.rebuild()
+        #expect(await events.next() == .built)
+        #expect(await events.next() == .css)
+    }
+
+    @Test("when the day changes in the site's zone, the site is rebuilt and today's prompt moves on")
+    func dayChange() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        try site.write("content/prompts/q4.json", #"{"id": "q4", "title": "Tomorrow's question", "date": "2026-11-21"}"#)
+        let clock = TestClock("2026-11-20T23:59:00Z")
+        let session = session(site, clock: clock)
+        await session.rebuild()
+        #expect(HTMLProbe.dataIDs(site.read("output/journal/index.html") ?? "") == ["q2", "q1"])
+        #expect(await session.secondsUntilTomorrow() == 60)
+        var events = await session.hub.subscribe().makeAsyncIterator()
+
+        clock.set("2026-11-20T23:59:59Z")
+        #expect(await session.rebuildIfTheDayChanged() == false)
+        clock.set("2026-11-21T00:00:01Z")
+        #expect(await session.rebuildIfTheDayChanged() == true)
+        #expect(HTMLProbe.dataIDs(site.read("output/journal/index.html") ?? "").first == "q4")
+        #expect(await events.next() == .built)
+        guard case .reload(let paths, _) = await events.next() else { Issue.record("expected a reload"); return }
+        #expect(paths.contains("/blog/journal/"))
+        #expect(paths.contains("/blog/"))
+    }
+}
+
+@Suite("Source watcher")
+struct SiteWatcherTests {
+    /// The first batch from `stream` that contains `path`, or nil after `seconds`.
+    func wait(for path: String, in stream: AsyncStream<[String]>, seconds: Double = 5) async -> [String]? {
+        await withTaskGroup(of: [String]?.self) { group in
+            group.addTask {
+                for await batch in stream where batch.contains(path) { return batch }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(seconds))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
+    @Test("content, template and site.yml changes are reported; output and editor files are not")
+    func reports() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        let stream = SiteWatcher(siteDirectory: site.directory).changes()
+        try await Task.sleep(for: .milliseconds(100))
+        try site.write("output/ignored.html", "x")
+        try site.write("content/.posts.json.swp", "x")
+        try site.write("content/posts.json", "[]")
+        let batch = await wait(for: "content/posts.json", in: stream)
+        #expect(batch == ["content/posts.json"])
+        try site.write("content/posts/new.md", "---\nid: n\n---\n")
+        #expect(await wait(for: "content/posts/new.md", in: stream) != nil)
+        try site.write("site.yml", "title: Changed\n")
+        #expect(await wait(for: "site.yml", in: stream) != nil)
+    }
+
+    @Test("the preview service rebuilds after a burst of edits settles, once")
+    func debounced() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        let session = PreviewSession(
+            siteDirectory: site.directory, outputDirectory: site.directory.appending(path: "output"), hub: ReloadHub(),
+            clock: { Fixed.at(IndexSite.now) })
+        await session.rebuild()
+        var events = await session.hub.subscribe().makeAsyncIterator()
+        let service = PreviewService(session: session, watcher: SiteWatcher(siteDirectory: site.directory))
+        let running = Task { await service.watchLoop() }
+        try await Task.sleep(for: .milliseconds(150))
+        let posts = try #require(site.read("content/posts.json"))
+        for step in 1...3 {
+            try site.write("content/posts.json", posts.replacing(#""caption": "plain""#, with: "\"caption\": \"plain \(step)\""))
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(await events.next() == .built)
+        guard case .reload(let paths, _) = await events.next() else { Issue.record("expected a reload"); return }
+        #expect(paths.contains("/blog/posts/p6/"))
+        #expect(site.read("output/posts/p6/index.html")?.contains("plain 3") == true)
+        running.cancel()
+    }
+}

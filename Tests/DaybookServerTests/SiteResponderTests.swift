@@ -1,0 +1,118 @@
+import DaybookBuild
+import DaybookServer
+import DaybookTestSupport
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// The preview server in process, through Hummingbird's router test client (no sockets).
+@Suite("Preview server")
+struct SiteResponderTests {
+    static let built = BuiltSite(IndexSite.archive, now: IndexSite.now)
+
+    func app() async throws -> (some ApplicationProtocol, SiteFixture) {
+        let site = try await Self.built.get()
+        let responder = SiteResponder(outputDirectory: site.directory.appending(path: "output"), basePath: "/blog/", hub: ReloadHub())
+        return (Application(responder: responder), site)
+    }
+
+    @Test("pages are served with pretty URLs, the live-reload script added, and not cached")
+    func pages() async throws {
+        let (app, site) = try await app()
+        try await app.test(.router) { client in
+            let home = try await client.execute(uri: "/blog/", method: .get)
+            #expect(home.status == .ok)
+            #expect(home.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(home.headers[.cacheControl] == "no-cache")
+            let body = String(buffer: home.body)
+            #expect(body.contains("<title>Indexes</title>"))
+            #expect(body.contains("new EventSource(\"/_daybook/events\")"))
+            #expect(body.hasSuffix("</script>\n</body>\n</html>\n"))
+            // The file on disk stays as the build wrote it.
+            #expect(site.read("output/index.html")?.contains("EventSource") == false)
+
+            let redirect = try await client.execute(uri: "/blog/journal?x=1", method: .get)
+            #expect(redirect.status == .movedPermanently)
+            #expect(redirect.headers[.location] == "/blog/journal/?x=1")
+            #expect(try await client.execute(uri: "/blog", method: .get).headers[.location] == "/blog/")
+            let unicode = try await client.execute(uri: "/blog/tags/caf%C3%A9/", method: .get)
+            #expect(unicode.status == .ok)
+        }
+    }
+
+    @Test("content types", arguments: [
+        ("/blog/style.css", "text/css; charset=utf-8"), ("/blog/search.js", "text/javascript; charset=utf-8"),
+        ("/blog/search/index.json", "application/json"), ("/blog/sitemap.xml", "application/xml"),
+        ("/blog/journal/feed.xml", "application/atom+xml"),
+    ])
+    func contentTypes(uri: String, type: String) async throws {
+        let (app, _) = try await app()
+        try await app.test(.router) { client in
+            let response = try await client.execute(uri: uri, method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == type)
+        }
+    }
+
+    @Test("HEAD has the headers of GET and no body")
+    func head() async throws {
+        let (app, _) = try await app()
+        try await app.test(.router) { client in
+            let get = try await client.execute(uri: "/blog/style.css", method: .get)
+            let head = try await client.execute(uri: "/blog/style.css", method: .head)
+            #expect(head.status == .ok)
+            #expect(head.body.readableBytes == 0)
+            #expect(head.headers[.contentLength] == String(get.body.readableBytes))
+            #expect(head.headers[.eTag] == get.headers[.eTag])
+        }
+    }
+
+    @Test("ETag and Last-Modified answer 304")
+    func notModified() async throws {
+        let (app, _) = try await app()
+        try await app.test(.router) { client in
+            let first = try await client.execute(uri: "/blog/style.css", method: .get)
+            let etag = try #require(first.headers[.eTag])
+            let modified = try #require(first.headers[.lastModified])
+            #expect(modified.hasSuffix(" GMT"))
+            let byTag = try await client.execute(uri: "/blog/style.css", method: .get, headers: [.ifNoneMatch: etag])
+            #expect(byTag.status == .notModified)
+            #expect(byTag.body.readableBytes == 0)
+            let byDate = try await client.execute(uri: "/blog/style.css", method: .get, headers: [.ifModifiedSince: modified])
+            #expect(byDate.status == .notModified)
+            let stale = try await client.execute(uri: "/blog/style.css", method: .get, headers: [.ifNoneMatch: "\"nope\""])
+            #expect(stale.status == .ok)
+        }
+    }
+
+    @Test("a missing page is the site's 404 page with status 404; other methods are refused")
+    func notFound() async throws {
+        let (app, _) = try await app()
+        try await app.test(.router) { client in
+            let missing = try await client.execute(uri: "/blog/nowhere/", method: .get)
+            #expect(missing.status == .notFound)
+            #expect(String(buffer: missing.body).contains("Page not found"))
+            #expect(try await client.execute(uri: "/blog/", method: .post).status == .methodNotAllowed)
+        }
+    }
+
+    @Test("no request reads outside the output folder", arguments: [
+        "/blog/../../etc/passwd", "/blog/%2e%2e/%2e%2e/etc/passwd", "/blog/%252e%252e/%252e%252e/etc/passwd",
+        "/blog/..%5c..%5cetc%5cpasswd", "/blog/%2e%2e%5c%2e%2e%5cetc%5cpasswd", "/blog/index.html%00.css", "/blog/.daybook-manifest",
+        "/blog/outside", "/blog/outside-folder/hostname",
+    ])
+    func traversal(uri: String) async throws {
+        let (app, site) = try await app()
+        let output = site.directory.appending(path: "output")
+        // Symlinks placed in the output folder that point outside it.
+        try? FileManager.default.createSymbolicLink(atPath: output.appending(path: "outside").path, withDestinationPath: "/etc/passwd")
+        try? FileManager.default.createSymbolicLink(atPath: output.appending(path: "outside-folder").path, withDestinationPath: "/etc")
+        try await app.test(.router) { client in
+            let response = try await client.execute(uri: uri, method: .get)
+            #expect(response.status == .notFound || response.status == .badRequest, "\(uri) → \(response.status)")
+            #expect(!String(buffer: response.body).contains("root:"))
+        }
+    }
+}
