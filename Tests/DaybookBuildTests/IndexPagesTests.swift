@@ -1,4 +1,5 @@
 import DaybookBuild
+import DaybookModel
 import DaybookTestSupport
 import Foundation
 import Testing
