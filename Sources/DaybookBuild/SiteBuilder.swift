@@ -46,6 +46,8 @@ public struct BuildResult: Sendable {
     /// The site's `baseURL` and time zone as this build read them (defaults when site.yml failed).
     public var baseURL: String = "/"
     public var timeZone: TimeZone = .gmt
+    /// Seconds spent in each stage, in order: `read`, `load`, `order`, `render and write`, …
+    public var phases: [(name: String, seconds: Double)] = []
 
     public var succeeded: Bool { report != nil }
     public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
@@ -62,12 +64,21 @@ public struct SiteBuilder: Sendable {
         let started = ContinuousClock.now
         var baseURL = "/"
         var timeZone = TimeZone.gmt
+        var phases: [(name: String, seconds: Double)] = []
+        var phaseStart = ContinuousClock.now
+        func phase(_ name: String) {
+            let now = ContinuousClock.now
+            let elapsed = now - phaseStart
+            phases.append((name, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+            phaseStart = now
+        }
         func finish(_ diagnostics: [Diagnostic], _ report: WriteReport?, pages: Int = 0) -> BuildResult {
             let elapsed = ContinuousClock.now - started
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             var result = BuildResult(diagnostics: diagnostics.sorted(), report: report, pageCount: pages, seconds: seconds)
             result.baseURL = baseURL
             result.timeZone = timeZone
+            result.phases = phases
             return result
         }
         func failed(_ diagnostics: [Diagnostic]) -> Bool {
@@ -76,7 +87,9 @@ public struct SiteBuilder: Sendable {
 
         let reader = SiteReader(siteDirectory: options.siteDirectory)
         let (snapshot, readDiagnostics) = reader.readContent()
+        phase("read")
         let loaded = ContentLoader.load(snapshot)
+        phase("load")
         var diagnostics = readDiagnostics + loaded.diagnostics
 
         let (siteTheme, themeDiagnostics) = reader.readTheme()
@@ -92,6 +105,7 @@ public struct SiteBuilder: Sendable {
         timeZone = zone
         let moment = BuildMoment(now: options.now, timeZone: zone, includeFuture: options.includeFuture)
         let feeds = SiteFeeds(content: loaded.content, config: loaded.config, moment: moment)
+        phase("order")
         diagnostics += feeds.diagnostics
         let imagePaths = ImageCollector(content: loaded.content, feeds: feeds, snapshot: snapshot)
         diagnostics += imagePaths.diagnostics
@@ -108,6 +122,7 @@ public struct SiteBuilder: Sendable {
             images.append(RenderedFile(path: path, bytes: bytes))
         }
         let input = RenderInput(config: loaded.config, moment: moment, feeds: feeds, imageSizes: imageSizes)
+        phase("images")
         let renderer = SiteRenderer(library: library, input: input)
         let assets = theme.assets.sorted { $0.key < $1.key }.map { RenderedFile(path: $0.key, bytes: $0.value) } + images
         let paths = renderer.outputPaths + assets.map(\.path)
@@ -152,7 +167,9 @@ public struct SiteBuilder: Sendable {
                 }
                 manifest.files.merge(try writer.write(renderer.dataFiles() + assets, previous: previous, report: &report)) { _, new in new }
             }
+            phase("render and write")
             try writer.finish(manifest, previous: previous, report: &report)
+            phase("finish")
         } catch {
             return finish(diagnostics + [.error(error.reason, at: SourceLocation(path: "output/" + error.path))], nil)
         }
