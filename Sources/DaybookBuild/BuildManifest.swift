@@ -17,23 +17,29 @@ public struct BuildManifest: Sendable, Hashable {
 
     public var files: [String: FileEntry] = [:]
     public var lists: [String: ListSnapshot] = [:]
+    /// Each page's key (theme and view model): equal keys mean the page need not be rendered again.
+    public var pageKeys: [String: UInt64] = [:]
 
-    public init(files: [String: FileEntry] = [:], lists: [String: ListSnapshot] = [:]) {
+    public init(files: [String: FileEntry] = [:], lists: [String: ListSnapshot] = [:], pageKeys: [String: UInt64] = [:]) {
         self.files = files
         self.lists = lists
+        self.pageKeys = pageKeys
     }
 }
 
 extension BuildManifest {
     static let header = "daybook-manifest 1"
 
-    /// A line format: `f <hash> <size> <path>`, `l <list>`, `i <id> <version>`, with `%`, space and
+    /// A line format: `f <hash> <size> <path>`, `p <key> <path>`, `l <list>`, `i <id> <version>`, with `%`, space and
     /// line breaks percent-encoded. Sorted, so the file is as deterministic as the site.
     public var text: String {
         var lines = [Self.header]
         for path in files.keys.sorted(by: { $0.scalarsPrecede($1) }) {
             let entry = files[path]!
             lines.append("f \(StableHash.hex(entry.hash)) \(entry.size) \(Self.encode(path))")
+        }
+        for path in pageKeys.keys.sorted(by: { $0.scalarsPrecede($1) }) {
+            lines.append("p \(StableHash.hex(pageKeys[path]!)) \(Self.encode(path))")
         }
         for name in lists.keys.sorted() {
             let list = lists[name]!
@@ -55,6 +61,10 @@ extension BuildManifest {
             case "f":
                 guard parts.count == 4, let hash = UInt64(parts[1], radix: 16), let size = Int(parts[2]) else { return nil }
                 files[Self.decode(parts[3])] = FileEntry(hash: hash, size: size)
+            case "p":
+                let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+                guard fields.count == 3, let key = UInt64(fields[1], radix: 16) else { return nil }
+                pageKeys[Self.decode(fields[2])] = key
             case "l":
                 guard parts.count == 2 else { return nil }
                 let name = Self.decode(parts[1])

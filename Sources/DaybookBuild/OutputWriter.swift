@@ -123,6 +123,19 @@ public struct OutputWriter: Sendable {
         return entries
     }
 
+    /// Keeps a file the previous build wrote, unrendered and untouched; `nil` when there is none.
+    public func keep(_ path: String, previous: BuildManifest, report: inout WriteReport) -> BuildManifest.FileEntry? {
+        guard let entry = previous.files[path] else { return nil }
+        report.unchanged += 1
+        return entry
+    }
+
+    /// Whether the file the previous build wrote at `path` is still in place, so it can be kept.
+    public func canKeep(_ path: String, previous: BuildManifest) -> Bool {
+        guard let entry = previous.files[path], entry.hash != 0 else { return false }
+        return Self.size(of: directory.appending(path: path).path) == entry.size
+    }
+
     /// Removes what the previous build wrote and this one did not, then saves the new manifest.
     public func finish(_ manifest: BuildManifest, previous: BuildManifest, report: inout WriteReport) throws(OutputError) {
         for stale in previous.files.keys.filter({ manifest.files[$0] == nil }).sorted() {

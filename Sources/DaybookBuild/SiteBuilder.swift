@@ -123,7 +123,7 @@ public struct SiteBuilder: Sendable {
         }
         let input = RenderInput(config: loaded.config, moment: moment, feeds: feeds, imageSizes: imageSizes)
         phase("images")
-        let renderer = SiteRenderer(library: library, input: input)
+        let renderer = SiteRenderer(library: library, input: input, themeFingerprint: theme.fingerprint)
         let assets = theme.assets.sorted { $0.key < $1.key }.map { RenderedFile(path: $0.key, bytes: $0.value) } + images
         let paths = renderer.outputPaths + assets.map(\.path)
         var seen = Set<String>()
@@ -134,10 +134,14 @@ public struct SiteBuilder: Sendable {
 
         // --check holds the whole rendered site in memory, checks it, and writes only if it is sound.
         var rendered: [String: [UInt8]]?
+        var checkedKeys: [String: UInt64] = [:]
         if options.check {
             var files: [String: [UInt8]] = [:]
             for index in 0..<renderer.batchCount() {
-                for file in await renderer.batch(index) { files[file.path] = file.bytes }
+                for output in await renderer.pages(index) {
+                    files[output.path] = output.file?.bytes
+                    checkedKeys[output.path] = output.key
+                }
             }
             for file in renderer.dataFiles() + assets { files[file.path] = file.bytes }
             let report = await SiteChecker(baseURL: loaded.config.baseURL).check(MemorySource(files: files))
@@ -160,10 +164,26 @@ public struct SiteBuilder: Sendable {
             if let rendered {
                 let files = rendered.map { RenderedFile(path: $0.key, bytes: $0.value) }
                 manifest.files = try writer.write(files, previous: previous, report: &report)
+                manifest.pageKeys = checkedKeys
             } else {
+                // A page whose key matches the previous build's, and whose file is still in place,
+                // is neither rendered nor written: that is what makes a rebuild incremental.
+                let keys = previous.pageKeys
+                let keepable = { @Sendable (path: String, key: UInt64) -> Bool in
+                    keys[path] == key && writer.canKeep(path, previous: previous)
+                }
                 for index in 0..<renderer.batchCount() {
-                    let files = await renderer.batch(index)
-                    manifest.files.merge(try writer.write(files, previous: previous, report: &report)) { _, new in new }
+                    let outputs = await renderer.pages(index, reuse: keepable)
+                    var rendered: [RenderedFile] = []
+                    for output in outputs {
+                        manifest.pageKeys[output.path] = output.key
+                        if let file = output.file {
+                            rendered.append(file)
+                        } else if let entry = writer.keep(output.path, previous: previous, report: &report) {
+                            manifest.files[output.path] = entry
+                        }
+                    }
+                    manifest.files.merge(try writer.write(rendered, previous: previous, report: &report)) { _, new in new }
                 }
                 manifest.files.merge(try writer.write(renderer.dataFiles() + assets, previous: previous, report: &report)) { _, new in new }
             }

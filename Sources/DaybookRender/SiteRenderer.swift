@@ -10,11 +10,22 @@ public struct SiteRenderer: Sendable {
     let library: MustacheLibrary
     let builder: PageBuilder
     let plan: SitePlan
+    /// The theme's fingerprint: part of every page's key.
+    let themeFingerprint: UInt64
 
-    public init(library: MustacheLibrary, input: RenderInput) {
+    public init(library: MustacheLibrary, input: RenderInput, themeFingerprint: UInt64 = 0) {
         self.library = library
         self.builder = PageBuilder(input: input)
         self.plan = SitePlan(input: input)
+        self.themeFingerprint = themeFingerprint
+    }
+
+    /// One page of a batch: its key, and its bytes unless the caller could reuse the previous ones.
+    public struct PageOutput: Sendable {
+        public var path: String
+        /// Equal keys mean equal bytes: the key hashes the theme and everything the page's templates read.
+        public var key: UInt64
+        public var file: RenderedFile?
     }
 
     /// The output paths of every page, in plan order.
@@ -31,15 +42,24 @@ public struct SiteRenderer: Sendable {
 
     /// Renders pages `[index·size, (index+1)·size)` on all cores, in plan order.
     public func batch(_ index: Int, of size: Int = defaultBatchSize) async -> [RenderedFile] {
+        await pages(index, of: size).compactMap(\.file)
+    }
+
+    /// Builds each page's view model and key, and renders only the pages `reuse` does not claim.
+    ///
+    /// This is what makes a rebuild incremental: building view models is cheap; Mustache is not.
+    public func pages(
+        _ index: Int, of size: Int = defaultBatchSize, reuse: @escaping @Sendable (String, UInt64) -> Bool = { _, _ in false }
+    ) async -> [PageOutput] {
         let pages = plan.pages[(index * size)..<min(plan.pages.count, (index + 1) * size)]
         let workers = max(1, ProcessInfoCores.count)
         let chunk = max(1, (pages.count + workers * 4 - 1) / (workers * 4))
-        return await withTaskGroup(of: (Int, [RenderedFile]).self) { group in
+        return await withTaskGroup(of: (Int, [PageOutput]).self) { group in
             for start in stride(from: pages.startIndex, to: pages.endIndex, by: chunk) {
                 let slice = pages[start..<min(pages.endIndex, start + chunk)]
-                group.addTask { (start, slice.map { renderPage($0.spec, path: $0.path) }) }
+                group.addTask { (start, slice.map { renderPage($0.spec, path: $0.path, reuse: reuse) }) }
             }
-            var parts: [(Int, [RenderedFile])] = []
+            var parts: [(Int, [PageOutput])] = []
             for await part in group { parts.append(part) }
             return parts.sorted { $0.0 < $1.0 }.flatMap(\.1)
         }
@@ -63,8 +83,14 @@ public struct SiteRenderer: Sendable {
         ]
     }
 
-    func renderPage(_ spec: PageSpec, path: String) -> RenderedFile {
+    func renderPage(_ spec: PageSpec, path: String, reuse: (String, UInt64) -> Bool) -> PageOutput {
         let page = builder.build(spec)
+        var hash = StableHash()
+        hash.combine(String(themeFingerprint))
+        hash.combine(builder.siteTitle)
+        hash.combine(builder.urls.root)
+        hash.combine(viewValue: page)
+        if reuse(path, hash.value) { return PageOutput(path: path, key: hash.value, file: nil) }
         let body = library.render(page.body, withTemplate: page.bodyTemplate) ?? ""
         let navigation = [
             LinkView(url: builder.urls.link(SiteURLs.journal), label: "Journal", isCurrent: page.current == "journal"),
@@ -75,6 +101,6 @@ public struct SiteRenderer: Sendable {
             title: page.title, siteTitle: builder.siteTitle, root: builder.urls.root, bodyClass: page.bodyClass,
             navigation: navigation, feeds: page.feeds, body: body)
         let html = library.render(layout, withTemplate: "layout") ?? ""
-        return RenderedFile(path: path, bytes: Array(html.utf8))
+        return PageOutput(path: path, key: hash.value, file: RenderedFile(path: path, bytes: Array(html.utf8)))
     }
 }

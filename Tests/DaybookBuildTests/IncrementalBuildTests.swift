@@ -176,3 +176,61 @@ struct BuildCheckTests {
         #expect(!FileManager.default.fileExists(atPath: site.directory.appending(path: "output").path))
     }
 }
+
+/// Rebuilds skip pages whose key did not change. Whatever is edited, the folder an incremental
+/// build leaves must equal, byte for byte, a fresh build of the same sources.
+@Suite("Incremental equals full")
+struct IncrementalEquivalenceTests {
+    typealias Edit = (String, @Sendable (SiteFixture) throws -> Void)
+
+    static func replace(_ path: String, _ old: String, _ new: String) -> @Sendable (SiteFixture) throws -> Void {
+        { site in
+            let text = try #require(site.read(path))
+            #expect(text.contains(old), "fixture no longer contains \(old)")
+            try site.write(path, text.replacing(old, with: new))
+        }
+    }
+
+    static let edits: [Edit] = [
+        ("caption text only", replace("content/posts.json", "at dawn with @al.", "at dusk with @al.")),
+        ("caption with a new tag", replace("content/posts.json", #""caption": "plain""#, #""caption": "plain, then #sky""#)),
+        ("user name", replace("content/users.json", #""name": "Zoë""#, #""name": "Zoë K.""#)),
+        ("new post", replace("content/posts.json", "[\n", "[\n" + ##"  {"id": "p0", "author": "dan", "createdAt": "2026-11-21T03:00:00Z", "caption": "#new @zoe", "location": {"name": "Porto"}},"## + "\n")),
+        ("comment", replace("content/comments.json", "hi @zoe", "hello @al")),
+        ("prompt body", replace("content/prompts.json", "Some *text*.", "Other *text*.")),
+        ("follows", replace("content/users.json", #""follows": ["al"]"#, #""follows": ["al", "dan"]"#)),
+        ("template", { try $0.write("Templates/item-tag.mustache", "<a class=\"tag\" href=\"{{url}}\" data-id=\"{{dataID}}\">#{{name}} ({{countLabel}})</a>\n") }),
+        ("site title", replace("site.yml", "title: Indexes", "title: Indexes, renamed")),
+        ("delete post", { site in
+            let lines = try #require(site.read("content/posts.json")).split(separator: "\n").filter { !$0.contains(#""id": "p5""#) }
+            try site.write("content/posts.json", lines.joined(separator: "\n"))
+        }),
+        ("page size", replace("site.yml", "pageSize: 2", "pageSize: 3")),
+    ]
+
+    @Test("after each edit, the incremental output equals a fresh build's")
+    func equivalence() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        func build(_ fixture: SiteFixture) async -> BuildResult {
+            await SiteBuilder().build(BuildOptions(siteDirectory: fixture.directory, now: Fixed.at(IndexSite.now)))
+        }
+        _ = await build(site)
+        for (name, edit) in Self.edits {
+            try edit(site)
+            let incremental = await build(site)
+            // A fresh copy of the same sources, built from nothing.
+            let fresh = try SiteFixture("")
+            for (path, data) in site.tree("").filter({ !$0.key.hasPrefix("output/") }) {
+                try fresh.write(path, String(decoding: data, as: UTF8.self))
+            }
+            let full = await build(fresh)
+            #expect(incremental.succeeded && full.succeeded, "\(name): \(incremental.diagnostics)")
+            var a = site.tree("output")
+            var b = fresh.tree("output")
+            a[".daybook-manifest"] = nil
+            b[".daybook-manifest"] = nil
+            #expect(a.count > 30, "\(name)")
+            #expect(a == b, "\(name): \(Set(a.keys).symmetricDifference(b.keys).sorted()) \(a.keys.filter { a[$0] != b[$0] }.sorted().prefix(5))")
+        }
+    }
+}
