@@ -82,7 +82,29 @@ extension PageBuilder {
             title: "Photo by \(author) · \(siteTitle)", bodyClass: "page-post", current: "timeline")
     }
 
+    /// A post as a card or a full post: the shared card with this appearance's partial, list id and loading.
     func postView(_ post: Post, partial: String, inList: Bool, lazy: Bool) -> PostView {
+        var view = postCards[post.id] ?? makePostView(post)
+        view.partial = partial
+        view.dataID = inList ? post.id : nil
+        view.image?.lazy = lazy
+        return view
+    }
+
+    /// Every post's card, built across all cores.
+    static func buildCards(_ builder: PageBuilder) -> [String: PostView] {
+        let posts = builder.input.feeds.posts
+        let workers = max(1, ProcessInfoCores.count)
+        let chunk = max(1, (posts.count + workers * 4 - 1) / (workers * 4))
+        let chunks = stride(from: 0, to: posts.count, by: chunk).map { $0..<min(posts.count, $0 + chunk) }
+        let parts = ChunkResults<[(String, PostView)]>(count: chunks.count)
+        DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+            parts.set(index, chunks[index].map { (posts[$0].id, builder.makePostView(posts[$0])) })
+        }
+        return Dictionary(parts.values.flatMap { $0 }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func makePostView(_ post: Post) -> PostView {
         let day = post.createdAt.day(in: zone)
         let time = post.createdAt.timeOfDay(in: zone)
         let comments = input.feeds.comments[post.id]?.count ?? 0
@@ -90,11 +112,11 @@ extension PageBuilder {
             PlaceView(name: location.name, url: input.feeds.indexes.locationSlugs[post.id].map { urls.link(SiteURLs.location($0)) })
         }
         return PostView(
-            partial: partial, dataID: inList ? post.id : nil, url: urls.link(SiteURLs.post(post.id)), author: author(post.author),
+            partial: "item-post-card", dataID: nil, url: urls.link(SiteURLs.post(post.id)), author: author(post.author),
             dateISO: post.createdAt.utcText, dateLabel: day.longText,
             timeLabel: "\(time.hour < 10 ? "0" : "")\(time.hour):\(time.minute < 10 ? "0" : "")\(time.minute)",
             // A photo without alt text is still content, not decoration: say whose it is.
-            image: post.image.map { image($0, alt: post.imageAlt ?? "Photo by \(author(post.author).name)", lazy: lazy) },
+            image: post.image.map { image($0, alt: post.imageAlt ?? "Photo by \(author(post.author).name)", lazy: false) },
             captionHTML: post.caption.map(linker.html), location: place,
             tags: post.tags.map { PostView.LinkTag(name: $0, url: urls.link(SiteURLs.tag($0))) },
             commentLabel: count(comments, "comment", "comments"))

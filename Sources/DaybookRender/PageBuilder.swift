@@ -20,6 +20,9 @@ struct PageBuilder: Sendable {
     let urls: SiteURLs
     let paginator: Paginator
     let linker: TextLinker
+    /// Each post's card, built once: a post shows on five or so pages (timeline, tags, author,
+    /// place, its own), and linking its caption is the dearest part of a card.
+    private(set) var postCards: [String: PostView]
 
     init(input: RenderInput) {
         self.input = input
@@ -27,6 +30,8 @@ struct PageBuilder: Sendable {
         self.paginator = Paginator(pageSize: input.config.pageSize)
         self.linker = TextLinker(
             urls: urls, userIDs: Set(input.feeds.usersByID.keys), taggedTags: Set(input.feeds.indexes.tags.map(\.id)))
+        self.postCards = [:]
+        self.postCards = Self.buildCards(self)
     }
 
     var zone: TimeZone { input.moment.timeZone }

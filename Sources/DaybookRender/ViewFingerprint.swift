@@ -20,8 +20,10 @@ extension StableHash {
         case let flag as Bool: combine(flag ? "\u{1}true" : "\u{1}false")
         case let size as ImageSize: combine("\(size.width)x\(size.height)")
         case let model as any Fingerprinted:
-            combine(String(describing: type(of: model)))
-            for field in model.fingerprintFields { combine(viewValue: field) }
+            // A field count, not the type's name: String(describing:) of a type costs more than the fields.
+            let fields = model.fingerprintFields
+            combine("{\(fields.count)")
+            for field in fields { combine(viewValue: field) }
         case let items as [any ItemView]:
             combine("[\(items.count)")
             for item in items { combine(viewValue: item) }
