@@ -1,5 +1,6 @@
 import DaybookFeed
 import DaybookModel
+import Foundation
 import Mustache
 
 /// Renders every page of a site through the theme, in parallel, into files in memory.
@@ -12,8 +13,16 @@ public struct SiteRenderer: Sendable {
     let plan: SitePlan
     /// The theme's fingerprint: part of every page's key.
     let themeFingerprint: UInt64
+    /// Post cards already rendered in this build, by fingerprint.
+    let cards = RenderedCards()
+
+    /// The partial that stands in for an item rendered ahead of its page: it prints the item's HTML.
+    static let prerenderedPartial = "daybook-prerendered-item"
 
     public init(library: MustacheLibrary, input: RenderInput, themeFingerprint: UInt64 = 0) {
+        var library = library
+        // `{{{html}}}` is valid Mustache; registering it cannot fail.
+        try? library.register("{{{html}}}", named: Self.prerenderedPartial)
         self.library = library
         self.builder = PageBuilder(input: input)
         self.plan = SitePlan(input: input)
@@ -73,6 +82,18 @@ public struct SiteRenderer: Sendable {
         return files.sorted { $0.path.scalarsPrecede($1.path) }
     }
 
+    func renderItem(_ item: any ItemView) -> String {
+        guard let card = item as? PostView, card.partial == "item-post-card" else {
+            return library.render(item, withTemplate: item.partial) ?? ""
+        }
+        var hash = StableHash()
+        hash.combine(viewValue: card)
+        if let html = cards.html(for: hash.value) { return html }
+        let html = library.render(card, withTemplate: card.partial) ?? ""
+        cards.store(html, for: hash.value)
+        return html
+    }
+
     /// The feeds, the sitemap and the search index: derived from the same lists as the pages.
     public func dataFiles() -> [RenderedFile] {
         [
@@ -91,7 +112,16 @@ public struct SiteRenderer: Sendable {
         hash.combine(builder.urls.root)
         hash.combine(viewValue: page)
         if reuse(path, hash.value) { return PageOutput(path: path, key: hash.value, file: nil) }
-        let body = library.render(page.body, withTemplate: page.bodyTemplate) ?? ""
+        // Items render through their own partials, each seeing only its own fields, the way a list
+        // cell configures itself from its model. A post's card is the same on every page that lists
+        // it (timeline, tags, author, place), so it is rendered once per build and reused.
+        var pageBody = page.body
+        pageBody.sections = pageBody.sections.map { section in
+            var section = section
+            section.items = section.items.map { PrerenderedItem(html: renderItem($0)) }
+            return section
+        }
+        let body = library.render(pageBody, withTemplate: page.bodyTemplate) ?? ""
         let navigation = [
             LinkView(url: builder.urls.link(SiteURLs.journal), label: "Journal", isCurrent: page.current == "journal"),
             LinkView(url: builder.urls.link(SiteURLs.timeline), label: "Timeline", isCurrent: page.current == "timeline"),
@@ -103,4 +133,27 @@ public struct SiteRenderer: Sendable {
         let html = library.render(layout, withTemplate: "layout") ?? ""
         return PageOutput(path: path, key: hash.value, file: RenderedFile(path: path, bytes: Array(html.utf8)))
     }
+}
+
+/// An item already rendered through its partial, placed in its page as HTML.
+struct PrerenderedItem: ItemView {
+    var partial: String { SiteRenderer.prerenderedPartial }
+    var html: String
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "partial": partial
+        case "html": html
+        default: nil
+        }
+    }
+}
+
+/// Rendered post cards shared by the rendering tasks of one build.
+final class RenderedCards: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cards: [UInt64: String] = [:]
+
+    func html(for key: UInt64) -> String? { lock.withLock { cards[key] } }
+    func store(_ html: String, for key: UInt64) { lock.withLock { cards[key] = html } }
 }
