@@ -97,7 +97,7 @@ extension PageBuilder {
         let workers = max(1, ProcessInfoCores.count)
         let chunk = max(1, (posts.count + workers * 4 - 1) / (workers * 4))
         let chunks = stride(from: 0, to: posts.count, by: chunk).map { $0..<min(posts.count, $0 + chunk) }
-        let parts = ChunkResults<[(String, PostView)]>(count: chunks.count)
+        let parts = ParallelSlots<[(String, PostView)]>(count: chunks.count)
         DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
             parts.set(index, chunks[index].map { (posts[$0].id, builder.makePostView(posts[$0])) })
         }
