@@ -58,7 +58,8 @@ public struct SiteChecker: Sendable {
                 feeds += 1
                 diagnostics += Self.checkFeed(path, document)
             } else if path == "sitemap.xml" {
-                let (found, count) = Self.checkSitemap(document, resolver: resolver, pages: htmlPaths)
+                // The parts of a sitemap index are checked through the index.
+                let (found, count) = Self.checkSitemap(document, xml: xml, resolver: resolver, pages: htmlPaths)
                 diagnostics += found
                 sitemapURLs = count
             }
@@ -141,24 +142,42 @@ public struct SiteChecker: Sendable {
         return found
     }
 
-    /// Every sitemap URL is a page in the folder, and every page (404 aside) is in the sitemap.
-    static func checkSitemap(_ sitemap: XMLFacts, resolver: LinkResolver, pages: [String]) -> ([Diagnostic], Int) {
+    /// Every sitemap URL is a page in the folder, and every page (404 aside) is in the sitemap,
+    /// following a sitemap index (`<sitemapindex>`) to its parts.
+    static func checkSitemap(_ sitemap: XMLFacts, xml: [String: XMLFacts], resolver: LinkResolver, pages: [String]) -> ([Diagnostic], Int) {
         var found: [Diagnostic] = []
         var listed = Set<String>()
-        let locs = sitemap.all("urlset/url/loc")
-        for loc in locs {
-            let url = loc.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            let at = SourceLocation(path: "sitemap.xml", line: loc.line, column: loc.column)
-            if case .file(let target, _) = resolver.resolve(url, from: "index.html"), target.hasSuffix(".html") {
-                listed.insert(target)
-            } else {
-                found.append(.error("sitemap URL \(url) has no page in the folder", at: at))
+        var count = 0
+        var sets: [(path: String, document: XMLFacts)] = []
+        if sitemap.root == "sitemapindex" {
+            for entry in sitemap.all("sitemapindex/sitemap/loc") {
+                let url = entry.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                let at = SourceLocation(path: "sitemap.xml", line: entry.line, column: entry.column)
+                guard case .file(let part, _) = resolver.resolve(url, from: "index.html"), let document = xml[part] else {
+                    found.append(.error("sitemap index entry \(url) is not a sitemap in the folder", at: at))
+                    continue
+                }
+                if document.error == nil { sets.append((part, document)) }
+            }
+        } else {
+            sets.append(("sitemap.xml", sitemap))
+        }
+        for (path, document) in sets {
+            let locs = document.all("urlset/url/loc")
+            count += locs.count
+            for loc in locs {
+                let url = loc.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                if case .file(let target, _) = resolver.resolve(url, from: "index.html"), target.hasSuffix(".html") {
+                    listed.insert(target)
+                } else {
+                    found.append(.error("sitemap URL \(url) has no page in the folder", at: SourceLocation(path: path, line: loc.line, column: loc.column)))
+                }
             }
         }
         for page in pages where page != "404.html" && !listed.contains(page) {
             found.append(.error("the page is not in sitemap.xml", at: SourceLocation(path: page, line: 1, column: 1)))
         }
-        return (found, locs.count)
+        return (found, count)
     }
 
     /// The site's address as the output states it: a feed's `rel="self"` link minus the feed's

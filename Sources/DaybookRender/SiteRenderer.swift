@@ -41,7 +41,9 @@ public struct SiteRenderer: Sendable {
     public var pagePaths: [String] { plan.pages.map(\.path) }
 
     /// Every file the renderer produces: the pages, then the feeds, the sitemap and the search index.
-    public var outputPaths: [String] { pagePaths + [AtomFeed.journalPath, AtomFeed.timelinePath, Sitemap.path, SearchIndex.path] }
+    public var outputPaths: [String] {
+        pagePaths + [AtomFeed.journalPath, AtomFeed.timelinePath, SearchIndex.path] + Sitemap.paths(pageCount: plan.pages.count)
+    }
 
     /// How many pages `batch(_:of:)` renders at once: enough to keep every core busy, few enough
     /// that a 100,000-post site never holds all its pages in memory.
@@ -99,9 +101,8 @@ public struct SiteRenderer: Sendable {
         [
             RenderedFile(path: AtomFeed.journalPath, bytes: Array(builder.journalFeedXML().utf8)),
             RenderedFile(path: AtomFeed.timelinePath, bytes: Array(builder.timelineFeedXML().utf8)),
-            RenderedFile(path: Sitemap.path, bytes: Array(Sitemap.render(pagePaths: pagePaths, urls: builder.urls).utf8)),
             RenderedFile(path: SearchIndex.path, bytes: SearchIndex(indexes: builder.input.feeds.indexes, urls: builder.urls).json()),
-        ]
+        ] + Sitemap.render(pagePaths: pagePaths, urls: builder.urls).map { RenderedFile(path: $0.path, bytes: Array($0.text.utf8)) }
     }
 
     func renderPage(_ spec: PageSpec, path: String, reuse: (String, UInt64) -> Bool) -> PageOutput {

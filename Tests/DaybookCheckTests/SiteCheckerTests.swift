@@ -186,6 +186,40 @@ struct SiteCheckerTests {
         }
     }
 
+    @Test("a sitemap index is followed to its parts")
+    func sitemapIndex() async {
+        let index = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+            <sitemap><loc>https://example.org/blog/sitemap-1.xml</loc></sitemap>
+            <sitemap><loc>https://example.org/blog/sitemap-2.xml</loc></sitemap>
+            </sitemapindex>
+            """
+        let part1 = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+            <url><loc>https://example.org/blog/</loc></url>
+            <url><loc>https://example.org/blog/caf%C3%A9/</loc></url>
+            </urlset>
+            """
+        let part2 = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+            <url><loc>https://example.org/blog/posts/p1/</loc></url>
+            </urlset>
+            """
+        let report = await check(Self.clean, replacing: ["sitemap.xml": index, "sitemap-1.xml": part1, "sitemap-2.xml": part2])
+        #expect(report.diagnostics.map(\.description) == [])
+        #expect(report.sitemapURLs == 3)
+        do {
+            let found = await messages(["sitemap.xml": index, "sitemap-1.xml": part1, "sitemap-2.xml": nil])
+            #expect(found == [
+                "posts/p1/index.html:1:1: error: the page is not in sitemap.xml",
+                "sitemap.xml:4:10: error: sitemap index entry https://example.org/blog/sitemap-2.xml is not a sitemap in the folder",
+            ])
+        }
+    }
+
     @Test("percent-encoded Unicode links: one that resolves and one that does not")
     func unicodeLinks() async {
         let home = SiteFixture.parse(Self.clean).first { $0.0 == "index.html" }!.1
