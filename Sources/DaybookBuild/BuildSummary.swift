@@ -1,5 +1,6 @@
 import Foundation
 import DaybookFeed
+import DaybookModel
 
 /// The one-line summary a build ends with, like a list view's batch update:
 /// `journal +1 ~2 · timeline +3 · 41 pages · files 3 written, 38 unchanged, 1 removed · 0 warnings · 0.31 s`.
@@ -8,16 +9,16 @@ public enum BuildSummary {
         var parts: [String] = []
         for (name, diff) in result.listChanges where !diff.isEmpty {
             var counts: [String] = []
-            if !diff.inserted.isEmpty { counts.append("+\(grouped(diff.inserted.count))") }
-            if !diff.removed.isEmpty { counts.append("−\(grouped(diff.removed.count))") }
-            if !diff.updated.isEmpty { counts.append("~\(grouped(diff.updated.count))") }
+            if !diff.inserted.isEmpty { counts.append("+\(diff.inserted.count.grouped)") }
+            if !diff.removed.isEmpty { counts.append("−\(diff.removed.count.grouped)") }
+            if !diff.updated.isEmpty { counts.append("~\(diff.updated.count.grouped)") }
             if counts.isEmpty { counts.append("reordered") }
             parts.append("\(name) \(counts.joined(separator: " "))")
         }
         if parts.isEmpty { parts.append("no list changed") }
-        parts.append("\(grouped(result.pageCount)) pages")
+        parts.append("\(result.pageCount.grouped) pages")
         if let report = result.report {
-            parts.append("files \(grouped(report.written)) written, \(grouped(report.unchanged)) unchanged, \(grouped(report.removed)) removed")
+            parts.append("files \(report.written.grouped) written, \(report.unchanged.grouped) unchanged, \(report.removed.grouped) removed")
         }
         let warnings = result.warningCount
         parts.append("\(warnings) \(warnings == 1 ? "warning" : "warnings")")
@@ -39,16 +40,5 @@ public enum BuildSummary {
         }
         lines.append("time: " + result.phases.map { String(format: "%@ %.2f s", $0.name, $0.seconds) }.joined(separator: ", "))
         return lines
-    }
-
-    /// 1234567 → "1,234,567": the report is read by people.
-    static func grouped(_ n: Int) -> String {
-        let digits = String(n)
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return out
     }
 }

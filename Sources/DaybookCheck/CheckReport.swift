@@ -47,20 +47,11 @@ public struct CheckReport: Sendable, Encodable {
 
     /// `checked 109 pages · 2,921 internal links · 12 external (not fetched) · 2 feeds · sitemap of 108 URLs · 0 errors · 0.21 s`
     public var summary: String {
-        func grouped(_ n: Int) -> String {
-            let digits = String(n)
-            var out = ""
-            for (i, c) in digits.enumerated() {
-                if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-                out.append(c)
-            }
-            return out
-        }
         let errors = errorCount
         return [
-            "checked \(grouped(pages)) pages", "\(grouped(internalLinks)) internal links",
-            "\(grouped(externalLinks.count)) external (not fetched)", "\(feeds) \(feeds == 1 ? "feed" : "feeds")",
-            "sitemap of \(grouped(sitemapURLs)) URLs", "\(grouped(errors)) \(errors == 1 ? "error" : "errors")",
+            "checked \(pages.grouped) pages", "\(internalLinks.grouped) internal links",
+            "\(externalLinks.count.grouped) external (not fetched)", "\(feeds) \(feeds == 1 ? "feed" : "feeds")",
+            "sitemap of \(sitemapURLs.grouped) URLs", "\(errors.grouped) \(errors == 1 ? "error" : "errors")",
             "\((seconds * 100).rounded() / 100) s",
         ].joined(separator: " · ")
     }

@@ -1,3 +1,4 @@
+import DaybookModel
 import Foundation
 
 /// Resolves a link found on a page to a file of the site, as a static server would.
@@ -43,7 +44,7 @@ struct LinkResolver: Sendable {
         var rest = link
         var fragment: String?
         if let hash = rest.firstIndex(of: "#") {
-            fragment = Self.percentDecoded(rest[rest.index(after: hash)...]) ?? String(rest[rest.index(after: hash)...])
+            fragment = PercentEncoding.decode(rest[rest.index(after: hash)...]) ?? String(rest[rest.index(after: hash)...])
             rest = rest[..<hash]
         }
         if let query = rest.firstIndex(of: "?") { rest = rest[..<query] }
@@ -68,7 +69,7 @@ struct LinkResolver: Sendable {
             let folderEnd = page.lastIndex(of: "/")
             path = (folderEnd.map { String(page[...$0]) } ?? "") + rest
         }
-        guard let decoded = Self.percentDecoded(path) else { return .problem("link to \(link) has invalid percent-encoding") }
+        guard let decoded = PercentEncoding.decode(path) else { return .problem("link to \(link) has invalid percent-encoding") }
         var segments: [Substring] = []
         for segment in decoded.split(separator: "/", omittingEmptySubsequences: false) {
             switch segment {
@@ -105,29 +106,5 @@ struct LinkResolver: Sendable {
             }
         }
         return nil
-    }
-
-    /// `%XX` sequences decoded as UTF-8; `nil` when an escape is malformed or the bytes are not UTF-8.
-    static func percentDecoded(_ text: Substring) -> String? {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
-        var bytes: [UInt8] = []
-        var iterator = text.utf8.makeIterator()
-        func hex(_ byte: UInt8?) -> UInt8? {
-            switch byte {
-            case .some(let b) where b >= 48 && b <= 57: b - 48
-            case .some(let b) where b >= 65 && b <= 70: b - 55
-            case .some(let b) where b >= 97 && b <= 102: b - 87
-            default: nil
-            }
-        }
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%") {
-                guard let high = hex(iterator.next()), let low = hex(iterator.next()) else { return nil }
-                bytes.append(high << 4 | low)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self)
     }
 }

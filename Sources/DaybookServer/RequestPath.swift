@@ -1,3 +1,5 @@
+import DaybookModel
+
 /// What a request path asks the preview server for, decided before touching the disk.
 enum RequestPath: Sendable, Equatable {
     /// A file inside the output folder, by relative path.
@@ -17,7 +19,7 @@ enum RequestPath: Sendable, Equatable {
     static func resolve(_ raw: String, basePath: String, isFolder: (String) -> Bool) -> RequestPath {
         guard raw.hasPrefix("/") else { return .badRequest("the path must start with /") }
         guard !raw.contains("\\") else { return .badRequest("backslashes are not allowed in paths") }
-        guard let decoded = percentDecoded(raw) else { return .badRequest("invalid percent-encoding") }
+        guard let decoded = PercentEncoding.decode(raw) else { return .badRequest("invalid percent-encoding") }
         guard !decoded.contains("\0"), !decoded.contains("\\") else { return .badRequest("invalid character in the path") }
         if decoded + "/" == basePath { return .redirect(basePath) }
         guard decoded.hasPrefix(basePath) else { return .notFound }
@@ -31,28 +33,5 @@ enum RequestPath: Sendable, Equatable {
         if relative.isEmpty || relative.hasSuffix("/") { return .file(relative + "index.html") }
         if isFolder(relative) { return .redirect(raw + "/") }
         return .file(relative)
-    }
-
-    static func percentDecoded(_ text: String) -> String? {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
-        var bytes: [UInt8] = []
-        var iterator = text.utf8.makeIterator()
-        func hex(_ byte: UInt8?) -> UInt8? {
-            switch byte {
-            case .some(let b) where b >= 48 && b <= 57: b - 48
-            case .some(let b) where b >= 65 && b <= 70: b - 55
-            case .some(let b) where b >= 97 && b <= 102: b - 87
-            default: nil
-            }
-        }
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%") {
-                guard let high = hex(iterator.next()), let low = hex(iterator.next()) else { return nil }
-                bytes.append(high << 4 | low)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self)
     }
 }

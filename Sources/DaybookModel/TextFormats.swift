@@ -1,0 +1,42 @@
+/// Small text conversions several targets need, written once.
+public enum PercentEncoding {
+    /// `%XX` sequences decoded as UTF-8, in one pass over the bytes; `nil` when an escape is
+    /// malformed or the result is not UTF-8. Runs once per link checked and per request served,
+    /// so it avoids Foundation's bridged `removingPercentEncoding`.
+    public static func decode(_ text: some StringProtocol) -> String? {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = text.utf8.makeIterator()
+        func hex(_ byte: UInt8?) -> UInt8? {
+            switch byte {
+            case .some(let b) where b >= 48 && b <= 57: b - 48
+            case .some(let b) where b >= 65 && b <= 70: b - 55
+            case .some(let b) where b >= 97 && b <= 102: b - 87
+            default: nil
+            }
+        }
+        while let byte = iterator.next() {
+            if byte == UInt8(ascii: "%") {
+                guard let high = hex(iterator.next()), let low = hex(iterator.next()) else { return nil }
+                bytes.append(high << 4 | low)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+}
+
+extension Int {
+    /// 1234567 → "1,234,567": summaries are read by people.
+    public var grouped: String {
+        let digits = String(self.magnitude)
+        var out = self < 0 ? "-" : ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return out
+    }
+}
