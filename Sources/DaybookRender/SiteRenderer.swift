@@ -51,14 +51,9 @@ public struct SiteRenderer: Sendable {
 
     public func batchCount(of size: Int = defaultBatchSize) -> Int { (plan.pages.count + size - 1) / size }
 
-    /// Renders pages `[index·size, (index+1)·size)` on all cores, in plan order.
-    public func batch(_ index: Int, of size: Int = defaultBatchSize) async -> [RenderedFile] {
-        await pages(index, of: size).compactMap(\.file)
-    }
-
-    /// Builds each page's view model and key, and renders only the pages `reuse` does not claim.
-    ///
-    /// This is what makes a rebuild incremental: building view models is cheap; Mustache is not.
+    /// Pages `[index·size, (index+1)·size)`, in plan order, on all cores: each page's view model
+    /// and key are built, and only the pages `reuse` does not claim are rendered. This is what
+    /// makes a rebuild incremental: building a view model costs a fraction of rendering it.
     public func pages(
         _ index: Int, of size: Int = defaultBatchSize, reuse: @escaping @Sendable (String, UInt64) -> Bool = { _, _ in false }
     ) async -> [PageOutput] {
@@ -74,14 +69,6 @@ public struct SiteRenderer: Sendable {
             for await part in group { parts.append(part) }
             return parts.sorted { $0.0 < $1.0 }.flatMap(\.1)
         }
-    }
-
-    /// Renders the whole site into memory, sorted by path. For tests and small sites; the build streams batches.
-    public func render() async -> [RenderedFile] {
-        var files: [RenderedFile] = []
-        for index in 0..<batchCount() { files += await batch(index) }
-        files += dataFiles()
-        return files.sorted { $0.path.scalarsPrecede($1.path) }
     }
 
     func renderItem(_ item: any ItemView) -> String {
