@@ -19,7 +19,7 @@ public struct SiteChecker: Sendable {
         let htmlPaths = files.filter { $0.hasSuffix(".html") }.sorted()
         let xmlPaths = files.filter { $0.hasSuffix(".xml") }.sorted()
 
-        let pages = await Self.parallelMap(htmlPaths) { path in source.bytes(of: path).map(PageFacts.init(html:)) }
+        let pages = await Parallel.map(htmlPaths) { path in source.bytes(of: path).map(PageFacts.init(html:)) }
         var facts: [String: PageFacts] = [:]
         var diagnostics: [Diagnostic] = []
         for (path, page) in zip(htmlPaths, pages) {
@@ -34,7 +34,7 @@ public struct SiteChecker: Sendable {
         let resolver = LinkResolver(files: files, baseURL: base)
         let ids = facts.mapValues(\.idSet)
         let parsed = facts
-        let pageResults = await Self.parallelMap(htmlPaths) { path -> ([Diagnostic], Int, Set<String>) in
+        let pageResults = await Parallel.map(htmlPaths) { path -> ([Diagnostic], Int, Set<String>) in
             guard let page = parsed[path] else { return ([], 0, []) }
             return Self.checkPage(path, page, resolver: resolver, ids: ids)
         }
@@ -192,20 +192,5 @@ public struct SiteChecker: Sendable {
         }
         return xml["sitemap.xml"]?.all("urlset/url/loc").map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }
             .min { $0.count < $1.count }
-    }
-
-    /// Maps `items` on all cores, keeping their order.
-    static func parallelMap<T: Sendable>(_ items: [String], _ transform: @escaping @Sendable (String) -> T) async -> [T] {
-        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let chunk = max(1, (items.count + workers * 4 - 1) / (workers * 4))
-        return await withTaskGroup(of: (Int, [T]).self) { group in
-            for start in stride(from: 0, to: items.count, by: chunk) {
-                let slice = items[start..<min(items.count, start + chunk)]
-                group.addTask { (start, slice.map(transform)) }
-            }
-            var parts: [(Int, [T])] = []
-            for await part in group { parts.append(part) }
-            return parts.sorted { $0.0 < $1.0 }.flatMap(\.1)
-        }
     }
 }

@@ -18,12 +18,10 @@ public enum ContentLoader {
         // Files decode independently, so on all cores; they are merged in sorted path order, so the
         // records' order (and every tie the feed does not break) never depends on the disk or the threads.
         let paths = snapshot.sources.keys.sorted().filter { $0 != ConfigReader.path && collection(of: $0) != nil }
-        let results = ParallelSlots<(records: DecodedRecords, diagnostics: [Diagnostic])>(count: paths.count)
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            let path = paths[index]
-            results.set(index, decodeFile(path: path, bytes: snapshot.sources[path]!, collection: collection(of: path)!))
+        let results = Parallel.mapBlocking(paths) { path in
+            decodeFile(path: path, bytes: snapshot.sources[path]!, collection: collection(of: path)!)
         }
-        for result in results.values {
+        for result in results {
             records.append(contentsOf: result.records)
             diagnostics += result.diagnostics
         }

@@ -93,15 +93,8 @@ extension PageBuilder {
 
     /// Every post's card, built across all cores.
     static func buildCards(_ builder: PageBuilder) -> [String: PostView] {
-        let posts = builder.input.feeds.posts
-        let workers = max(1, ProcessInfoCores.count)
-        let chunk = max(1, (posts.count + workers * 4 - 1) / (workers * 4))
-        let chunks = stride(from: 0, to: posts.count, by: chunk).map { $0..<min(posts.count, $0 + chunk) }
-        let parts = ParallelSlots<[(String, PostView)]>(count: chunks.count)
-        DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
-            parts.set(index, chunks[index].map { (posts[$0].id, builder.makePostView(posts[$0])) })
-        }
-        return Dictionary(parts.values.flatMap { $0 }, uniquingKeysWith: { first, _ in first })
+        let cards = Parallel.mapBlocking(builder.input.feeds.posts) { ($0.id, builder.makePostView($0)) }
+        return Dictionary(cards, uniquingKeysWith: { first, _ in first })
     }
 
     func makePostView(_ post: Post) -> PostView {

@@ -57,18 +57,8 @@ public struct SiteRenderer: Sendable {
     public func pages(
         _ index: Int, of size: Int = defaultBatchSize, reuse: @escaping @Sendable (String, UInt64) -> Bool = { _, _ in false }
     ) async -> [PageOutput] {
-        let pages = plan.pages[(index * size)..<min(plan.pages.count, (index + 1) * size)]
-        let workers = max(1, ProcessInfoCores.count)
-        let chunk = max(1, (pages.count + workers * 4 - 1) / (workers * 4))
-        return await withTaskGroup(of: (Int, [PageOutput]).self) { group in
-            for start in stride(from: pages.startIndex, to: pages.endIndex, by: chunk) {
-                let slice = pages[start..<min(pages.endIndex, start + chunk)]
-                group.addTask { (start, slice.map { renderPage($0.spec, path: $0.path, reuse: reuse) }) }
-            }
-            var parts: [(Int, [PageOutput])] = []
-            for await part in group { parts.append(part) }
-            return parts.sorted { $0.0 < $1.0 }.flatMap(\.1)
-        }
+        let pages = Array(plan.pages[(index * size)..<min(plan.pages.count, (index + 1) * size)])
+        return await Parallel.map(pages) { renderPage($0.spec, path: $0.path, reuse: reuse) }
     }
 
     func renderItem(_ item: any ItemView) -> String {

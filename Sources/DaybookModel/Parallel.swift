@@ -1,0 +1,37 @@
+import Foundation
+
+/// Maps a list on all cores, keeping its order, so parallel work stays deterministic.
+///
+/// Items go out in chunks (four per core) so that a slow item does not leave a core idle.
+/// Loading, rendering and checking all use this one helper.
+public enum Parallel {
+    static func chunkSize(_ count: Int) -> Int { max(1, (count + cores * 4 - 1) / (cores * 4)) }
+
+    public static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// For async callers: chunks run as child tasks of a task group.
+    public static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) async -> [R] {
+        let chunk = chunkSize(items.count)
+        return await withTaskGroup(of: (Int, [R]).self) { group in
+            for start in stride(from: 0, to: items.count, by: chunk) {
+                let slice = items[start..<min(items.count, start + chunk)]
+                group.addTask { (start, slice.map(transform)) }
+            }
+            var parts: [(Int, [R])] = []
+            for await part in group { parts.append(part) }
+            return parts.sorted { $0.0 < $1.0 }.flatMap(\.1)
+        }
+    }
+
+    /// For synchronous callers (the pure loaders): chunks run on Dispatch's worker threads.
+    public static func mapBlocking<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+        let chunk = chunkSize(items.count)
+        let starts = Array(stride(from: 0, to: items.count, by: chunk))
+        let slots = ParallelSlots<[R]>(count: starts.count)
+        DispatchQueue.concurrentPerform(iterations: starts.count) { index in
+            let start = starts[index]
+            slots.set(index, items[start..<min(items.count, start + chunk)].map(transform))
+        }
+        return slots.values.flatMap { $0 }
+    }
+}
