@@ -61,18 +61,7 @@ public struct SiteReader: Sendable {
 
     /// Site-relative paths of the regular files below `folder`, sorted; hidden files are skipped.
     func files(under folder: String) -> [String] {
-        let base = siteDirectory.appending(path: folder)
-        guard let enumerator = FileManager.default.enumerator(
-            at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-        else { return [] }
-        var paths: [String] = []
-        let prefix = base.standardizedFileURL.path
-        for case let url as URL in enumerator {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            let full = url.standardizedFileURL.path
-            guard full.hasPrefix(prefix) else { continue }
-            paths.append(folder + full.dropFirst(prefix.count))
-        }
-        return paths.sorted()
+        FileInfo.regularFiles(under: siteDirectory.appending(path: folder).standardizedFileURL.path)
+            .map { folder + "/" + $0 }.sorted()
     }
 }
