@@ -26,12 +26,14 @@ let package = Package(
     targets: [
         // PURE: content models, diagnostics, slugs, hashtags, dates. No I/O, no C.
         .target(name: "DaybookModel", swiftSettings: strictSettings),
+        // An order-keeping parallel map on all cores (Dispatch, ProcessInfo): kept out of the pure model.
+        .target(name: "DaybookParallel", swiftSettings: strictSettings),
         // PURE: the feed core: queries, ordering, pagination, list diffs.
         .target(name: "DaybookFeed", dependencies: ["DaybookModel"], swiftSettings: strictSettings),
         // PURE: raw JSON/YAML records -> validated models with diagnostics. Input is bytes, never a folder.
         .target(
             name: "DaybookContent",
-            dependencies: ["DaybookModel", .product(name: "Yams", package: "Yams")],
+            dependencies: ["DaybookModel", "DaybookParallel", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         // libcmark from Debian's libcmark-dev.
@@ -41,14 +43,14 @@ let package = Package(
         // gumbo, an HTML5 parser from Debian's libgumbo-dev, for `daybook check`.
         .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
         // Checks a rendered site: links, fragments, titles, ids, alt text, feeds and the sitemap. No I/O.
-        .target(name: "DaybookCheck", dependencies: ["DaybookModel", "CGumbo"], swiftSettings: strictSettings),
+        .target(name: "DaybookCheck", dependencies: ["DaybookModel", "DaybookParallel", "CGumbo"], swiftSettings: strictSettings),
         // The default theme, embedded so the binary renders a site wherever it is installed.
         .target(name: "DaybookTheme", swiftSettings: strictSettings),
         // View models and Mustache: a site model in, rendered files out. No I/O.
         .target(
             name: "DaybookRender",
             dependencies: [
-                "DaybookModel", "DaybookFeed", "DaybookMarkdown",
+                "DaybookModel", "DaybookFeed", "DaybookMarkdown", "DaybookParallel",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: strictSettings
@@ -102,7 +104,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DaybookRenderTests",
-            dependencies: ["DaybookRender", "DaybookTestSupport"],
+            dependencies: ["DaybookRender", "DaybookTestSupport", .product(name: "Mustache", package: "swift-mustache")],
             resources: [.copy("Images")],
             swiftSettings: strictSettings
         ),

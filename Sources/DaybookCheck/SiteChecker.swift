@@ -1,4 +1,5 @@
 import DaybookModel
+import DaybookParallel
 import Foundation
 
 /// Proves a rendered site sound: every internal link and fragment resolves, every page parses

@@ -1,4 +1,5 @@
 import DaybookModel
+import DaybookParallel
 import Foundation
 
 /// A site's configuration and content after loading, with every problem found on the way.

@@ -1,7 +1,9 @@
 /// One list's query: which items belong to it and in what order.
 ///
-/// A new list on the site is a new query, not new code: the journal, the timeline and every
-/// tag, user and location list are values of this type fed through the same `PageLoader`.
+/// The journal's sending order (`JournalFeed.sendingQuery`), the timeline and the order of every
+/// other list of posts (`TimelineFeed`) and the comments are values of this type. `SiteFeeds`
+/// runs each once per build; tag, user and location lists are slices of the one post order
+/// (`SiteIndexes`), and `Paginator` cuts every list into pages.
 public struct FeedQuery<Item: Sendable>: Sendable {
     public var includes: @Sendable (Item) -> Bool
     /// A strict total order: ties must be broken (by id) so output never depends on input order.
@@ -20,17 +22,4 @@ public struct FeedQuery<Item: Sendable>: Sendable {
         let includes = self.includes
         return FeedQuery(includes: { includes($0) && filter($0) }, precedes: precedes)
     }
-}
-
-/// Knows one query and yields pages of it.
-public struct PageLoader<Item: Sendable>: Sendable {
-    public var query: FeedQuery<Item>
-    public var paginator: Paginator
-
-    public init(query: FeedQuery<Item>, paginator: Paginator) {
-        self.query = query
-        self.paginator = paginator
-    }
-
-    public func pages(from items: [Item]) -> [Page<Item>] { paginator.pages(of: query.run(items)) }
 }

@@ -27,15 +27,16 @@ public struct Paginator: Sendable {
 
     /// Page `number` (1-based) of `items`; O(pageSize), so rendering pages one by one stays linear.
     public func page<Item: Sendable>(_ number: Int, of items: [Item]) -> Page<Item> {
-        let count = pageCount(for: items.count)
-        precondition((1...count).contains(number), "page \(number) of \(count)")
-        let start = (number - 1) * pageSize
-        let end = min(items.count, start + pageSize)
-        return Page(number: number, items: Array(items[start..<end]), pageCount: count, offset: start)
+        page(number, count: items.count) { Array(items[$0]) }
     }
 
-    /// Every page of `items`. O(n): each item is copied into exactly one page.
-    public func pages<Item: Sendable>(of items: [Item]) -> [Page<Item>] {
-        (1...pageCount(for: items.count)).map { page($0, of: items) }
+    /// Page `number` (1-based) of a list of `count` items, built by `items` from the positions the
+    /// page covers: a list need not exist as one array of views, only its page does. O(pageSize).
+    public func page<Item: Sendable>(_ number: Int, count: Int, items: (Range<Int>) -> [Item]) -> Page<Item> {
+        let pages = pageCount(for: count)
+        precondition((1...pages).contains(number), "page \(number) of \(pages)")
+        let start = (number - 1) * pageSize
+        let end = min(count, start + pageSize)
+        return Page(number: number, items: items(start..<end), pageCount: pages, offset: start)
     }
 }

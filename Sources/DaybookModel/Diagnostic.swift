@@ -64,7 +64,8 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     public var description: String { "\(location.description): \(severity.rawValue): \(message)" }
 
-    /// Sorted by location, then message, so output does not depend on read order or threads.
+    /// Sorted by location, then errors before warnings, then message (by Unicode scalars), so
+    /// output does not depend on read order or threads.
     public static func < (a: Diagnostic, b: Diagnostic) -> Bool {
         if a.location != b.location { return a.location < b.location }
         if a.severity != b.severity { return a.severity > b.severity }

@@ -7,8 +7,8 @@ import DaybookModel
 /// Every date comes from content, never from the build's clock, so an unchanged site gives an
 /// unchanged feed and feed readers see no false updates.
 struct AtomFeed {
-    static let journalPath = "journal/feed.xml"
-    static let timelinePath = "timeline/feed.xml"
+    static let journalPath = SiteURLs.journalFeed
+    static let timelinePath = SiteURLs.timelineFeed
 
     struct Entry {
         var title: String

@@ -4,27 +4,16 @@ import DaybookModel
 import Foundation
 
 extension PageBuilder {
-    func journalList(_ number: Int) -> BuiltPage {
-        let page = paginator.page(number, of: input.feeds.journal)
-        let items = page.items.map { entryItem($0, headingLevel: 2, inList: true) }
-        return BuiltPage(
-            body: PageBodyView(
-                kicker: number > 1 ? "Page \(number)" : nil, heading: "Journal", intro: number == 1 ? "Daily prompts, newest first." : nil,
-                sections: [SectionView(style: "entries", isList: true, items: items, emptyText: "No prompts yet.")],
-                pagination: pagination(page, base: SiteURLs.journal), root: urls.root),
-            title: title("Journal", page: number), bodyClass: "page-list page-journal", current: "journal", feeds: [journalFeed])
-    }
-
     func entryPage(_ entry: JournalEntry) -> BuiltPage {
         let title = entry.prompt?.title ?? "Prompt not available"
         let day = entryDay(entry)
         let item = JournalEntryView(
-            partial: "item-journal-entry-full", isToday: entry.isToday, isSkeleton: entry.isSkeleton, title: title,
+            partial: .journalEntryFull, isToday: entry.isToday, isSkeleton: entry.isSkeleton, title: title,
             url: urls.link(SiteURLs.entry(entry.promptID)), dateISO: day.description, dateLabel: day.longText,
             headingLevel: 2, bodyHTML: entry.prompt?.body.map(Markdown.html(from:)))
         return BuiltPage(
             body: PageBodyView(kicker: "Journal", heading: title, sections: [SectionView(style: "entry", isList: false, items: [item])], root: urls.root),
-            title: "\(title) · \(siteTitle)", bodyClass: "page-entry", current: "journal", feeds: [journalFeed])
+            title: "\(title) · \(siteTitle)", bodyClass: "page-entry", current: .journal, feeds: [journalFeed])
     }
 
     /// The day an entry is shown under: today for today's prompt, else the day it was sent.
@@ -36,7 +25,7 @@ extension PageBuilder {
     func entryItem(_ entry: JournalEntry, headingLevel: Int, inList: Bool) -> JournalEntryView {
         let day = entryDay(entry)
         return JournalEntryView(
-            partial: entry.isSkeleton ? "item-skeleton" : "item-journal-entry", dataID: inList ? entry.promptID : nil,
+            partial: entry.isSkeleton ? .skeleton : .journalEntry, dataID: inList ? entry.promptID : nil,
             isToday: entry.isToday, isSkeleton: entry.isSkeleton, title: entry.prompt?.title ?? "Prompt not available",
             url: urls.link(SiteURLs.entry(entry.promptID)), dateISO: day.description, dateLabel: day.longText, headingLevel: headingLevel,
             excerptHTML: entry.prompt?.body.flatMap(Self.firstParagraph).map(Markdown.html(from:)))

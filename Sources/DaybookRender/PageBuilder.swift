@@ -4,13 +4,18 @@ import DaybookModel
 import Foundation
 
 /// A page ready to render: the template for its body, the body's view model and the layout's fields.
-struct BuiltPage: Sendable {
-    var bodyTemplate = "page"
+struct BuiltPage: ViewModel {
+    var bodyTemplate = TemplateName.page
     var body: PageBodyView
     var title: String
     var bodyClass: String
-    var current: String?
+    var current: SiteSection?
     var feeds: [LinkView] = []
+
+    static let fields = ViewFieldTable<Self>([
+        .stored("bodyTemplate", \.bodyTemplate.rawValue), .stored("body", \.body), .stored("title", \.title),
+        .stored("bodyClass", \.bodyClass), .stored("current", \.current?.rawValue), .stored("feeds", \.feeds),
+    ])
 }
 
 /// Builds the view model of each page from the feeds: the page model mirrors the page,
@@ -36,22 +41,35 @@ struct PageBuilder: Sendable {
 
     var zone: TimeZone { input.moment.timeZone }
     var siteTitle: String { input.config.title }
-    var journalFeed: LinkView { LinkView(url: urls.link(AtomFeed.journalPath), label: "\(siteTitle): journal") }
-    var timelineFeed: LinkView { LinkView(url: urls.link(AtomFeed.timelinePath), label: "\(siteTitle): timeline") }
+    var journalFeed: LinkView { LinkView(url: urls.link(SiteURLs.journalFeed), label: "\(siteTitle): journal") }
+    var timelineFeed: LinkView { LinkView(url: urls.link(SiteURLs.timelineFeed), label: "\(siteTitle): timeline") }
+
+    /// The layout's navigation, with the page's own section marked.
+    func navigation(current: SiteSection?) -> [LinkView] {
+        SiteSection.navigation.map { LinkView(url: urls.link(SiteURLs.section($0.section)), label: $0.label, isCurrent: $0.section == current) }
+    }
+
+    /// The layout's footer: the indexes and the feeds.
+    var footer: [LinkView] {
+        [
+            LinkView(url: urls.link(SiteURLs.tags), label: "Hashtags"), LinkView(url: urls.link(SiteURLs.users), label: "People"),
+            LinkView(url: urls.link(SiteURLs.locations), label: "Places"),
+            LinkView(url: urls.link(SiteURLs.journalFeed), label: "Journal feed"),
+            LinkView(url: urls.link(SiteURLs.timelineFeed), label: "Timeline feed"),
+        ]
+    }
 
     func build(_ spec: PageSpec) -> BuiltPage {
         switch spec {
         case .home: home()
         case .notFound:
             BuiltPage(
-                bodyTemplate: "404", body: PageBodyView(heading: "Page not found", sections: [], root: urls.root),
+                bodyTemplate: .notFound, body: PageBodyView(heading: "Page not found", sections: [], root: urls.root),
                 title: "Page not found · \(siteTitle)", bodyClass: "page-404")
         case .search: search()
-        case .journalList(let number): journalList(number)
+        case .list(let list, let number): listPage(list, number)
         case .entry(let index): entryPage(input.feeds.journal[index])
-        case .postList(let list, let number): postList(list, number)
         case .post(let index): postPage(input.feeds.posts[index])
-        case .groupIndex(let kind, let number): groupIndex(kind, number)
         }
     }
 
@@ -74,7 +92,7 @@ struct PageBuilder: Sendable {
                     LinkCardView(title: "Places", text: count(feeds.indexes.locations.count, "place", "places"), url: urls.link(SiteURLs.locations)),
                     LinkCardView(title: "Search", text: "Find people, hashtags and places", url: urls.link(SiteURLs.search)),
                 ]))
-        let latest = feeds.timeline.prefix(3).map { postView($0, partial: "item-post-card", inList: false, lazy: true) }
+        let latest = feeds.timeline.prefix(3).map { postView($0, partial: .postCard, inList: false, lazy: true) }
         if !latest.isEmpty {
             sections.append(
                 SectionView(
@@ -83,12 +101,12 @@ struct PageBuilder: Sendable {
         }
         return BuiltPage(
             body: PageBodyView(heading: siteTitle, intro: "A journal of daily prompts and a timeline of photos.", sections: sections, root: urls.root),
-            title: siteTitle, bodyClass: "page-home", current: "home", feeds: [journalFeed, timelineFeed])
+            title: siteTitle, bodyClass: "page-home", current: .home, feeds: [journalFeed, timelineFeed])
     }
 
     private func search() -> BuiltPage {
         let item = SearchView(
-            indexURL: urls.link(SearchIndex.path), scriptURL: urls.link("search.js"),
+            indexURL: urls.link(SiteURLs.searchIndex), scriptURL: urls.link(SiteURLs.searchScript),
             links: [
                 LinkView(url: urls.link(SiteURLs.users), label: "All people"),
                 LinkView(url: urls.link(SiteURLs.tags), label: "All hashtags"),
@@ -96,7 +114,7 @@ struct PageBuilder: Sendable {
             ])
         return BuiltPage(
             body: PageBodyView(heading: "Search", intro: "Find posts by person, hashtag or place.", sections: [SectionView(style: "search", isList: false, items: [item])], root: urls.root),
-            title: "Search · \(siteTitle)", bodyClass: "page-search", current: "search")
+            title: "Search · \(siteTitle)", bodyClass: "page-search", current: .search)
     }
 
     // MARK: Shared pieces

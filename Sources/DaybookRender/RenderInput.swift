@@ -34,19 +34,10 @@ enum PageSpec: Sendable, Hashable {
     case home
     case notFound
     case search
-    case journalList(page: Int)
+    /// Page `page` (1-based) of a list.
+    case list(SiteList, page: Int)
     case entry(index: Int)
-    case postList(PostList, page: Int)
     case post(index: Int)
-    case groupIndex(GroupKind, page: Int)
-}
-
-/// The lists of posts: one order, filtered four ways (CONTRACT §3).
-enum PostList: Sendable, Hashable {
-    case timeline
-    case tag(index: Int)
-    case user(index: Int)
-    case location(index: Int)
 }
 
 /// The three indexes of groups of posts.

@@ -6,7 +6,7 @@ import Foundation
 /// The search page filters this in the browser. It lists groups, not posts, so it stays small
 /// (tens of kilobytes at 100,000 posts) and the page links to the group pages for the posts.
 struct SearchIndex: Encodable {
-    static let path = "search/index.json"
+    static let path = SiteURLs.searchIndex
 
     struct Entry: Encodable {
         var name: String
@@ -21,9 +21,12 @@ struct SearchIndex: Encodable {
     var locations: [Entry]
 
     init(indexes: SiteIndexes, urls: SiteURLs) {
-        users = indexes.users.map { Entry(name: $0.name, id: $0.id, url: urls.link(SiteURLs.user($0.id)), posts: $0.posts.count) }
-        tags = indexes.tags.map { Entry(name: $0.name, url: urls.link(SiteURLs.tag($0.id)), posts: $0.posts.count) }
-        locations = indexes.locations.map { Entry(name: $0.name, url: urls.link(SiteURLs.location($0.slug)), posts: $0.posts.count) }
+        func entries(_ kind: GroupKind, _ groups: [PostGroup], id: (PostGroup) -> String? = { _ in nil }) -> [Entry] {
+            groups.map { Entry(name: $0.name, id: id($0), url: urls.link(SiteURLs.group(kind, slug: $0.slug)), posts: $0.posts.count) }
+        }
+        users = entries(.users, indexes.users, id: { $0.id })
+        tags = entries(.tags, indexes.tags)
+        locations = entries(.locations, indexes.locations)
     }
 
     func json() -> [UInt8] {

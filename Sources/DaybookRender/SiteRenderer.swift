@@ -1,5 +1,6 @@
 import DaybookFeed
 import DaybookModel
+import DaybookParallel
 import Foundation
 import Mustache
 
@@ -16,13 +17,10 @@ public struct SiteRenderer: Sendable {
     /// Post cards already rendered in this build, by fingerprint.
     let cards = RenderedCards()
 
-    /// The partial that stands in for an item rendered ahead of its page: it prints the item's HTML.
-    static let prerenderedPartial = "daybook-prerendered-item"
-
     public init(library: MustacheLibrary, input: RenderInput, themeFingerprint: UInt64 = 0) {
         var library = library
         // `{{{html}}}` is valid Mustache; registering it cannot fail.
-        try? library.register("{{{html}}}", named: Self.prerenderedPartial)
+        try? library.register("{{{html}}}", named: TemplateName.prerendered.rawValue)
         self.library = library
         self.builder = PageBuilder(input: input)
         self.plan = SitePlan(input: input)
@@ -62,13 +60,13 @@ public struct SiteRenderer: Sendable {
     }
 
     func renderItem(_ item: any ItemView) -> String {
-        guard let card = item as? PostView, card.partial == "item-post-card" else {
-            return library.render(item, withTemplate: item.partial) ?? ""
+        guard let card = item as? PostView, card.partial == .postCard else {
+            return library.render(item, withTemplate: item.partial.rawValue) ?? ""
         }
         var hash = StableHash()
         hash.combine(viewValue: card)
         if let html = cards.html(for: hash.value) { return html }
-        let html = library.render(card, withTemplate: card.partial) ?? ""
+        let html = library.render(card, withTemplate: card.partial.rawValue) ?? ""
         cards.store(html, for: hash.value)
         return html
     }
@@ -99,32 +97,21 @@ public struct SiteRenderer: Sendable {
             section.items = section.items.map { PrerenderedItem(html: renderItem($0)) }
             return section
         }
-        let body = library.render(pageBody, withTemplate: page.bodyTemplate) ?? ""
-        let navigation = [
-            LinkView(url: builder.urls.link(SiteURLs.journal), label: "Journal", isCurrent: page.current == "journal"),
-            LinkView(url: builder.urls.link(SiteURLs.timeline), label: "Timeline", isCurrent: page.current == "timeline"),
-            LinkView(url: builder.urls.link(SiteURLs.search), label: "Search", isCurrent: page.current == "search"),
-        ]
+        let body = library.render(pageBody, withTemplate: page.bodyTemplate.rawValue) ?? ""
         let layout = LayoutView(
             title: page.title, siteTitle: builder.siteTitle, root: builder.urls.root, bodyClass: page.bodyClass,
-            navigation: navigation, feeds: page.feeds, body: body)
-        let html = library.render(layout, withTemplate: "layout") ?? ""
+            navigation: builder.navigation(current: page.current), feeds: page.feeds, footer: builder.footer, body: body)
+        let html = library.render(layout, withTemplate: TemplateName.layout.rawValue) ?? ""
         return PageOutput(path: path, key: hash.value, file: RenderedFile(path: path, bytes: Array(html.utf8)))
     }
 }
 
 /// An item already rendered through its partial, placed in its page as HTML.
 struct PrerenderedItem: ItemView {
-    var partial: String { SiteRenderer.prerenderedPartial }
+    var partial: TemplateName { .prerendered }
     var html: String
 
-    func child(named name: String) -> Any? {
-        switch name {
-        case "partial": partial
-        case "html": html
-        default: nil
-        }
-    }
+    static let fields = ViewFieldTable<Self>([.derived("partial") { $0.partial.rawValue }, .stored("html", \.html)])
 }
 
 /// Rendered post cards shared by the rendering tasks of one build.

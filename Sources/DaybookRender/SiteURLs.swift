@@ -31,17 +31,51 @@ public struct SiteURLs: Sendable {
         number == 1 ? base : "\(base)page/\(number)/"
     }
 
+    /// The file a page path is written to: `journal/` is `journal/index.html`.
+    static func file(_ pagePath: String) -> String { pagePath + "index.html" }
+
+    public static let home = ""
+    public static let notFound = "404.html"
     public static let journal = "journal/"
     public static let timeline = "timeline/"
     public static let tags = "tags/"
     public static let users = "users/"
     public static let locations = "locations/"
     public static let search = "search/"
+    static let searchIndex = "search/index.json"
+    static let searchScript = "search.js"
+    static let journalFeed = "journal/feed.xml"
+    static let timelineFeed = "timeline/feed.xml"
     public static func entry(_ promptID: String) -> String { "journal/\(Slug.make(promptID))/" }
     public static func post(_ postID: String) -> String { "posts/\(Slug.make(postID))/" }
-    public static func user(_ userID: String) -> String { "users/\(Slug.make(userID))/" }
-    public static func tag(_ tag: String) -> String { "tags/\(Slug.make(tag))/" }
-    public static func location(_ slug: String) -> String { "locations/\(slug)/" }
+    public static func user(_ userID: String) -> String { group(.users, slug: Slug.make(userID)) }
+    public static func tag(_ tag: String) -> String { group(.tags, slug: Slug.make(tag)) }
+    public static func location(_ slug: String) -> String { group(.locations, slug: slug) }
+
+    /// `tags/`, `users/` or `locations/`.
+    static func index(_ kind: GroupKind) -> String {
+        switch kind {
+        case .tags: tags
+        case .users: users
+        case .locations: locations
+        }
+    }
+
+    /// One group's page under its index: `tags/<slug>/`.
+    static func group(_ kind: GroupKind, slug: String) -> String { index(kind) + slug + "/" }
+
+    /// The page a navigation section leads to.
+    static func section(_ section: SiteSection) -> String {
+        switch section {
+        case .home: home
+        case .journal: journal
+        case .timeline: timeline
+        case .search: search
+        case .tags: tags
+        case .users: users
+        case .locations: locations
+        }
+    }
 
     /// An image named by content: absolute URLs stay as they are, paths under `content/` become site paths.
     public func asset(_ reference: String) -> String {

@@ -17,11 +17,7 @@ public struct Theme: Sendable {
     }
 
     /// Templates the renderer calls by name; a theme missing one cannot render a site.
-    static let requiredTemplates = [
-        "layout", "page", "pagination", "404", "item-journal-entry", "item-journal-entry-full", "item-skeleton",
-        "item-post-card", "item-post", "item-comment", "item-link-card", "item-tag", "item-user", "item-location",
-        "item-profile", "item-search",
-    ]
+    static let requiredTemplates = TemplateName.themeTemplates.map(\.rawValue)
 
     /// Builds the theme a site renders with: the site's own files win over the default theme's.
     public func overridden(by site: Theme) -> Theme {

@@ -1,95 +1,66 @@
 import Mustache
 
-/// Stands for a field that has no value. Mustache looks a missing name up in the enclosing
-/// contexts, so a post without a location would otherwise pick up the post's own `url`; this
-/// value is present but renders as nothing and counts as false in sections.
-struct Absent: MustacheCustomRenderable, Sendable {
-    var renderText: String { "" }
-    var isNull: Bool { true }
-}
-
-func orAbsent(_ value: Any?) -> Any { value ?? Absent() }
-
-// View models: what a template can read, named explicitly. Each conforms to `MustacheParent`
-// so Mustache looks fields up through one `switch` instead of reflection (Mirror), which is
-// both faster and keeps the template's vocabulary visible in one place.
+// View models: what a template can read, named explicitly. Each has one field table (see
+// `ViewField`): Mustache looks names up through it instead of reflection (Mirror), which is
+// faster and keeps the template's vocabulary visible in one place, and the page fingerprint
+// hashes the table's stored fields, so the two cannot disagree.
 
 /// A link with its text.
-struct LinkView: Sendable, MustacheParent {
+struct LinkView: ViewModel {
     var url: String
     var label: String
     var isCurrent = false
 
-    func child(named name: String) -> Any? {
-        switch name {
-        case "url": url
-        case "label": label
-        case "isCurrent": isCurrent
-        default: nil
-        }
-    }
+    static let fields = ViewFieldTable<Self>([.stored("url", \.url), .stored("label", \.label), .stored("isCurrent", \.isCurrent)])
 }
 
 /// Who wrote a post or comment.
-struct AuthorView: Sendable, MustacheParent {
+struct AuthorView: ViewModel {
     var name: String
     var url: String?
     var avatar: ImageView?
 
-    func child(named name: String) -> Any? {
-        switch name {
-        case "name": self.name
-        case "url": orAbsent(url)
-        case "avatar": orAbsent(avatar)
-        case "initial": self.name.first.map { String($0).uppercased() } ?? "?"
-        default: nil
-        }
-    }
+    static let fields = ViewFieldTable<Self>([
+        .stored("name", \.name), .stored("url", \.url), .stored("avatar", \.avatar), .derived("initial") { avatarInitial($0.name) },
+    ])
 }
 
-struct ImageView: Sendable, MustacheParent {
+/// The letter shown in place of a missing avatar.
+func avatarInitial(_ name: String) -> String { name.first.map { String($0).uppercased() } ?? "?" }
+
+struct ImageView: ViewModel {
     var src: String
     var alt: String
     var lazy: Bool
     /// Read from the file's header, so the browser reserves the space before the image arrives.
     var size: ImageSize?
 
-    func child(named name: String) -> Any? {
-        switch name {
-        case "src": src
-        case "alt": alt
-        case "lazy": lazy
-        case "width": orAbsent(size?.width)
-        case "height": orAbsent(size?.height)
-        case "isPortrait": (size.map { $0.height > $0.width }) ?? false
-        default: nil
-        }
-    }
+    static let fields = ViewFieldTable<Self>([
+        .stored("src", \.src), .stored("alt", \.alt), .stored("lazy", \.lazy), .stored("size", \.size),
+        .derived("width") { $0.size?.width }, .derived("height") { $0.size?.height },
+        .derived("isPortrait") { $0.size.map { $0.height > $0.width } ?? false },
+        // A photo in a card links to its post: `{{url}}` inside `{{#image}}` is the post's.
+        .inherited("url"),
+    ])
 }
 
 /// A place a post names; `url` is nil while the place has no page.
-struct PlaceView: Sendable, MustacheParent {
+struct PlaceView: ViewModel {
     var name: String
     var url: String?
 
-    func child(named key: String) -> Any? {
-        switch key {
-        case "name": name
-        case "url": orAbsent(url)
-        default: nil
-        }
-    }
+    static let fields = ViewFieldTable<Self>([.stored("name", \.name), .stored("url", \.url)])
 }
 
 /// One item of a page. The page template renders it through the partial it names, the way a
 /// list cell configures itself: a page can mix item kinds freely.
-protocol ItemView: Sendable, MustacheParent {
+protocol ItemView: ViewModel {
     /// The partial (a file in `Templates/`) that renders this item.
-    var partial: String { get }
+    var partial: TemplateName { get }
 }
 
 struct JournalEntryView: ItemView {
-    var partial: String
+    var partial: TemplateName
     var dataID: String?
     var isToday: Bool
     var isSkeleton: Bool
@@ -101,26 +72,16 @@ struct JournalEntryView: ItemView {
     var excerptHTML: String?
     var bodyHTML: String?
 
-    func child(named name: String) -> Any? {
-        switch name {
-        case "partial": partial
-        case "dataID": orAbsent(dataID)
-        case "isToday": isToday
-        case "isSkeleton": isSkeleton
-        case "title": title
-        case "url": url
-        case "dateISO": dateISO
-        case "dateLabel": dateLabel
-        case "headingLevel": headingLevel
-        case "excerptHTML": orAbsent(excerptHTML)
-        case "bodyHTML": orAbsent(bodyHTML)
-        default: nil
-        }
-    }
+    static let fields = ViewFieldTable<Self>([
+        .stored("partial", \.partial.rawValue), .stored("dataID", \.dataID), .stored("isToday", \.isToday),
+        .stored("isSkeleton", \.isSkeleton), .stored("title", \.title), .stored("url", \.url), .stored("dateISO", \.dateISO),
+        .stored("dateLabel", \.dateLabel), .stored("headingLevel", \.headingLevel), .stored("excerptHTML", \.excerptHTML),
+        .stored("bodyHTML", \.bodyHTML),
+    ])
 }
 
 struct PostView: ItemView {
-    var partial: String
+    var partial: TemplateName
     var dataID: String?
     var url: String
     var author: AuthorView
@@ -133,78 +94,48 @@ struct PostView: ItemView {
     var tags: [LinkTag]
     var commentLabel: String
 
-    struct LinkTag: Sendable, MustacheParent {
+    struct LinkTag: ViewModel {
         var name: String
         var url: String
-        func child(named key: String) -> Any? {
-            switch key {
-            case "name": name
-            case "url": url
-            default: nil
-            }
-        }
+
+        static let fields = ViewFieldTable<Self>([.stored("name", \.name), .stored("url", \.url)])
     }
 
-    func child(named name: String) -> Any? {
-        switch name {
-        case "partial": partial
-        case "dataID": orAbsent(dataID)
-        case "url": url
-        case "author": author
-        case "dateISO": dateISO
-        case "dateLabel": dateLabel
-        case "timeLabel": timeLabel
-        case "image": orAbsent(image)
-        case "captionHTML": orAbsent(captionHTML)
-        case "location": orAbsent(location)
-        case "tags": tags
-        case "hasTags": !tags.isEmpty
-        case "commentLabel": commentLabel
-        default: nil
-        }
-    }
+    static let fields = ViewFieldTable<Self>([
+        .stored("partial", \.partial.rawValue), .stored("dataID", \.dataID), .stored("url", \.url), .stored("author", \.author),
+        .stored("dateISO", \.dateISO), .stored("dateLabel", \.dateLabel), .stored("timeLabel", \.timeLabel),
+        .stored("image", \.image), .stored("captionHTML", \.captionHTML), .stored("location", \.location),
+        .stored("tags", \.tags), .derived("hasTags") { !$0.tags.isEmpty }, .stored("commentLabel", \.commentLabel),
+    ])
 }
 
 struct CommentView: ItemView {
-    var partial = "item-comment"
+    var partial = TemplateName.comment
     var anchor: String
     var author: AuthorView
     var dateISO: String
     var dateLabel: String
     var textHTML: String
 
-    func child(named name: String) -> Any? {
-        switch name {
-        case "partial": partial
-        case "anchor": anchor
-        case "author": author
-        case "dateISO": dateISO
-        case "dateLabel": dateLabel
-        case "textHTML": textHTML
-        default: nil
-        }
-    }
+    static let fields = ViewFieldTable<Self>([
+        .stored("partial", \.partial.rawValue), .stored("anchor", \.anchor), .stored("author", \.author),
+        .stored("dateISO", \.dateISO), .stored("dateLabel", \.dateLabel), .stored("textHTML", \.textHTML),
+    ])
 }
 
 struct LinkCardView: ItemView {
-    var partial = "item-link-card"
+    var partial = TemplateName.linkCard
     var title: String
     var text: String
     var url: String
 
-    func child(named name: String) -> Any? {
-        switch name {
-        case "partial": partial
-        case "title": title
-        case "text": text
-        case "url": url
-        default: nil
-        }
-    }
+    static let fields = ViewFieldTable<Self>([
+        .stored("partial", \.partial.rawValue), .stored("title", \.title), .stored("text", \.text), .stored("url", \.url),
+    ])
 }
 
 /// A group of items on a page, optionally a list (`<ol>`) with a heading.
-struct SectionView: Sendable, MustacheParent {
+struct SectionView: ViewModel {
     var style: String
     var heading: String?
     var headingID: String?
@@ -213,21 +144,17 @@ struct SectionView: Sendable, MustacheParent {
     var emptyText: String?
     var moreLink: LinkView?
 
-    func child(named name: String) -> Any? {
-        switch name {
-        case "style": style
-        case "heading": orAbsent(heading)
-        case "headingID": orAbsent(headingID)
-        case "isList": isList
-        case "items": items.map { $0 as Any }
-        case "emptyText": orAbsent(items.isEmpty ? emptyText : nil)
-        case "moreLink": orAbsent(moreLink)
-        default: nil
-        }
-    }
+    static let fields = ViewFieldTable<Self>([
+        .stored("style", \.style), .stored("heading", \.heading), .stored("headingID", \.headingID),
+        .stored("isList", \.isList),
+        ViewField(name: "items", kind: .stored) { $0.items.map { $0 as Any } },
+        // Shown only when the list is empty.
+        ViewField(name: "emptyText", kind: .stored) { $0.items.isEmpty ? $0.emptyText : nil },
+        .stored("moreLink", \.moreLink),
+    ])
 }
 
-struct PaginationView: Sendable, MustacheParent {
+struct PaginationView: ViewModel {
     var number: Int
     var count: Int
     var previousURL: String?
@@ -235,21 +162,14 @@ struct PaginationView: Sendable, MustacheParent {
     var previousLabel: String
     var nextLabel: String
 
-    func child(named name: String) -> Any? {
-        switch name {
-        case "number": number
-        case "count": count
-        case "previousURL": orAbsent(previousURL)
-        case "nextURL": orAbsent(nextURL)
-        case "previousLabel": previousLabel
-        case "nextLabel": nextLabel
-        default: nil
-        }
-    }
+    static let fields = ViewFieldTable<Self>([
+        .stored("number", \.number), .stored("count", \.count), .stored("previousURL", \.previousURL),
+        .stored("nextURL", \.nextURL), .stored("previousLabel", \.previousLabel), .stored("nextLabel", \.nextLabel),
+    ])
 }
 
 /// The body of an ordinary page: a header and sections of items, with optional pagination.
-struct PageBodyView: Sendable, MustacheParent {
+struct PageBodyView: ViewModel {
     var kicker: String?
     var heading: String
     var intro: String?
@@ -257,46 +177,36 @@ struct PageBodyView: Sendable, MustacheParent {
     var pagination: PaginationView?
     var root: String
 
-    func child(named name: String) -> Any? {
-        switch name {
-        case "kicker": orAbsent(kicker)
-        case "heading": heading
-        case "intro": orAbsent(intro)
-        case "sections": sections
-        case "pagination": orAbsent(pagination.flatMap { $0.count > 1 ? $0 : nil })
-        case "root": root
-        default: nil
-        }
-    }
+    static let fields = ViewFieldTable<Self>([
+        .stored("kicker", \.kicker), .stored("heading", \.heading), .stored("intro", \.intro), .stored("sections", \.sections),
+        // A single page has no pagination bar.
+        ViewField(name: "pagination", kind: .stored) { $0.pagination.flatMap { $0.count > 1 ? $0 : nil } },
+        .stored("root", \.root),
+    ])
 }
 
 /// What the layout around every page reads.
-struct LayoutView: Sendable, MustacheParent {
+struct LayoutView: ViewModel {
     var title: String
     var siteTitle: String
     var root: String
     var bodyClass: String
     var navigation: [LinkView]
     var feeds: [LinkView]
+    /// The footer's links to the indexes and feeds.
+    var footer: [LinkView]
     var body: String
 
-    func child(named name: String) -> Any? {
-        switch name {
-        case "title": title
-        case "siteTitle": siteTitle
-        case "root": root
-        case "bodyClass": bodyClass
-        case "navigation": navigation
-        case "feeds": feeds
-        case "body": body
-        default: nil
-        }
-    }
+    static let fields = ViewFieldTable<Self>([
+        .stored("title", \.title), .stored("siteTitle", \.siteTitle), .stored("root", \.root),
+        .stored("bodyClass", \.bodyClass), .stored("navigation", \.navigation), .stored("feeds", \.feeds),
+        .stored("footer", \.footer), .stored("body", \.body),
+    ])
 }
 
 /// A row of the tag, user or location index: a name, a count, a link.
 struct GroupRowView: ItemView {
-    var partial: String
+    var partial: TemplateName
     var dataID: String
     var name: String
     var url: String
@@ -304,23 +214,15 @@ struct GroupRowView: ItemView {
     var avatar: ImageView?
     var initial: String
 
-    func child(named key: String) -> Any? {
-        switch key {
-        case "partial": partial
-        case "dataID": dataID
-        case "name": name
-        case "url": url
-        case "countLabel": countLabel
-        case "avatar": orAbsent(avatar)
-        case "initial": initial
-        default: nil
-        }
-    }
+    static let fields = ViewFieldTable<Self>([
+        .stored("partial", \.partial.rawValue), .stored("dataID", \.dataID), .stored("name", \.name), .stored("url", \.url),
+        .stored("countLabel", \.countLabel), .stored("avatar", \.avatar), .stored("initial", \.initial),
+    ])
 }
 
 /// The head of a user's page: who they are, whom they follow and who follows them.
 struct ProfileView: ItemView {
-    var partial = "item-profile"
+    var partial = TemplateName.profile
     var name: String
     var handle: String
     var avatar: ImageView?
@@ -329,38 +231,24 @@ struct ProfileView: ItemView {
     var follows: [LinkView]
     var followers: [LinkView]
 
-    func child(named key: String) -> Any? {
-        switch key {
-        case "partial": partial
-        case "name": name
-        case "handle": handle
-        case "avatar": orAbsent(avatar)
-        case "initial": name.first.map { String($0).uppercased() } ?? "?"
-        case "bioHTML": orAbsent(bioHTML)
-        case "postCountLabel": postCountLabel
-        case "follows": follows
-        case "hasFollows": !follows.isEmpty
-        case "followers": followers
-        case "hasFollowers": !followers.isEmpty
-        default: nil
-        }
-    }
+    static let fields = ViewFieldTable<Self>([
+        .stored("partial", \.partial.rawValue), .stored("name", \.name), .stored("handle", \.handle),
+        .stored("avatar", \.avatar), .derived("initial") { avatarInitial($0.name) }, .stored("bioHTML", \.bioHTML),
+        .stored("postCountLabel", \.postCountLabel), .stored("follows", \.follows),
+        .derived("hasFollows") { !$0.follows.isEmpty }, .stored("followers", \.followers),
+        .derived("hasFollowers") { !$0.followers.isEmpty },
+    ])
 }
 
 /// The search page's body: where the index is, and the no-script links to the full indexes.
 struct SearchView: ItemView {
-    var partial = "item-search"
+    var partial = TemplateName.search
     var indexURL: String
     var scriptURL: String
     var links: [LinkView]
 
-    func child(named key: String) -> Any? {
-        switch key {
-        case "partial": partial
-        case "indexURL": indexURL
-        case "scriptURL": scriptURL
-        case "links": links
-        default: nil
-        }
-    }
+    static let fields = ViewFieldTable<Self>([
+        .stored("partial", \.partial.rawValue), .stored("indexURL", \.indexURL), .stored("scriptURL", \.scriptURL),
+        .stored("links", \.links),
+    ])
 }

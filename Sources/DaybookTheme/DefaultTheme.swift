@@ -158,12 +158,8 @@ public enum DefaultTheme {
 <footer class="site-footer">
 <div class="wrap">
 <nav aria-label="Indexes"><ul>
-<li><a href="{{root}}tags/">Hashtags</a></li>
-<li><a href="{{root}}users/">People</a></li>
-<li><a href="{{root}}locations/">Places</a></li>
-<li><a href="{{root}}journal/feed.xml">Journal feed</a></li>
-<li><a href="{{root}}timeline/feed.xml">Timeline feed</a></li>
-</ul></nav>
+{{#footer}}<li><a href="{{url}}">{{label}}</a></li>
+{{/footer}}</ul></nav>
 <p>{{siteTitle}} · made with Daybook</p>
 </div>
 </footer>

@@ -3,7 +3,8 @@ import Foundation
 /// Maps a list on all cores, keeping its order, so parallel work stays deterministic.
 ///
 /// Items go out in chunks (four per core) so that a slow item does not leave a core idle.
-/// Loading, rendering and checking all use this one helper.
+/// Loading, rendering and checking all use this one helper. It lives in its own target because it
+/// reads the core count and runs threads, which the pure `DaybookModel` must not.
 public enum Parallel {
     static func chunkSize(_ count: Int) -> Int { max(1, (count + cores * 4 - 1) / (cores * 4)) }
 

@@ -1,0 +1,88 @@
+import DaybookModel
+import Mustache
+
+/// Stands for a field that has no value. Mustache looks a missing name up in the enclosing
+/// contexts, so a post without a location would otherwise pick up the post's own `url`; this
+/// value is present but renders as nothing and counts as false in sections.
+struct Absent: MustacheCustomRenderable, Sendable {
+    var renderText: String { "" }
+    var isNull: Bool { true }
+}
+
+/// One name a template can read from a view model.
+///
+/// A field is either stored (a key path to a stored property: it feeds the page fingerprint) or
+/// derived (computed from stored fields, so the fingerprint already covers it), or inherited (a
+/// name the model deliberately leaves to the enclosing context, such as an image's `url`, which
+/// is the post's link).
+struct ViewField<Model>: Sendable {
+    enum Kind: Sendable { case stored, derived, inherited }
+
+    let name: String
+    let kind: Kind
+    /// The value a template sees; `nil` means "no value" and renders as nothing.
+    let read: @Sendable (Model) -> Any?
+
+    /// A stored property that always has a value.
+    static func stored<Value>(_ name: String, _ path: any KeyPath<Model, Value> & Sendable) -> ViewField {
+        ViewField(name: name, kind: .stored) { $0[keyPath: path] }
+    }
+
+    /// A stored optional property: `nil` renders as nothing and never falls through to an outer context.
+    static func stored<Value>(_ name: String, _ path: any KeyPath<Model, Value?> & Sendable) -> ViewField {
+        ViewField(name: name, kind: .stored) { model in model[keyPath: path].map { $0 as Any } }
+    }
+
+    /// A value computed from stored fields, for templates (`hasTags`, `initial`).
+    static func derived(_ name: String, _ read: @escaping @Sendable (Model) -> Any?) -> ViewField {
+        ViewField(name: name, kind: .derived, read: read)
+    }
+
+    /// A name this model leaves to the enclosing context on purpose.
+    static func inherited(_ name: String) -> ViewField {
+        ViewField(name: name, kind: .inherited) { _ in nil }
+    }
+}
+
+/// A view model's one list of fields: it answers Mustache's lookups and makes the fingerprint.
+struct ViewFieldTable<Model>: Sendable {
+    let fields: [ViewField<Model>]
+    private let byName: [String: Int]
+    private let stored: [ViewField<Model>]
+
+    init(_ fields: [ViewField<Model>]) {
+        self.fields = fields
+        self.byName = Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.stored = fields.filter { $0.kind == .stored }
+    }
+
+    /// The names of the stored fields, in table order: what a completeness test compares against `Mirror`.
+    var storedNames: [String] { stored.map(\.name) }
+
+    /// What a template reads under `name`. A name the table does not list renders as nothing
+    /// rather than silently picking up a field of the same name from an enclosing model.
+    func lookup(_ name: String, in model: Model) -> Any? {
+        guard let index = byName[name] else { return Absent() }
+        let field = fields[index]
+        if field.kind == .inherited { return nil }
+        return field.read(model) ?? Absent()
+    }
+
+    /// Every stored field's value, in table order, `nil` for an absent optional.
+    func fingerprintValues(of model: Model) -> [Any?] {
+        stored.map { $0.read(model) }
+    }
+}
+
+/// A value a template can read: its fields come from one table, which drives both the template
+/// lookup and the fingerprint that decides whether a page is re-rendered.
+protocol ViewModel: Sendable, MustacheParent {
+    static var fields: ViewFieldTable<Self> { get }
+}
+
+extension ViewModel {
+    func child(named name: String) -> Any? { Self.fields.lookup(name, in: self) }
+
+    /// Every stored field, for the fingerprint.
+    var fingerprintFields: [Any?] { Self.fields.fingerprintValues(of: self) }
+}
