@@ -4,7 +4,7 @@ import Foundation
 /// Reads `site.yml` (CONTRACT §1): every key optional, unknown keys warned about, wrong types errors.
 enum ConfigReader {
     static let path = "site.yml"
-    static let knownKeys = ["baseURL", "feedSize", "pageSize", "timeZone", "timeline", "title"]
+    static let knownKeys = ["baseURL", "feedSize", "hashtags", "pageSize", "timeZone", "timeline", "title"]
 
     static func read(_ bytes: [UInt8]?) -> (SiteConfig, [Diagnostic]) {
         var config = SiteConfig()
@@ -66,6 +66,18 @@ enum ConfigReader {
                         config.timelineViewerPosition = SourceLocation(path: path, line: inner.value.position.line, column: inner.value.position.column)
                     } else {
                         diagnostics.append(.warning("unknown key 'timeline.\(inner.key)'; known keys: timeline.viewer", at: at(inner.keyPosition)))
+                    }
+                }
+            case "hashtags":
+                guard case .object(let nested) = member.value.kind else {
+                    diagnostics.append(.error("'hashtags' must be a mapping such as 'hashtags:' then '  perPost: 30', found \(member.value.kindName)", at: at(member.value.position)))
+                    continue
+                }
+                for inner in nested {
+                    if inner.key == "perPost" {
+                        if let n = positiveInt(inner) { config.hashtagsPerPost = n }
+                    } else {
+                        diagnostics.append(.warning("unknown key 'hashtags.\(inner.key)'; known keys: hashtags.perPost", at: at(inner.keyPosition)))
                     }
                 }
             default:

@@ -1,9 +1,9 @@
 import DaybookModel
 
 /// A JSON parse failure with the position of the offending byte.
-public struct JSONSyntaxError: Error, Sendable, Hashable {
-    public var message: String
-    public var position: TextPosition
+struct JSONSyntaxError: Error, Sendable, Hashable {
+    var message: String
+    var position: TextPosition
 }
 
 /// Parses JSON (RFC 8259) into `RawValue`s that remember their line and column.
@@ -12,7 +12,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable {
 /// package on the mirror reports where a value stands, and CONTRACT §6 wants every content
 /// problem at `path:line:column`. One pass over the bytes, O(n); columns are counted
 /// incrementally along each line, so long single-line files stay linear.
-public struct JSONReader {
+struct JSONReader {
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
@@ -21,7 +21,7 @@ public struct JSONReader {
     private var columnOffset = 0
     private var column = 1
 
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> RawValue {
+    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> RawValue {
         var reader = JSONReader(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             reader.index = 3

@@ -41,13 +41,22 @@ public struct SiteIndexes: Sendable {
     public var locationSlugs: [String: String]
     public var diagnostics: [Diagnostic]
 
-    /// `posts` must already be in timeline order; O(p · t + u log u + g log g).
-    public init(posts: [Post], users: [User]) {
+    /// `posts` must already be in timeline order; each post is on the pages of its first
+    /// `hashtagsPerPost` hashtags only, with a warning at a post that has more, so the tag pages
+    /// grow with the content, not with its square. O(p · t + u log u + g log g), t ≤ hashtagsPerPost.
+    public init(posts: [Post], users: [User], hashtagsPerPost: Int = SiteConfig.defaultHashtagsPerPost) {
         var diagnostics: [Diagnostic] = []
 
         var tagPosts: [String: [Post]] = [:]
         for post in posts {
-            for tag in post.tags { tagPosts[tag, default: []].append(post) }
+            let tags = post.tags
+            if tags.count > hashtagsPerPost {
+                diagnostics.append(
+                    .warning(
+                        "post '\(post.id)' has \(tags.count.grouped) hashtags; only the first \(hashtagsPerPost) put it on tag pages; remove some, or raise 'hashtags.perPost' in site.yml",
+                        at: post.origin ?? SourceLocation(path: "content/posts")))
+            }
+            for tag in tags.prefix(hashtagsPerPost) { tagPosts[tag, default: []].append(post) }
         }
         tags = tagPosts.map { PostGroup(id: $0.key, name: $0.key, slug: Slug.make($0.key), posts: $0.value) }
             .sorted(by: PostGroup.byCountThenName)

@@ -33,7 +33,7 @@ public struct SiteFeeds: Sendable {
         let shownPosts = Set(posts.map(\.id))
         let commentOrder = TimelineFeed.commentQuery(moment).narrowed { shownPosts.contains($0.postID) }
         self.comments = Dictionary(grouping: commentOrder.run(content.comments), by: \.postID)
-        self.indexes = SiteIndexes(posts: posts, users: content.users)
+        self.indexes = SiteIndexes(posts: posts, users: content.users, hashtagsPerPost: config.hashtagsPerPost)
         self.diagnostics += indexes.diagnostics
         var followers: [String: [String]] = [:]
         for group in indexes.users {

@@ -11,6 +11,11 @@ public struct SiteConfig: Sendable, Hashable {
     public var timelineViewer: String?
     /// Where `timeline.viewer` was written, so a viewer that is not a user can be pointed at.
     public var timelineViewerPosition: SourceLocation?
+    /// `hashtags.perPost`: how many of a post's hashtags get it onto tag pages. A bound, so one
+    /// post with thousands of hashtags cannot make thousands of pages that each repeat it.
+    public var hashtagsPerPost = SiteConfig.defaultHashtagsPerPost
+    /// Instagram's rule: a post's first 30 hashtags count.
+    public static let defaultHashtagsPerPost = 30
 
     public init(
         title: String = "Daybook", baseURL: String = "/", timeZoneIdentifier: String = "UTC", pageSize: Int = 10,

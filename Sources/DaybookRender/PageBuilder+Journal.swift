@@ -28,17 +28,6 @@ extension PageBuilder {
             partial: entry.isSkeleton ? .skeleton : .journalEntry, dataID: inList ? entry.promptID : nil,
             isToday: entry.isToday, isSkeleton: entry.isSkeleton, title: entry.prompt?.title ?? "Prompt not available",
             url: urls.link(SiteURLs.entry(entry.promptID)), dateISO: day.description, dateLabel: day.longText, headingLevel: headingLevel,
-            excerptHTML: entry.prompt?.body.flatMap(Self.firstParagraph).map(Markdown.html(from:)))
-    }
-
-    /// The opening paragraph of a Markdown body, for list pages; headings, lists and code are skipped.
-    static func firstParagraph(_ markdown: String) -> String? {
-        for block in markdown.components(separatedBy: "\n\n") {
-            let trimmed = block.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard let first = trimmed.first else { continue }
-            if "#>-*+`|<0123456789".contains(first) || trimmed.hasPrefix("    ") { continue }
-            return trimmed
-        }
-        return nil
+            excerptHTML: entry.prompt?.body.flatMap(Markdown.firstParagraph(of:)).map(Markdown.html(from:)))
     }
 }

@@ -24,6 +24,8 @@ extension PageBuilder {
     func postView(_ post: Post, partial: TemplateName, inList: Bool, lazy: Bool) -> PostView {
         var view = postCards[post.id] ?? makePostView(post)
         view.partial = partial
+        // Cards carry an excerpt; the post's own page shows the whole caption.
+        if partial == .post { view.captionHTML = post.caption.map(linker.html) }
         view.dataID = inList ? post.id : nil
         view.image?.lazy = lazy
         return view
@@ -48,8 +50,9 @@ extension PageBuilder {
             timeLabel: "\(time.hour < 10 ? "0" : "")\(time.hour):\(time.minute < 10 ? "0" : "")\(time.minute)",
             // A photo without alt text is still content, not decoration: say whose it is.
             image: post.image.map { image($0, alt: post.imageAlt ?? "Photo by \(author(post.author).name)", lazy: false) },
-            captionHTML: post.caption.map(linker.html), location: place,
-            tags: post.tags.map { PostView.LinkTag(name: $0, url: urls.link(SiteURLs.tag($0))) },
+            captionHTML: post.caption.map { linker.html(Self.excerpt($0)) }, location: place,
+            // Only the hashtags that put the post on a tag page link to one.
+            tags: post.tags.prefix(input.config.hashtagsPerPost).map { PostView.LinkTag(name: $0, url: urls.link(SiteURLs.tag($0))) },
             commentLabel: count(comments, "comment", "comments"))
     }
 
@@ -64,5 +67,17 @@ extension PageBuilder {
         CommentView(
             anchor: Slug.make(comment.id), author: author(comment.author), dateISO: comment.createdAt.utcText,
             dateLabel: comment.createdAt.day(in: zone).longText, textHTML: linker.html(comment.text))
+    }
+
+    /// How much of a caption a card shows, in characters.
+    static let excerptLength = 300
+
+    /// `text` up to `excerptLength` characters, cut at the last space before the limit and ended
+    /// with "…"; shorter text as it is. A card repeats on many pages, so its size is bounded.
+    static func excerpt(_ text: String, length: Int = excerptLength) -> String {
+        guard text.count > length else { return text }
+        let head = text.prefix(length)
+        let cut = head.lastIndex(where: \.isWhitespace).map { head[..<$0] } ?? head
+        return cut.trimmingCharacters(in: .whitespacesAndNewlines) + "…"
     }
 }
