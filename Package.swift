@@ -111,6 +111,8 @@ let package = Package(
         .testTarget(
             name: "DaybookBuildTests",
             dependencies: ["DaybookBuild", "DaybookTheme", "DaybookTestSupport"],
+            // Golden pages, read by path (#filePath), not bundled.
+            exclude: ["Snapshots"],
             swiftSettings: strictSettings
         ),
         // Runs the built `daybook` binary; depending on it makes `swift test` build it first.

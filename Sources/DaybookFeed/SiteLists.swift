@@ -1,11 +1,22 @@
 import DaybookModel
 
+/// The lists the change report names. Raw values are stable because the next build compares
+/// against the names it finds in the manifest; the case order is the report's order.
+public enum ListName: String, Sendable, CaseIterable {
+    case journal
+    case timeline
+    case tags
+    case users
+    case locations
+}
+
 /// The ordered lists of a build by name, each with item versions, for the change report.
-///
-/// Names are stable (`journal`, `timeline`, `tags`, `users`, `locations`) because the next build
-/// compares against them.
 public enum SiteLists {
     public static func snapshots(of feeds: SiteFeeds) -> [String: ListSnapshot] {
+        Dictionary(uniqueKeysWithValues: lists(of: feeds).map { ($0.key.rawValue, $0.value) })
+    }
+
+    static func lists(of feeds: SiteFeeds) -> [ListName: ListSnapshot] {
         var journal = ListSnapshot()
         for entry in feeds.journal {
             var hash = StableHash()
@@ -54,14 +65,14 @@ public enum SiteLists {
             users.versions[user.id] = hash.value
         }
         return [
-            "journal": journal,
-            "timeline": timeline,
-            "tags": groups(feeds.indexes.tags),
-            "users": users,
-            "locations": groups(feeds.indexes.locations),
+            .journal: journal,
+            .timeline: timeline,
+            .tags: groups(feeds.indexes.tags),
+            .users: users,
+            .locations: groups(feeds.indexes.locations),
         ]
     }
 
     /// The order lists appear in the report.
-    public static let reportOrder = ["journal", "timeline", "tags", "users", "locations"]
+    public static let reportOrder = ListName.allCases.map(\.rawValue)
 }
