@@ -34,6 +34,17 @@ enum ConfigReader {
             diagnostics.append(.error("'\(m.key)' must be a whole number of at least 1, found \(m.value.kindDescription)", at: at(m.value.position)))
             return nil
         }
+        /// The members of a one-key mapping (`timeline: viewer:`) named `key`; other keys are warnings.
+        func nested(_ member: RawMember, key: String, example: String) -> [RawMember] {
+            guard case .object(let inner) = member.value.kind else {
+                diagnostics.append(.error("'\(member.key)' must be a mapping such as '\(member.key):' then '  \(key): \(example)', found \(member.value.kindName)", at: at(member.value.position)))
+                return []
+            }
+            for other in inner where other.key != key {
+                diagnostics.append(.warning("unknown key '\(member.key).\(other.key)'; known keys: \(member.key).\(key)", at: at(other.keyPosition)))
+            }
+            return inner.filter { $0.key == key }
+        }
         for member in members {
             switch member.key {
             case "title": if let s = string(member) { config.title = s }
@@ -56,29 +67,13 @@ enum ConfigReader {
             case "pageSize": if let n = positiveInt(member) { config.pageSize = n }
             case "feedSize": if let n = positiveInt(member) { config.feedSize = n }
             case "timeline":
-                guard case .object(let nested) = member.value.kind else {
-                    diagnostics.append(.error("'timeline' must be a mapping such as 'timeline:' then '  viewer: alice', found \(member.value.kindName)", at: at(member.value.position)))
-                    continue
-                }
-                for inner in nested {
-                    if inner.key == "viewer" {
-                        if let s = string(inner) { config.timelineViewer = s }
-                        config.timelineViewerPosition = SourceLocation(path: path, line: inner.value.position.line, column: inner.value.position.column)
-                    } else {
-                        diagnostics.append(.warning("unknown key 'timeline.\(inner.key)'; known keys: timeline.viewer", at: at(inner.keyPosition)))
-                    }
+                for inner in nested(member, key: "viewer", example: "alice") {
+                    if let s = string(inner) { config.timelineViewer = s }
+                    config.timelineViewerPosition = SourceLocation(path: path, line: inner.value.position.line, column: inner.value.position.column)
                 }
             case "hashtags":
-                guard case .object(let nested) = member.value.kind else {
-                    diagnostics.append(.error("'hashtags' must be a mapping such as 'hashtags:' then '  perPost: 30', found \(member.value.kindName)", at: at(member.value.position)))
-                    continue
-                }
-                for inner in nested {
-                    if inner.key == "perPost" {
-                        if let n = positiveInt(inner) { config.hashtagsPerPost = n }
-                    } else {
-                        diagnostics.append(.warning("unknown key 'hashtags.\(inner.key)'; known keys: hashtags.perPost", at: at(inner.keyPosition)))
-                    }
+                for inner in nested(member, key: "perPost", example: "30") {
+                    if let n = positiveInt(inner) { config.hashtagsPerPost = n }
                 }
             default:
                 diagnostics.append(.warning("unknown key '\(member.key)'; known keys: \(knownKeys.joined(separator: ", "))", at: at(member.keyPosition)))

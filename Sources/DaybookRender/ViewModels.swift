@@ -66,6 +66,7 @@ struct JournalEntryView: ItemView {
     var isSkeleton: Bool
     var title: String
     var url: String
+    /// The day as `YYYY-MM-DD`, for `<time datetime>`; `dateLabel` is the same day for people.
     var dateISO: String
     var dateLabel: String
     var headingLevel: Int
@@ -85,6 +86,7 @@ struct PostView: ItemView {
     var dataID: String?
     var url: String
     var author: AuthorView
+    /// The instant in UTC (RFC 3339), for `<time datetime>`; the labels are in the site's zone.
     var dateISO: String
     var dateLabel: String
     var timeLabel: String
