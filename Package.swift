@@ -85,6 +85,9 @@ let package = Package(
         // Responsive copies, square thumbnails, colours, stripped originals and their cache.
         // Its own target, so the core builds without libvips; I/O only in its cache folder.
         .target(name: "DaybookImages", dependencies: ["DaybookModel", "CVips"], swiftSettings: strictSettings),
+        // scripts/bench-images: encoding throughput of DaybookImages against vipsthumbnail.
+        .executableTarget(
+            name: "daybook-bench-images", dependencies: ["DaybookImages"], path: "scripts/bench-images-swift", swiftSettings: strictSettings),
 
         .target(
             name: "DaybookTestSupport",
