@@ -86,7 +86,7 @@ let package = Package(
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         // Responsive copies, square thumbnails, colours, stripped originals and their cache.
         // Its own target, so the core builds without libvips; I/O only in its cache folder.
-        .target(name: "DaybookImages", dependencies: ["DaybookModel", "CVips"], swiftSettings: strictSettings),
+        .target(name: "DaybookImages", dependencies: ["DaybookModel", "DaybookParallel", "CVips"], swiftSettings: strictSettings),
         // scripts/bench-images: encoding throughput of DaybookImages against vipsthumbnail.
         .executableTarget(
             name: "daybook-bench-images", dependencies: ["DaybookImages"], path: "scripts/bench-images-swift", swiftSettings: strictSettings),

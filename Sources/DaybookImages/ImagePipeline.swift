@@ -1,4 +1,5 @@
 import DaybookModel
+import DaybookParallel
 import Foundation
 
 /// Turns source photos into what CONTRACT §7 publishes: upright responsive copies, a square
