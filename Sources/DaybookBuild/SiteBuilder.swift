@@ -107,8 +107,7 @@ public struct SiteBuilder: Sendable {
         let feeds = SiteFeeds(content: loaded.content, config: loaded.config, moment: moment)
         phase("order")
         diagnostics += feeds.diagnostics
-        let imagePaths = ImageCollector(content: loaded.content, feeds: feeds, snapshot: snapshot)
-        diagnostics += imagePaths.diagnostics
+        let imagePaths = ImageCollector(snapshot: snapshot)
         guard let library, !failed(diagnostics) else { return finish(diagnostics, nil) }
 
         var images: [RenderedFile] = []
