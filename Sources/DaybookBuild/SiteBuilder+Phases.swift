@@ -77,8 +77,7 @@ extension SiteBuilder {
         let moment = BuildMoment(now: options.now, timeZone: zone, includeFuture: options.includeFuture)
         let feeds = SiteFeeds(content: loaded.content, config: loaded.config, moment: moment)
         diagnostics += feeds.diagnostics
-        let imagePaths = ImageCollector(content: loaded.content, feeds: feeds, snapshot: sources.snapshot)
-        diagnostics += imagePaths.diagnostics
+        let imagePaths = ImageCollector(snapshot: sources.snapshot)
         var images: [RenderedFile] = []
         var imageSizes: [String: ImageSize] = [:]
         if library != nil && !diagnostics.hasErrors {
