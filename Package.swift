@@ -58,7 +58,9 @@ let package = Package(
         // I/O: reads a site folder, runs the pipeline, writes the output folder.
         .target(
             name: "DaybookBuild",
-            dependencies: ["DaybookModel", "DaybookFeed", "DaybookContent", "DaybookRender", "DaybookTheme", "DaybookCheck"],
+            dependencies: [
+                "DaybookModel", "DaybookFeed", "DaybookContent", "DaybookRender", "DaybookTheme", "DaybookCheck", "DaybookImages",
+            ],
             swiftSettings: strictSettings
         ),
         // I/O: the preview server. Its own target, so the core builds without Hummingbird.

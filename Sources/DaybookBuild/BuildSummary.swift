@@ -17,6 +17,7 @@ public enum BuildSummary {
         }
         if parts.isEmpty { parts.append("no list changed") }
         parts.append("\(result.pageCount.grouped) pages")
+        parts.append("images \(result.imagesEncoded.grouped) encoded, \(result.imagesReused.grouped) reused")
         if let report = result.report {
             parts.append("files \(report.written.grouped) written, \(report.unchanged.grouped) unchanged, \(report.removed.grouped) removed")
         }

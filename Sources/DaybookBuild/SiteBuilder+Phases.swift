@@ -25,6 +25,8 @@ extension SiteBuilder {
         var theme: Theme
         var renderer: SiteRenderer?
         var images: [RenderedFile]
+        /// Photos encoded by this build, and reused from the cache (CONTRACT §7's summary words).
+        var imageCounts: (encoded: Int, reused: Int) = (0, 0)
         var diagnostics: [Diagnostic]
     }
 
@@ -54,6 +56,8 @@ extension SiteBuilder {
         var diagnostics: [Diagnostic] = []
         var baseURL = "/"
         var timeZone = TimeZone.gmt
+        var imagesEncoded = 0
+        var imagesReused = 0
     }
 
     // MARK: - Phases
@@ -78,23 +82,19 @@ extension SiteBuilder {
         let feeds = SiteFeeds(content: loaded.content, config: loaded.config, moment: moment)
         diagnostics += feeds.diagnostics
         let imagePaths = ImageCollector(snapshot: sources.snapshot)
-        var images: [RenderedFile] = []
-        var imageSizes: [String: ImageSize] = [:]
+        var photos = PhotoPublisher.Published()
         if library != nil && !diagnostics.hasErrors {
-            for path in imagePaths.paths {
-                guard let bytes = sources.reader.readAsset("content/" + path) else {
-                    diagnostics.append(.error("cannot read image file", at: SourceLocation(path: "content/" + path)))
-                    continue
-                }
-                imageSizes[path] = ImageSize(reading: bytes)
-                images.append(RenderedFile(path: path, bytes: bytes))
-            }
+            let publisher = PhotoPublisher(
+                siteDirectory: options.siteDirectory, config: loaded.config, namedBy: PhotoPublisher.fields(loaded.content))
+            photos = publisher.publish(imagePaths.paths, reader: sources.reader)
+            diagnostics += photos.diagnostics
         }
-        let input = RenderInput(config: loaded.config, moment: moment, feeds: feeds, imageSizes: imageSizes)
+        var input = RenderInput(config: loaded.config, moment: moment, feeds: feeds, imageSizes: photos.sizes)
+        input.images = photos.images
         let renderer = library.map { SiteRenderer(library: $0, input: input, themeFingerprint: theme.fingerprint) }
         return SiteModel(
             config: loaded.config, content: loaded.content, timeZone: zone, feeds: feeds, theme: theme, renderer: renderer,
-            images: images, diagnostics: diagnostics)
+            images: photos.files, imageCounts: (photos.encoded, photos.reused), diagnostics: diagnostics)
     }
 
     /// Lists every output path and checks them all before anything is written: no two outputs

@@ -48,6 +48,9 @@ public struct BuildResult: Sendable {
     public var timeZone: TimeZone = .gmt
     /// Seconds spent in each stage, in order: `read`, `load`, `order`, `render and write`, …
     public var phases: [(name: String, seconds: Double)] = []
+    /// Photos this build encoded, and photos whose copies came from the cache (CONTRACT §7).
+    public var imagesEncoded = 0
+    public var imagesReused = 0
 
     public var succeeded: Bool { report != nil }
     public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
@@ -71,6 +74,8 @@ public struct SiteBuilder: Sendable {
             result.baseURL = outcome.baseURL
             result.timeZone = outcome.timeZone
             result.phases = clock.laps
+            result.imagesEncoded = outcome.imagesEncoded
+            result.imagesReused = outcome.imagesReused
             return result
         }
         func failed() -> Bool { outcome.diagnostics.hasErrors || (options.strict && !outcome.diagnostics.isEmpty) }
@@ -85,6 +90,7 @@ public struct SiteBuilder: Sendable {
         outcome.diagnostics += sources.diagnostics + site.diagnostics
         outcome.baseURL = site.config.baseURL
         outcome.timeZone = site.timeZone
+        (outcome.imagesEncoded, outcome.imagesReused) = site.imageCounts
         clock.lap("load")
         guard let renderer = site.renderer, !failed() else { return finish(nil) }
 

@@ -4,7 +4,7 @@ import Foundation
 /// Reads `site.yml` (CONTRACT §1): every key optional, unknown keys warned about, wrong types errors.
 enum ConfigReader {
     static let path = "site.yml"
-    static let knownKeys = ["baseURL", "feedSize", "hashtags", "pageSize", "timeZone", "timeline", "title"]
+    static let knownKeys = ["baseURL", "feedSize", "hashtags", "images", "pageSize", "report", "timeZone", "timeline", "title"]
 
     static func read(_ bytes: [UInt8]?) -> (SiteConfig, [Diagnostic]) {
         var config = SiteConfig()
@@ -75,6 +75,8 @@ enum ConfigReader {
                 for inner in nested(member, key: "perPost", example: "30") {
                     if let n = positiveInt(inner) { config.hashtagsPerPost = n }
                 }
+            case "images": readImages(member, into: &config, &diagnostics)
+            case "report": if let s = string(member) { readReport(s, member, into: &config, &diagnostics) }
             default:
                 diagnostics.append(.warning("unknown key '\(member.key)'; known keys: \(knownKeys.joined(separator: ", "))", at: at(member.keyPosition)))
             }

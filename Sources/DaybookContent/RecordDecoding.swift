@@ -61,11 +61,13 @@ extension RecordReader {
             let image = nonEmptyString("image")
             let imageAlt = string("imageAlt")
             let place = location("location")
+            let sensitive = sensitivity()
             guard let id, let author, let createdAt, !isInvalid else { return }
             var post = Post(
                 id: id, author: author, createdAt: createdAt, caption: caption, extraTags: tags.map(\.0), image: image,
                 imageAlt: imageAlt, location: place)
             post.origin = origin
+            (post.isSensitive, post.sensitiveReason) = sensitive
             records.tagPositions[origin.description] = tags.map(\.1)
             records.posts.append(post)
         case .comments:

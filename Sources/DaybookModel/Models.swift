@@ -81,6 +81,10 @@ public struct Post: Sendable, Hashable, Identifiable {
     public var image: String?
     public var imageAlt: String?
     public var location: Location?
+    /// `sensitive` (CONTRACT §7): the photo is shown only when the reader asks.
+    public var isSensitive = false
+    /// Why, when `sensitive` was given as text; shown in the closed `<details>`'s summary.
+    public var sensitiveReason: String?
 
     public init(
         id: String, author: String, createdAt: Instant, caption: String? = nil, extraTags: [String] = [],

@@ -16,6 +16,14 @@ public struct SiteConfig: Sendable, Hashable {
     public var hashtagsPerPost = SiteConfig.defaultHashtagsPerPost
     /// Instagram's rule: a post's first 30 hashtags count.
     public static let defaultHashtagsPerPost = 30
+    /// `images.widths` (§7): widths in pixels of the responsive copies of each photo.
+    public var imageWidths = [480, 960, 1600]
+    /// `images.format`: `webp` or `jpeg`, the format of the copies and thumbnails.
+    public var imageFormat = "webp"
+    /// `images.originals`: whether each source photo is also published, without metadata, at its own path.
+    public var imageOriginals = true
+    /// `report` (§7): a `mailto:` or `https:` URL in which `{url}` stands for a post's absolute URL.
+    public var report: String?
 
     public init(
         title: String = "Daybook", baseURL: String = "/", timeZoneIdentifier: String = "UTC", pageSize: Int = 10,

@@ -17,7 +17,7 @@ extension PageBuilder {
             let user = input.feeds.usersByID[group.id]
             return GroupRowView(
                 partial: .userRow, dataID: group.id, name: group.name, url: url, countLabel: posts,
-                avatar: user?.avatar.map { image($0, alt: "", lazy: true) }, initial: avatarInitial(group.name))
+                avatar: user?.avatar.map { avatar($0, lazy: true) }, initial: avatarInitial(group.name))
         case .locations:
             return GroupRowView(
                 partial: .locationRow, dataID: group.name, name: group.name, url: url,
@@ -29,7 +29,7 @@ extension PageBuilder {
         let byID = input.feeds.usersByID
         let link = { (id: String) in LinkView(url: urls.link(SiteURLs.user(id)), label: byID[id]?.displayName ?? id) }
         return ProfileView(
-            name: user.displayName, handle: "@\(user.id)", avatar: user.avatar.map { image($0, alt: "", lazy: false) },
+            name: user.displayName, handle: "@\(user.id)", avatar: user.avatar.map { avatar($0, lazy: false) },
             bioHTML: user.bio.map(Markdown.html(from:)), postCountLabel: count(postCount, "post", "posts"),
             follows: user.follows.map(link), followers: (input.feeds.followers[user.id] ?? []).map(link))
     }

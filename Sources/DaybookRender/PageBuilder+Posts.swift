@@ -49,7 +49,7 @@ extension PageBuilder {
             dateISO: post.createdAt.utcText, dateLabel: day.longText,
             timeLabel: "\(time.hour < 10 ? "0" : "")\(time.hour):\(time.minute < 10 ? "0" : "")\(time.minute)",
             // A photo without alt text is still content, not decoration: say whose it is.
-            image: post.image.map { image($0, alt: post.imageAlt ?? "Photo by \(author(post.author).name)", lazy: false) },
+            image: photo(post),
             captionHTML: post.caption.map { linker.html(Self.excerpt($0)) }, location: place,
             // Only the hashtags that put the post on a tag page link to one.
             tags: post.tags.prefix(input.config.hashtagsPerPost).map { PostView.LinkTag(name: $0, url: urls.link(SiteURLs.tag($0))) },
@@ -60,7 +60,7 @@ extension PageBuilder {
         let user = input.feeds.usersByID[id]
         return AuthorView(
             name: user?.displayName ?? id, url: user == nil ? nil : urls.link(SiteURLs.user(id)),
-            avatar: user?.avatar.map { image($0, alt: "", lazy: true) })
+            avatar: user?.avatar.map { avatar($0, lazy: true) })
     }
 
     func commentItem(_ comment: Comment) -> CommentView {

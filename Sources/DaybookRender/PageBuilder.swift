@@ -131,9 +131,5 @@ struct PageBuilder: Sendable {
         page > 1 ? "\(name), page \(page) · \(siteTitle)" : "\(name) · \(siteTitle)"
     }
 
-    func image(_ reference: String, alt: String, lazy: Bool) -> ImageView {
-        ImageView(src: urls.asset(reference), alt: alt, lazy: lazy, size: input.imageSizes[reference])
-    }
-
     func count(_ n: Int, _ one: String, _ many: String) -> String { n == 1 ? "1 \(one)" : "\(n) \(many)" }
 }

@@ -9,6 +9,8 @@ public struct RenderInput: Sendable {
     public var feeds: SiteFeeds
     /// Pixel sizes of the images content names, by path under `content/`.
     public var imageSizes: [String: ImageSize]
+    /// The responsive copies of the local photos content names, by path under `content/` (§7).
+    public var images: [String: ResponsiveImage] = [:]
 
     public init(config: SiteConfig, moment: BuildMoment, feeds: SiteFeeds, imageSizes: [String: ImageSize] = [:]) {
         self.config = config

@@ -34,9 +34,23 @@ struct ImageView: ViewModel {
     var lazy: Bool
     /// Read from the file's header, so the browser reserves the space before the image arrives.
     var size: ImageSize?
+    // Responsive copies, placeholder colour and sensitivity (CONTRACT §7), set by `PageBuilder.photo`.
+    var srcset: String?
+    var sizes: String?
+    /// `#rrggbb`, the placeholder background while the photo loads.
+    var color: String?
+    /// The widest copy, for the preview dialog and the no-script link of a sensitive photo.
+    var largeURL: String?
+    var thumbnailSrc: String?
+    var thumbnailSide: Int?
+    var sensitive = false
+    var sensitiveReason: String?
 
     static let fields = ViewFieldTable<Self>([
         .stored("src", \.src), .stored("alt", \.alt), .stored("lazy", \.lazy), .stored("size", \.size),
+        .stored("srcset", \.srcset), .stored("sizes", \.sizes), .stored("color", \.color), .stored("largeURL", \.largeURL),
+        .stored("thumbnailSrc", \.thumbnailSrc), .stored("thumbnailSide", \.thumbnailSide), .stored("sensitive", \.sensitive),
+        .stored("sensitiveReason", \.sensitiveReason),
         .derived("width") { $0.size?.width }, .derived("height") { $0.size?.height },
         .derived("isPortrait") { $0.size.map { $0.height > $0.width } ?? false },
         // A photo in a card links to its post: `{{url}}` inside `{{#image}}` is the post's.

@@ -1,0 +1,54 @@
+import DaybookModel
+
+/// Photos and avatars as CONTRACT §7 draws them: upright sizes, `srcset` candidates, a placeholder
+/// colour, and the sensitivity of the post they belong to.
+extension PageBuilder {
+    /// The width a photo takes on the widest layout, in CSS pixels: the `sizes` attribute says it,
+    /// so a phone fetches the 480 copy and a desktop the 960.
+    static let photoSizes = "(max-width: 40rem) 100vw, 40rem"
+    /// The copy `src` names, for browsers without `srcset`.
+    static let preferredWidth = 960
+
+    /// A post's photo, `nil` when it has none.
+    func photo(_ post: Post) -> ImageView? {
+        guard let reference = post.image else { return nil }
+        var view = image(reference, alt: post.imageAlt ?? "Photo by \(author(post.author).name)", lazy: false)
+        view.sensitive = post.isSensitive
+        view.sensitiveReason = post.sensitiveReason
+        return view
+    }
+
+    /// An image named by content, with its responsive copies when the build made some.
+    func image(_ reference: String, alt: String, lazy: Bool) -> ImageView {
+        var view = ImageView(src: urls.asset(reference), alt: alt, lazy: lazy, size: input.imageSizes[reference])
+        guard let responsive = input.images[reference], let src = responsive.copy(preferring: Self.preferredWidth) else {
+            view.largeURL = view.src
+            return view
+        }
+        func link(_ path: String) -> String { urls.asset(SiteURLs.percentEncoded(path)) }
+        view.src = link(src.path)
+        view.size = responsive.size
+        view.srcset = responsive.copies.map { "\(link($0.path)) \($0.width)w" }.joined(separator: ", ")
+        view.sizes = Self.photoSizes
+        view.color = responsive.dominantColor
+        view.largeURL = responsive.copies.last.map { link($0.path) }
+        view.thumbnailSrc = responsive.thumbnail.map { link($0.path) }
+        view.thumbnailSide = responsive.thumbnail?.width
+        return view
+    }
+
+    /// An avatar: the thumbnail (square, a few kB) when there is one, never a camera-sized copy.
+    func avatar(_ reference: String, lazy: Bool) -> ImageView {
+        var view = ImageView(src: urls.asset(reference), alt: "", lazy: lazy, size: input.imageSizes[reference])
+        guard let responsive = input.images[reference] else { return view }
+        if let thumbnail = responsive.thumbnail {
+            view.src = urls.asset(SiteURLs.percentEncoded(thumbnail.path))
+            view.size = ImageSize(width: thumbnail.width, height: thumbnail.height)
+        } else if let copy = responsive.copies.first {
+            view.src = urls.asset(SiteURLs.percentEncoded(copy.path))
+            view.size = ImageSize(width: copy.width, height: copy.height)
+        }
+        view.color = responsive.dominantColor
+        return view
+    }
+}
