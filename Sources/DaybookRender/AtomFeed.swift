@@ -75,8 +75,10 @@ extension PageBuilder {
         let entries = input.feeds.timeline.prefix(input.config.feedSize).map { post in
             let author = input.feeds.usersByID[post.author]?.displayName ?? post.author
             var html = ""
-            if let image = post.image {
-                let src = SiteURLs.isExternal(image) ? image : urls.absolute(SiteURLs.percentEncoded(image))
+            // Feeds leave sensitive photos out (CONTRACT §7); a local photo is linked as its widest copy.
+            if let image = post.image, !post.isSensitive {
+                let path = input.images[image]?.copies.last?.path ?? image
+                let src = SiteURLs.isExternal(image) ? image : urls.absolute(SiteURLs.percentEncoded(path))
                 html += "<p><img src=\"\(HTML.escape(src))\" alt=\"\(HTML.escape(post.imageAlt ?? ""))\"></p>"
             }
             if let caption = post.caption { html += "<p>\(HTML.escape(caption))</p>" }

@@ -63,7 +63,7 @@ extension PageBuilder {
             case .users:
                 let user = feeds.usersByID[group.id]
                 return postList(
-                    group.posts, count: count, base: base, name: group.name, kicker: "Profile",
+                    group.posts, count: count, base: base, name: group.name, kicker: "Profile", partial: .gridPhoto, style: "grid",
                     head: user.map { [SectionView(style: "profile", isList: false, items: [profile($0, postCount: count)])] } ?? [],
                     bodyClass: "page-list page-user", current: .users)
             case .locations:
@@ -76,16 +76,17 @@ extension PageBuilder {
 
     /// A list of posts: the timeline, a tag, a user, a location.
     private func postList(
-        _ posts: [Post], count: Int, base: String, name: String, kicker: String? = nil, intro: String? = nil,
-        head: [SectionView] = [], bodyClass: String, current: SiteSection, feeds: [LinkView] = []
+        _ posts: [Post], count: Int, base: String, name: String, kicker: String? = nil, partial: TemplateName = .postCard,
+        style: String = "posts", intro: String? = nil, head: [SectionView] = [], bodyClass: String, current: SiteSection,
+        feeds: [LinkView] = []
     ) -> ListDescription {
         ListDescription(
-            count: count, base: base, name: name, kicker: kicker, intro: intro, head: head, style: "posts",
+            count: count, base: base, name: name, kicker: kicker, intro: intro, head: head, style: style,
             emptyText: "No posts yet.", bodyClass: bodyClass, current: current, feeds: feeds,
             items: { range in
                 // The first two cards of the first page are likely on screen; later images load lazily.
                 posts[range].enumerated().map { offset, post in
-                    postView(post, partial: .postCard, inList: true, lazy: offset >= 2 || range.lowerBound > 0)
+                    postView(post, partial: partial, inList: true, lazy: offset >= 2 || range.lowerBound > 0)
                 }
             })
     }

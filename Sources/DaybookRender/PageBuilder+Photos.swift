@@ -1,4 +1,5 @@
 import DaybookModel
+import Foundation
 
 /// Photos and avatars as CONTRACT §7 draws them: upright sizes, `srcset` candidates, a placeholder
 /// colour, and the sensitivity of the post they belong to.
@@ -50,5 +51,30 @@ extension PageBuilder {
         }
         view.color = responsive.dominantColor
         return view
+    }
+}
+
+extension PageBuilder {
+    /// `report` (CONTRACT §7) with `{url}` replaced by the post page's absolute URL, percent-encoded
+    /// as a query value, so `mailto:x?subject={url}` and `https://…?u={url}` both stay one URL.
+    func reportURL(_ post: Post) -> String? {
+        guard let report = input.config.report else { return nil }
+        let address = urls.absolute(SiteURLs.percentEncoded(SiteURLs.post(post.id)))
+        return report.replacingOccurrences(of: "{url}", with: Self.queryEncoded(address))
+    }
+
+    /// Every byte but the unreserved ones (RFC 3986: letters, digits, `-._~`) as `%XX`.
+    static func queryEncoded(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return out
     }
 }

@@ -26,6 +26,7 @@ extension PageBuilder {
         view.partial = partial
         // Cards carry an excerpt; the post's own page shows the whole caption.
         if partial == .post { view.captionHTML = post.caption.map(linker.html) }
+        if partial == .post { view.reportURL = reportURL(post) }
         view.dataID = inList ? post.id : nil
         view.image?.lazy = lazy
         return view

@@ -11,6 +11,8 @@ enum TemplateName: String, CaseIterable, Sendable {
     case journalEntryFull = "item-journal-entry-full"
     case skeleton = "item-skeleton"
     case postCard = "item-post-card"
+    /// A post as a square thumbnail in a profile's photo grid.
+    case gridPhoto = "item-grid-photo"
     case post = "item-post"
     case comment = "item-comment"
     case linkCard = "item-link-card"

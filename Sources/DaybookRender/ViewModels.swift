@@ -109,6 +109,8 @@ struct PostView: ItemView {
     var location: PlaceView?
     var tags: [LinkTag]
     var commentLabel: String
+    /// `report` with this post's address (CONTRACT §7), on the post's own page only.
+    var reportURL: String? = nil
 
     struct LinkTag: ViewModel {
         var name: String
@@ -122,6 +124,7 @@ struct PostView: ItemView {
         .stored("dateISO", \.dateISO), .stored("dateLabel", \.dateLabel), .stored("timeLabel", \.timeLabel),
         .stored("image", \.image), .stored("captionHTML", \.captionHTML), .stored("location", \.location),
         .stored("tags", \.tags), .derived("hasTags") { !$0.tags.isEmpty }, .stored("commentLabel", \.commentLabel),
+        .stored("reportURL", \.reportURL),
     ])
 }
 

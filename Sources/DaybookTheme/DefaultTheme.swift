@@ -21,6 +21,9 @@ public enum DefaultTheme {
 </article>
 
 """#,
+        "item-grid-photo.mustache": #"""
+<article class="grid-item"{{#dataID}} data-id="{{.}}"{{/dataID}}><a data-preview class="grid-link" href="{{url}}"{{#image}} data-large="{{largeURL}}"{{#srcset}} data-srcset="{{.}}"{{/srcset}} data-alt="{{alt}}"{{#width}} data-width="{{width}}" data-height="{{height}}"{{/width}}{{#sensitive}} data-sensitive="{{#sensitiveReason}}{{.}}{{/sensitiveReason}}{{^sensitiveReason}}Sensitive photo{{/sensitiveReason}}"{{/sensitive}}{{/image}}{{#captionHTML}} data-caption="{{.}}"{{/captionHTML}}>{{#image}}{{#sensitive}}<span class="grid-tile grid-sensitive">{{#sensitiveReason}}{{.}}{{/sensitiveReason}}{{^sensitiveReason}}Sensitive photo{{/sensitiveReason}}</span>{{/sensitive}}{{^sensitive}}{{#thumbnailSrc}}<img src="{{.}}" alt="{{alt}}" width="{{thumbnailSide}}" height="{{thumbnailSide}}"{{#color}} style="background-color:{{.}}"{{/color}}{{#lazy}} loading="lazy"{{/lazy}}>{{/thumbnailSrc}}{{^thumbnailSrc}}<img src="{{src}}" alt="{{alt}}"{{#lazy}} loading="lazy"{{/lazy}}>{{/thumbnailSrc}}{{/sensitive}}{{/image}}{{^image}}<span class="grid-tile grid-text">{{dateLabel}}</span>{{/image}}</a></article>
+"""#,
         "item-journal-entry-full.mustache": #"""
 <article class="entry entry-full{{#isToday}} entry-today{{/isToday}}{{#isSkeleton}} skeleton{{/isSkeleton}}"{{#isToday}} data-today{{/isToday}}{{#isSkeleton}} data-skeleton{{/isSkeleton}}>
 <p class="entry-date">{{#isToday}}<span class="badge">Today</span> {{/isToday}}<time datetime="{{dateISO}}">{{dateLabel}}</time></p>
@@ -55,7 +58,7 @@ public enum DefaultTheme {
 {{#author}}{{#url}}<a class="author" href="{{url}}">{{/url}}{{^url}}<span class="author">{{/url}}{{#avatar}}<img class="avatar" src="{{src}}" alt=""{{#width}} width="{{width}}" height="{{height}}"{{/width}} loading="lazy">{{/avatar}}{{^avatar}}<span class="avatar avatar-initial" aria-hidden="true">{{initial}}</span>{{/avatar}}<span>{{name}}</span>{{#url}}</a>{{/url}}{{^url}}</span>{{/url}}{{/author}}
 <a class="post-time" href="{{url}}"><time datetime="{{dateISO}}">{{dateLabel}}</time></a>
 </header>
-{{#image}}<a class="photo{{#isPortrait}} photo-portrait{{/isPortrait}}" href="{{url}}"><img src="{{src}}" alt="{{alt}}"{{#width}} width="{{width}}" height="{{height}}"{{/width}}{{#lazy}} loading="lazy"{{/lazy}}></a>
+{{#image}}{{>photo-card}}
 {{/image}}{{#captionHTML}}<p class="caption">{{{.}}}</p>
 {{/captionHTML}}<footer class="post-meta">
 <a href="{{url}}#comments">{{commentLabel}}</a>{{#location}}<span class="location">{{#url}}<a href="{{url}}">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</span>{{/location}}
@@ -69,11 +72,12 @@ public enum DefaultTheme {
 {{#author}}{{#url}}<a class="author" href="{{url}}">{{/url}}{{^url}}<span class="author">{{/url}}{{#avatar}}<img class="avatar" src="{{src}}" alt=""{{#width}} width="{{width}}" height="{{height}}"{{/width}}>{{/avatar}}{{^avatar}}<span class="avatar avatar-initial" aria-hidden="true">{{initial}}</span>{{/avatar}}<span>{{name}}</span>{{#url}}</a>{{/url}}{{^url}}</span>{{/url}}{{/author}}
 <time class="post-time" datetime="{{dateISO}}">{{dateLabel}} · {{timeLabel}}</time>
 </header>
-{{#image}}<figure class="photo{{#isPortrait}} photo-portrait{{/isPortrait}}"><img src="{{src}}" alt="{{alt}}"{{#width}} width="{{width}}" height="{{height}}"{{/width}}></figure>
+{{#image}}{{>photo-figure}}
 {{/image}}{{#captionHTML}}<p class="caption">{{{.}}}</p>
 {{/captionHTML}}{{#location}}<p class="location">{{#url}}<a href="{{url}}">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</p>
 {{/location}}{{#hasTags}}<ul class="tags" aria-label="Hashtags">{{#tags}}<li><a href="{{url}}">#{{name}}</a></li>{{/tags}}</ul>
-{{/hasTags}}</article>
+{{/hasTags}}{{#reportURL}}<p class="report"><a data-report href="{{.}}">Report</a></p>
+{{/reportURL}}</article>
 
 """#,
         "item-profile.mustache": #"""
@@ -138,6 +142,8 @@ public enum DefaultTheme {
 <title>{{title}}</title>
 <meta name="color-scheme" content="light dark">
 <link rel="stylesheet" href="{{root}}style.css">
+<script src="{{root}}sensitive.js" defer></script>
+<script src="{{root}}preview.js" defer></script>
 {{#feeds}}<link rel="alternate" type="application/atom+xml" title="{{label}}" href="{{url}}">
 {{/feeds}}</head>
 <body class="{{bodyClass}}">
@@ -195,6 +201,127 @@ public enum DefaultTheme {
 </nav>
 
 """#,
+        "photo-card.mustache": #"""
+{{#sensitive}}{{>photo-sensitive}}<template data-sensitive-photo><a class="photo{{#isPortrait}} photo-portrait{{/isPortrait}}" href="{{url}}">{{>photo-img}}</a></template><noscript><p class="sensitive-link"><a href="{{largeURL}}">Open the photo</a></p></noscript></details>{{/sensitive}}{{^sensitive}}<a class="photo{{#isPortrait}} photo-portrait{{/isPortrait}}" href="{{url}}">{{>photo-img}}</a>{{/sensitive}}
+"""#,
+        "photo-figure.mustache": #"""
+{{#sensitive}}{{>photo-sensitive}}<template data-sensitive-photo><figure class="photo{{#isPortrait}} photo-portrait{{/isPortrait}}">{{>photo-img}}</figure></template><noscript><p class="sensitive-link"><a href="{{largeURL}}">Open the photo</a></p></noscript></details>{{/sensitive}}{{^sensitive}}<figure class="photo{{#isPortrait}} photo-portrait{{/isPortrait}}">{{>photo-img}}</figure>{{/sensitive}}
+"""#,
+        "photo-img.mustache": #"""
+<img src="{{src}}"{{#srcset}} srcset="{{.}}"{{/srcset}}{{#sizes}} sizes="{{.}}"{{/sizes}} alt="{{alt}}"{{#width}} width="{{width}}" height="{{height}}"{{/width}}{{#isPortrait}} class="photo-portrait"{{/isPortrait}}{{#color}} style="background-color:{{.}}"{{/color}}{{#lazy}} loading="lazy"{{/lazy}}>
+"""#,
+        "photo-sensitive.mustache": #"""
+<details data-sensitive class="sensitive"><summary><span class="sensitive-label">{{#sensitiveReason}}{{.}}{{/sensitiveReason}}{{^sensitiveReason}}Sensitive photo{{/sensitiveReason}}</span> <span class="sensitive-action">Show photo</span></summary>
+"""#,
+        "preview.js": #"""
+// The profile grid's preview (CONTRACT §9): a click on an <a data-preview> opens one
+// <dialog data-preview> with the post's photo and caption, and the address becomes the post's
+// page. ArrowRight (or a swipe left) shows the next, older post; ArrowLeft (or a swipe right) the
+// newer one; nothing happens at either end. Escape, the close button or Back closes it, the
+// address is the profile's again, and focus returns to the link that opened it.
+// Without JavaScript each grid item is a plain link to its post page.
+(() => {
+  const links = () => Array.from(document.querySelectorAll("a[data-preview]"));
+  let dialog = null;
+  let opener = null;
+  let index = -1;
+
+  function element(tag, className) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    return node;
+  }
+
+  function build() {
+    dialog = element("dialog", "preview");
+    dialog.setAttribute("data-preview", "");
+    dialog.setAttribute("aria-label", "Photo preview");
+    const close = element("button", "preview-close");
+    close.type = "button";
+    close.setAttribute("aria-label", "Close");
+    close.textContent = "×";
+    close.addEventListener("click", () => dialog.close());
+    const figure = element("figure", "preview-figure");
+    figure.append(element("div", "preview-photo"), element("figcaption", "preview-caption"));
+    const open = element("a", "preview-open");
+    open.textContent = "Open post";
+    dialog.append(close, figure, open);
+    document.body.append(dialog);
+    dialog.addEventListener("keydown", (event) => {
+      if (event.key === "ArrowRight") { event.preventDefault(); step(1); }
+      if (event.key === "ArrowLeft") { event.preventDefault(); step(-1); }
+    });
+    dialog.addEventListener("close", () => {
+      // Escape and the button come here first: leave the post's address the way Back would.
+      if (history.state && history.state.daybookPreview) history.back();
+      if (opener) opener.focus();
+    });
+    let startX = null;
+    dialog.addEventListener("pointerdown", (event) => { startX = event.clientX; });
+    dialog.addEventListener("pointerup", (event) => {
+      if (startX === null) return;
+      const dx = event.clientX - startX;
+      startX = null;
+      if (Math.abs(dx) > 50) step(dx < 0 ? 1 : -1);
+    });
+  }
+
+  function photo(link) {
+    const data = link.dataset;
+    if (!data.large) return null;
+    const img = element("img");
+    img.src = data.large;
+    if (data.srcset) { img.srcset = data.srcset; img.sizes = "(max-width: 60rem) 100vw, 60rem"; }
+    img.alt = data.alt || "";
+    if (data.width) { img.width = Number(data.width); img.height = Number(data.height); }
+    if (data.sensitive === undefined) return img;
+    const details = element("details", "sensitive");
+    details.setAttribute("data-sensitive", "");
+    const summary = element("summary");
+    summary.textContent = (data.sensitive || "Sensitive photo") + " · Show photo";
+    const template = element("template");
+    template.setAttribute("data-sensitive-photo", "");
+    template.content.append(img);
+    details.append(summary, template);
+    return details;
+  }
+
+  function show(next) {
+    const link = links()[next];
+    if (!link) return false;
+    index = next;
+    dialog.querySelector(".preview-photo").replaceChildren(...[photo(link)].filter(Boolean));
+    // data-caption holds the caption's HTML, as the page itself renders it (escaped in the attribute).
+    dialog.querySelector(".preview-caption").innerHTML = link.dataset.caption || "";
+    dialog.querySelector(".preview-open").href = link.href;
+    return true;
+  }
+
+  function step(delta) {
+    if (show(index + delta)) {
+      opener = links()[index];
+      history.replaceState({ daybookPreview: true }, "", opener.href);
+    }
+  }
+
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest && event.target.closest("a[data-preview]");
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!("showModal" in HTMLDialogElement.prototype)) return;
+    event.preventDefault();
+    if (!dialog) build();
+    opener = link;
+    show(links().indexOf(link));
+    history.pushState({ daybookPreview: true }, "", link.href);
+    dialog.showModal();
+  });
+
+  window.addEventListener("popstate", () => {
+    if (dialog && dialog.open) dialog.close();
+  });
+})();
+
+"""#,
         "search.js": ##"""
 // Daybook search: filters search/index.json in the browser. No framework, no network beyond the index.
 (function () {
@@ -249,6 +376,20 @@ public enum DefaultTheme {
 })();
 
 """##,
+        "sensitive.js": #"""
+// Sensitive photos (CONTRACT §7, §9): the photo waits inside a <template> in a closed
+// <details data-sensitive>, so the browser fetches nothing until the reader opens it.
+// `toggle` does not bubble, so one capturing listener serves every page, including items that
+// "load more" or the preview add later.
+document.addEventListener("toggle", (event) => {
+  const details = event.target;
+  if (!(details instanceof HTMLDetailsElement) || !details.open || !details.matches("[data-sensitive]")) return;
+  for (const template of details.querySelectorAll(":scope > template[data-sensitive-photo]")) {
+    template.replaceWith(template.content.cloneNode(true));
+  }
+}, true);
+
+"""#,
         "style.css": #"""
 /* Daybook default theme. System fonts, no external requests, light and dark. */
 :root {
@@ -393,6 +534,35 @@ img { max-width: 100%; height: auto; }
 .search-results { list-style: none; padding: 0; display: grid; gap: 0.4rem; }
 .search-results a { font-weight: 600; }
 .search-links { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; padding: 0; list-style: none; }
+
+/* Photos (CONTRACT §7): the dominant colour fills the box until the pixels arrive. */
+.photo img { height: auto; max-width: 100%; }
+.sensitive { margin: 0; background: var(--accent-soft); }
+.sensitive > summary { padding: 2.5rem 1rem; text-align: center; cursor: pointer; color: var(--text); }
+.sensitive[open] > summary { padding: 0.5rem 1rem; }
+.sensitive-label { font-weight: 600; }
+.sensitive-action { display: block; color: var(--accent); font-size: 0.9rem; }
+.sensitive-link { margin: 0; padding: 0 1rem 1rem; text-align: center; }
+.report { margin: 0.5rem 1rem 1rem; font-size: 0.85rem; }
+.report a { color: var(--muted); }
+
+/* A profile's photo grid: square thumbnails, three across. */
+.items-grid { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 3px; }
+.items-grid > li { min-width: 0; }
+.grid-item, .grid-link { display: block; aspect-ratio: 1; }
+.grid-link img, .grid-tile { display: block; width: 100%; height: 100%; object-fit: cover; }
+.grid-tile { display: grid; place-items: center; padding: 0.5rem; background: var(--accent-soft); color: var(--muted); font-size: 0.8rem; text-align: center; text-decoration: none; overflow: hidden; }
+.grid-link:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+@media (min-width: 48rem) { .items-grid { gap: 1rem; } }
+
+/* The preview dialog. */
+.preview { max-width: min(60rem, 100vw); max-height: 100vh; padding: 0; border: 0; border-radius: var(--radius); background: var(--surface); color: var(--text); }
+.preview::backdrop { background: rgb(0 0 0 / 0.8); }
+.preview-figure { margin: 0; }
+.preview-photo img { display: block; max-width: 100%; max-height: 80vh; width: auto; height: auto; margin: 0 auto; }
+.preview-caption { padding: 0.75rem 1rem 0; white-space: pre-line; }
+.preview-open { display: inline-block; margin: 0.5rem 1rem 1rem; }
+.preview-close { position: absolute; top: 0.25rem; right: 0.25rem; z-index: 1; font: inherit; font-size: 1.5rem; line-height: 1; padding: 0.25rem 0.6rem; border: 0; border-radius: 999px; background: rgb(0 0 0 / 0.5); color: #fff; cursor: pointer; }
 
 """#,
     ]

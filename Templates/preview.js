@@ -1,0 +1,106 @@
+// The profile grid's preview (CONTRACT §9): a click on an <a data-preview> opens one
+// <dialog data-preview> with the post's photo and caption, and the address becomes the post's
+// page. ArrowRight (or a swipe left) shows the next, older post; ArrowLeft (or a swipe right) the
+// newer one; nothing happens at either end. Escape, the close button or Back closes it, the
+// address is the profile's again, and focus returns to the link that opened it.
+// Without JavaScript each grid item is a plain link to its post page.
+(() => {
+  const links = () => Array.from(document.querySelectorAll("a[data-preview]"));
+  let dialog = null;
+  let opener = null;
+  let index = -1;
+
+  function element(tag, className) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    return node;
+  }
+
+  function build() {
+    dialog = element("dialog", "preview");
+    dialog.setAttribute("data-preview", "");
+    dialog.setAttribute("aria-label", "Photo preview");
+    const close = element("button", "preview-close");
+    close.type = "button";
+    close.setAttribute("aria-label", "Close");
+    close.textContent = "×";
+    close.addEventListener("click", () => dialog.close());
+    const figure = element("figure", "preview-figure");
+    figure.append(element("div", "preview-photo"), element("figcaption", "preview-caption"));
+    const open = element("a", "preview-open");
+    open.textContent = "Open post";
+    dialog.append(close, figure, open);
+    document.body.append(dialog);
+    dialog.addEventListener("keydown", (event) => {
+      if (event.key === "ArrowRight") { event.preventDefault(); step(1); }
+      if (event.key === "ArrowLeft") { event.preventDefault(); step(-1); }
+    });
+    dialog.addEventListener("close", () => {
+      // Escape and the button come here first: leave the post's address the way Back would.
+      if (history.state && history.state.daybookPreview) history.back();
+      if (opener) opener.focus();
+    });
+    let startX = null;
+    dialog.addEventListener("pointerdown", (event) => { startX = event.clientX; });
+    dialog.addEventListener("pointerup", (event) => {
+      if (startX === null) return;
+      const dx = event.clientX - startX;
+      startX = null;
+      if (Math.abs(dx) > 50) step(dx < 0 ? 1 : -1);
+    });
+  }
+
+  function photo(link) {
+    const data = link.dataset;
+    if (!data.large) return null;
+    const img = element("img");
+    img.src = data.large;
+    if (data.srcset) { img.srcset = data.srcset; img.sizes = "(max-width: 60rem) 100vw, 60rem"; }
+    img.alt = data.alt || "";
+    if (data.width) { img.width = Number(data.width); img.height = Number(data.height); }
+    if (data.sensitive === undefined) return img;
+    const details = element("details", "sensitive");
+    details.setAttribute("data-sensitive", "");
+    const summary = element("summary");
+    summary.textContent = (data.sensitive || "Sensitive photo") + " · Show photo";
+    const template = element("template");
+    template.setAttribute("data-sensitive-photo", "");
+    template.content.append(img);
+    details.append(summary, template);
+    return details;
+  }
+
+  function show(next) {
+    const link = links()[next];
+    if (!link) return false;
+    index = next;
+    dialog.querySelector(".preview-photo").replaceChildren(...[photo(link)].filter(Boolean));
+    // data-caption holds the caption's HTML, as the page itself renders it (escaped in the attribute).
+    dialog.querySelector(".preview-caption").innerHTML = link.dataset.caption || "";
+    dialog.querySelector(".preview-open").href = link.href;
+    return true;
+  }
+
+  function step(delta) {
+    if (show(index + delta)) {
+      opener = links()[index];
+      history.replaceState({ daybookPreview: true }, "", opener.href);
+    }
+  }
+
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest && event.target.closest("a[data-preview]");
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!("showModal" in HTMLDialogElement.prototype)) return;
+    event.preventDefault();
+    if (!dialog) build();
+    opener = link;
+    show(links().indexOf(link));
+    history.pushState({ daybookPreview: true }, "", link.href);
+    dialog.showModal();
+  });
+
+  window.addEventListener("popstate", () => {
+    if (dialog && dialog.open) dialog.close();
+  });
+})();
