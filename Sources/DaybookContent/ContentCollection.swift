@@ -33,7 +33,7 @@ public enum ContentCollection: String, Sendable, CaseIterable {
         case .prompts: ["id", "title", "date", "body"]
         case .sentPrompts: ["id", "promptId", "sentAt"]
         case .users: ["id", "name", "bio", "avatar", "follows"]
-        case .posts: ["id", "author", "createdAt", "caption", "tags", "image", "imageAlt", "location"]
+        case .posts: ["id", "author", "createdAt", "caption", "tags", "image", "imageAlt", "location", "sensitive"]
         case .comments: ["id", "postId", "author", "createdAt", "text"]
         }
     }

@@ -11,7 +11,7 @@ import Testing
 @Suite("Input hardening, built")
 struct InputHardeningBuildTests {
     static let now = "2026-11-21T12:00:00Z"
-    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, 4, 0, 0, 0, 3]
+    static let png = TestPNG.make(width: 4, height: 3)
 
     func build(_ site: SiteFixture) async -> BuildResult {
         await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: Fixed.at(Self.now)))
