@@ -93,7 +93,7 @@ struct InputHardeningBuildTests {
         try FileManager.default.removeItem(at: site.directory.appending(path: "content/root"))
         let again = await build(site)
         #expect(again.diagnostics.isEmpty)
-        #expect(site.tree("output").keys.filter { $0.hasPrefix("images/") }.sorted() == ["images/one.png"])
+        #expect(site.tree("output").keys.filter { $0.hasPrefix("images/") }.sorted() == ["images/one.3x3.webp", "images/one.4.webp", "images/one.png"])
     }
 
     @Test("a missing image is left out, with a warning at the field, and check passes the output")
