@@ -162,7 +162,7 @@ struct BuildCheckTests {
         let result = await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now), check: true))
         #expect(result.succeeded)
         #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty)
-        #expect(result.report?.written == 46)
+        #expect(result.report?.written == 48)
     }
 
     @Test("a broken link made by a template fails the build before anything is written")
@@ -171,7 +171,7 @@ struct BuildCheckTests {
         let result = await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now), check: true))
         #expect(!result.succeeded)
         #expect(result.diagnostics.filter { $0.severity == .error }.map(\.description) == [
-            "output/404.html:26:12: error: link to /blog/nowhere/ does not resolve"
+            "output/404.html:28:12: error: link to /blog/nowhere/ does not resolve"
         ])
         #expect(!FileManager.default.fileExists(atPath: site.directory.appending(path: "output").path))
     }

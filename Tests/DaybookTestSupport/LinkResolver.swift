@@ -27,7 +27,7 @@ public struct LinkResolver {
         for file in files {
             let text = html[file]!
             for link in HTMLProbe.attributeValues("href", in: text) + HTMLProbe.attributeValues("src", in: text) {
-                if link.hasPrefix("http://") || link.hasPrefix("https://") || link.hasPrefix("//") { continue }
+                if link.hasPrefix("http://") || link.hasPrefix("https://") || link.hasPrefix("//") || link.hasPrefix("mailto:") { continue }
                 let (pathPart, fragment) = split(link)
                 let target: String
                 if pathPart.isEmpty {
