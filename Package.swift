@@ -124,6 +124,18 @@ let package = Package(
             exclude: ["Snapshots"],
             swiftSettings: strictSettings
         ),
+        // Drives Debian's headless Chromium over the DevTools protocol against sites served on loopback.
+        .testTarget(
+            name: "DaybookBrowserTests",
+            dependencies: [
+                "DaybookServer", "DaybookTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // Runs the built `daybook` binary; depending on it makes `swift test` build it first.
         .testTarget(name: "DaybookEndToEndTests", dependencies: ["daybook", "DaybookTestSupport"], swiftSettings: strictSettings),
     ]

@@ -162,7 +162,7 @@ struct BuildCheckTests {
         let result = await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now), check: true))
         #expect(result.succeeded)
         #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty)
-        #expect(result.report?.written == 46)
+        #expect(result.report?.written == 47)
     }
 
     @Test("a broken link made by a template fails the build before anything is written")

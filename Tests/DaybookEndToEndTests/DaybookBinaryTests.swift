@@ -47,7 +47,7 @@ struct DaybookBinaryTests {
             content/sent-prompts.json:5:10: warning: sent prompt 's4' names prompt 'lost', which does not exist; it is shown as a placeholder
 
             """)
-        #expect(result.stdout.hasPrefix("journal +4 · timeline +4 · tags +1 · users +3 · locations +1 · 24 pages · files 31 written, 0 unchanged, 0 removed · 2 warnings · "))
+        #expect(result.stdout.hasPrefix("journal +4 · timeline +4 · tags +1 · users +3 · locations +1 · 24 pages · files 32 written, 0 unchanged, 0 removed · 2 warnings · "))
         #expect(result.stdout.hasSuffix(" s\n"))
         #expect(result.stdout.split(separator: "\n").count == 1)
         #expect(HTMLProbe.dataIDs(site.read("output/journal/index.html") ?? "") == ["today", "twice"])
@@ -75,7 +75,7 @@ struct DaybookBinaryTests {
         #expect(Array(lines.prefix(4)) == ["journal ~ q1", "wrote journal/page/2/index.html", "wrote journal/q1/index.html", "wrote journal/feed.xml"])
         #expect(lines.count == 6)
         #expect(lines.dropFirst(4).first?.hasPrefix("time: read ") == true)
-        #expect(verbose.stdout.split(separator: "\n").last?.hasPrefix("journal ~1 · 40 pages · files 3 written, 43 unchanged, 0 removed · 1 warning · ") == true)
+        #expect(verbose.stdout.split(separator: "\n").last?.hasPrefix("journal ~1 · 40 pages · files 3 written, 44 unchanged, 0 removed · 1 warning · ") == true)
         let both = try run(["build", "--site", site.directory.path, "--quiet", "--verbose"])
         #expect(both.status != 0)
         #expect(both.stderr.contains("--quiet and --verbose cannot be used together"))
@@ -195,8 +195,9 @@ struct DaybookBinaryTests {
         let pages = site.tree("output").filter { $0.key.hasSuffix(".html") }
         #expect(pages.count == 15)
         for (path, data) in pages {
-            // The search page's own script is the only one a page may carry.
+            // The theme's own scripts (search, load more) are the only ones a page may carry.
             let html = String(decoding: data, as: UTF8.self).replacing("<script src=\"/search.js\" defer></script>", with: "")
+                .replacing("<script src=\"/load-more.js\" defer></script>", with: "")
             #expect(!html.contains("<script"), "\(path) has a script element")
             #expect(!html.contains("<img src=x"), "\(path) has an injected image")
             #expect(!html.contains("javascript:"), "\(path) has a javascript: link")
@@ -225,7 +226,7 @@ struct ExampleSiteTests {
         ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
-        #expect(result.stdout.hasPrefix("journal +14 · timeline +32 · tags +33 · users +7 · locations +6 · 109 pages · files 134 written, 0 unchanged, 0 removed · 0 warnings · "))
+        #expect(result.stdout.hasPrefix("journal +14 · timeline +32 · tags +33 · users +7 · locations +6 · 109 pages · files 135 written, 0 unchanged, 0 removed · 0 warnings · "))
         #expect(try LinkResolver(root: output, prefix: "/").brokenLinks() == [])
         let journal = try String(contentsOf: output.appending(path: "journal/index.html"), encoding: .utf8)
         #expect(HTMLProbe.dataIDs(journal).first == "today-window")
