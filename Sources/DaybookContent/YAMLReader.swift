@@ -48,12 +48,23 @@ enum YAMLReader {
         case .mapping(let mapping):
             let members = mapping.map { key, value in
                 RawMember(
-                    key: key.string ?? "\(key.any)", keyPosition: position(key.mark, firstLine: firstLine),
+                    key: key.string ?? flowText(key), keyPosition: position(key.mark, firstLine: firstLine),
                     value: convert(value, firstLine: firstLine))
             }
             return RawValue(.object(members), at: at)
         case .alias:
             return RawValue(.null, at: at)
+        }
+    }
+
+    /// A key that is itself a mapping or a sequence, written in flow style for messages. Not
+    /// `Node.any`: Yams traps building a dictionary whose keys are mappings (found by fuzzing).
+    private static func flowText(_ node: Node) -> String {
+        switch node {
+        case .scalar(let scalar): scalar.string
+        case .sequence(let sequence): "[" + sequence.map(flowText).joined(separator: ", ") + "]"
+        case .mapping(let mapping): "{" + mapping.map { "\(flowText($0.key)): \(flowText($0.value))" }.joined(separator: ", ") + "}"
+        case .alias: "*alias"
         }
     }
 
