@@ -140,3 +140,14 @@ let package = Package(
         .testTarget(name: "DaybookEndToEndTests", dependencies: ["daybook", "DaybookTestSupport"], swiftSettings: strictSettings),
     ]
 )
+
+// Fuzz targets for the content readers (issue 10). `scripts/fuzz` builds them with libFuzzer and
+// the address sanitizer into .build-fuzz; a plain `swift build` makes each a program that replays
+// the files named on its command line (see Fuzz/Support/FuzzEntry.swift).
+package.targets += [
+    .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
+    .target(name: "DaybookFuzzSupport", dependencies: ["DaybookContent", "CFuzzDriver"], path: "Fuzz/Support", swiftSettings: strictSettings),
+    .executableTarget(name: "FuzzJSON", dependencies: ["DaybookFuzzSupport"], path: "Fuzz/FuzzJSON", swiftSettings: strictSettings),
+    .executableTarget(name: "FuzzMarkdown", dependencies: ["DaybookFuzzSupport"], path: "Fuzz/FuzzMarkdown", swiftSettings: strictSettings),
+    .executableTarget(name: "FuzzConfig", dependencies: ["DaybookFuzzSupport"], path: "Fuzz/FuzzConfig", swiftSettings: strictSettings),
+]
