@@ -84,6 +84,9 @@ struct JournalEntryView: ItemView {
         .stored("dateLabel", \.dateLabel), .stored("headingLevel", \.headingLevel), .stored("excerptHTML", \.excerptHTML),
         .stored("bodyHTML", \.bodyHTML), .stored("responseCount", \.responseCount),
         .stored("latestResponseHTML", \.latestResponseHTML),
+        .derived("responseLabel") { entry in
+            entry.responseCount.map { $0 == 1 ? "Response" : "Latest of \($0) responses" } ?? "Latest response"
+        },
     ])
 }
 

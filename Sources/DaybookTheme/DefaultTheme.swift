@@ -35,7 +35,7 @@ public enum DefaultTheme {
 <p class="entry-date">{{#isToday}}<span class="badge">Today</span> {{/isToday}}<time datetime="{{dateISO}}">{{dateLabel}}</time></p>
 <h{{headingLevel}} class="entry-title"><a href="{{url}}">{{title}}</a></h{{headingLevel}}>
 {{#excerptHTML}}<div class="entry-excerpt prose">{{{.}}}</div>
-{{/excerptHTML}}{{#latestResponseHTML}}<div class="entry-response prose"><p class="entry-response-label">{{#responseCount}}{{.}} {{/responseCount}}Latest response</p>{{{.}}}</div>
+{{/excerptHTML}}{{#latestResponseHTML}}<div class="entry-response prose"><p class="entry-response-label">{{responseLabel}}</p>{{{.}}}</div>
 {{/latestResponseHTML}}</article>
 
 """#,
