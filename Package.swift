@@ -82,6 +82,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "daybook", dependencies: ["DaybookCLI"], swiftSettings: strictSettings),
+        // libvips from Debian's libvips-dev, for the image pipeline.
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        // Responsive copies, square thumbnails, colours, stripped originals and their cache.
+        // Its own target, so the core builds without libvips; I/O only in its cache folder.
+        .target(name: "DaybookImages", dependencies: ["DaybookModel", "DaybookParallel", "CVips"], swiftSettings: strictSettings),
+        // scripts/bench-images: encoding throughput of DaybookImages against vipsthumbnail.
+        .executableTarget(
+            name: "daybook-bench-images", dependencies: ["DaybookImages"], path: "scripts/bench-images-swift", swiftSettings: strictSettings),
 
         .target(
             name: "DaybookTestSupport",
@@ -93,6 +101,7 @@ let package = Package(
         .testTarget(name: "DaybookFeedTests", dependencies: ["DaybookFeed", "DaybookTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookContentTests", dependencies: ["DaybookContent", "DaybookTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookMarkdownTests", dependencies: ["DaybookMarkdown"], swiftSettings: strictSettings),
+        .testTarget(name: "DaybookImagesTests", dependencies: ["DaybookImages", "CVips"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookCheckTests", dependencies: ["DaybookCheck", "DaybookTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "DaybookServerTests",

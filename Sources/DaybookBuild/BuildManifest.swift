@@ -4,8 +4,9 @@ import DaybookModel
 /// What a build wrote and showed: every output file with its hash and size, and every list's
 /// ids with item versions. The next build compares against it.
 public struct BuildManifest: Sendable, Hashable {
+    /// The bytes a finished build left in a file.
     public struct FileEntry: Sendable, Hashable {
-        /// `StableHash` of the bytes; 0 means "not known", so the file is rewritten.
+        /// `StableHash` of the bytes.
         public var hash: UInt64
         public var size: Int
 
@@ -15,12 +16,25 @@ public struct BuildManifest: Sendable, Hashable {
         }
     }
 
-    public var files: [String: FileEntry] = [:]
+    /// What the record knows of one file the build owns.
+    public enum FileRecord: Sendable, Hashable {
+        /// Written by a build that finished: these bytes, unless someone changed the file since.
+        case written(FileEntry)
+        /// Named by a build before it wrote anything, so that the next build owns the path even if
+        /// this one was killed; its bytes are not known, so the next build writes it again.
+        case intended
+
+        public var entry: FileEntry? {
+            if case .written(let entry) = self { entry } else { nil }
+        }
+    }
+
+    public var files: [String: FileRecord] = [:]
     public var lists: [String: ListSnapshot] = [:]
     /// Each page's key (theme and view model): equal keys mean the page need not be rendered again.
     public var pageKeys: [String: UInt64] = [:]
 
-    public init(files: [String: FileEntry] = [:], lists: [String: ListSnapshot] = [:], pageKeys: [String: UInt64] = [:]) {
+    public init(files: [String: FileRecord] = [:], lists: [String: ListSnapshot] = [:], pageKeys: [String: UInt64] = [:]) {
         self.files = files
         self.lists = lists
         self.pageKeys = pageKeys
@@ -35,7 +49,8 @@ extension BuildManifest {
     public var text: String {
         var lines = [Self.header]
         for path in files.keys.sorted(by: { $0.scalarsPrecede($1) }) {
-            let entry = files[path]!
+            // An intended file keeps the format's "hash 0, size -1", which earlier versions also read.
+            let entry = files[path]!.entry ?? FileEntry(hash: 0, size: -1)
             lines.append("f \(StableHash.hex(entry.hash)) \(entry.size) \(Self.encode(path))")
         }
         for path in pageKeys.keys.sorted(by: { $0.scalarsPrecede($1) }) {
@@ -60,7 +75,7 @@ extension BuildManifest {
             switch parts.first {
             case "f":
                 guard parts.count == 4, let hash = UInt64(parts[1], radix: 16), let size = Int(parts[2]) else { return nil }
-                files[Self.decode(parts[3])] = FileEntry(hash: hash, size: size)
+                files[Self.decode(parts[3])] = size < 0 ? .intended : .written(FileEntry(hash: hash, size: size))
             case "p":
                 let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
                 guard fields.count == 3, let key = UInt64(fields[1], radix: 16) else { return nil }
@@ -79,6 +94,18 @@ extension BuildManifest {
                 return nil
             }
         }
+    }
+
+    /// The first path in the record that is not a plain path inside the output folder
+    /// (`OutputPath.isPlain`), or that names the build's own bookkeeping; `nil` when all are safe.
+    /// The record comes from disk, where anyone could have edited it, so it is checked before use.
+    public var unsafePath: String? {
+        let reserved = [OutputWriter.manifestName, OutputFolder.temporaryFolder]
+        for path in Set(files.keys).union(pageKeys.keys).sorted(by: { $0.scalarsPrecede($1) }) {
+            let first = path.split(separator: "/", maxSplits: 1).first.map(String.init) ?? path
+            if !OutputPath.isPlain(path) || reserved.contains(first) { return path }
+        }
+        return nil
     }
 
     static func encode(_ text: String) -> String {

@@ -1,34 +1,16 @@
 import DaybookContent
-import DaybookFeed
 import DaybookModel
-import DaybookRender
 
-/// The images that shown content names, to copy into the output once each.
+/// The files under `content/` that are not content sources (images and anything else), to copy
+/// into the output at the same relative path, whether or not an item names them (CONTRACT §2).
 ///
-/// A path must stay inside `content/`; an image that is missing is a warning at the record that names it.
+/// The fields that name images are checked where they stand, by the content loader; links that lead
+/// out of the site are never listed here.
 struct ImageCollector {
     /// Paths relative to `content/`, which is also where they land in the output. Sorted.
-    private(set) var paths: [String] = []
-    private(set) var diagnostics: [Diagnostic] = []
+    let paths: [String]
 
-    init(content: SiteContent, feeds: SiteFeeds, snapshot: ContentSnapshot) {
-        var wanted = Set<String>()
-        func consider(_ reference: String?, field: String, origin: SourceLocation?) {
-            guard let reference, !SiteURLs.isExternal(reference) else { return }
-            let at = origin ?? SourceLocation(path: "content")
-            let parts = reference.split(separator: "/", omittingEmptySubsequences: false)
-            if reference.hasPrefix("/") || parts.contains("..") || parts.contains("") || parts.contains(".") {
-                diagnostics.append(.warning("'\(field)' must be a path under content/ such as images/photo.jpg, or an absolute URL; '\(reference)' is ignored", at: at))
-                return
-            }
-            if !snapshot.assets.contains("content/" + reference) {
-                diagnostics.append(.warning("image 'content/\(reference)' does not exist", at: at))
-                return
-            }
-            wanted.insert(reference)
-        }
-        for post in feeds.posts { consider(post.image, field: "image", origin: post.origin) }
-        for user in content.users { consider(user.avatar, field: "avatar", origin: user.origin) }
-        paths = wanted.sorted { $0.scalarsPrecede($1) }
+    init(snapshot: ContentSnapshot) {
+        paths = snapshot.assets.map { String($0.dropFirst("content/".count)) }.sorted { $0.scalarsPrecede($1) }
     }
 }

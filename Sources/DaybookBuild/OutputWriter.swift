@@ -2,12 +2,6 @@ import DaybookModel
 import DaybookRender
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What a write changed in the output folder.
 public struct WriteReport: Sendable, Hashable {
     public var written: Int = 0
@@ -30,177 +24,192 @@ public struct WriteReport: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine([written, unchanged, removed]) }
 }
 
-/// A problem writing the output folder, with what to do about it.
-public struct OutputError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public var description: String { "\(path): error: \(reason)" }
-}
-
 /// Brings the output folder to exactly the files of a build, touching as little as it can.
 ///
-/// Protocol: `begin` (check, before anything is written, that no page would overwrite a file
-/// the build did not write; record every path it is about to write), `write` batches, then
-/// `finish` (remove what the previous build wrote and this one did not; save the manifest).
+/// Protocol: `check` (before anything is written: every path is short and plain enough, no page
+/// would replace a file the build did not write, and no link or file stands where a page or its
+/// folder goes), `begin`, `write` batches, then `finish` (remove what the previous build wrote and
+/// this one did not; save the record).
 ///
-/// - Each file is written beside its place and renamed over it, so a reader never sees half a
-///   page, and a build killed mid-way leaves every file old or new. The manifest saved by
-///   `begin` already names the new paths, so the next build still owns and cleans them up.
-/// - A file is not touched when its hash and size match the manifest and the file on disk has
-///   that size: modification times stay, and sync tools see nothing to do.
-/// - A file the build did not write is never removed or replaced (unless `force`).
+/// - The record of the previous build is read back as untrusted input: one path that is not plain
+///   (`OutputPath.isPlain`) and the whole record is ignored, with a warning. The build then owns
+///   nothing, so every file in the folder is foreign.
+/// - Before its first change, the build saves its intent: every path it owns or is about to write,
+///   bytes unknown. A build killed after that is repaired by the next, which owns those paths
+///   and writes them all again.
+/// - Each file is written whole and renamed into place by the sink, so a reader never sees half a
+///   page, and a kill leaves every file old or new.
+/// - A file is not touched when its hash and size match the record and the file on disk has that
+///   size: modification times stay, and sync tools see nothing to do. A build with nothing to
+///   change writes nothing at all, its record included.
+/// - A file the build did not write is never removed or replaced, and a link is never written
+///   through (unless `force`, which replaces the file or the link itself).
 ///
 /// The whole folder is not swapped in one rename: that would mean re-linking every unchanged
 /// file into a staged tree on every build, and replacing the folder under tools (and `serve`)
 /// that hold it open. Per-file atomic replacement keeps both of those working.
-public struct OutputWriter: Sendable {
+public final class OutputWriter {
     public static let manifestName = ".daybook-manifest"
-    public let directory: URL
+
+    public let sink: any OutputSink
     public let force: Bool
+    /// The record of the previous build into this folder; empty when there is none or it was refused.
+    public let previous: BuildManifest
+    /// Why the previous build's record was refused, as a warning; `nil` when it was used or absent.
+    public let recordProblem: Diagnostic?
 
-    public init(directory: URL, force: Bool = false) {
-        self.directory = directory
+    /// The record's bytes on disk now, so an unchanged record is not written again.
+    private var recordOnDisk: [UInt8]?
+    /// What `check` found at each planned path.
+    private var onDisk: [String: OutputEntry] = [:]
+    private var planned: [String] = []
+    private var intentSaved = false
+
+    public convenience init(directory: URL, force: Bool = false) {
+        self.init(sink: OutputFolder(directory: directory), force: force)
+    }
+
+    public init(sink: any OutputSink, force: Bool = false) {
+        self.sink = sink
         self.force = force
+        let bytes = sink.contents(of: Self.manifestName)
+        recordOnDisk = bytes
+        let location = SourceLocation(path: "output/" + Self.manifestName)
+        guard let bytes else {
+            (previous, recordProblem) = (BuildManifest(), nil)
+            return
+        }
+        guard let text = String(bytes: bytes, encoding: .utf8), let manifest = BuildManifest(text: text) else {
+            previous = BuildManifest()
+            recordProblem = .warning(
+                "cannot read the record of an earlier build, so it is ignored and the build owns no file in the output folder; pass --force once to let the build own them again",
+                at: location)
+            return
+        }
+        if let unsafe = manifest.unsafePath {
+            previous = BuildManifest()
+            recordProblem = .warning(
+                "the record of an earlier build names '\(unsafe.replacing("\0", with: "\\0"))', which is not a path inside the output folder, so the record is ignored and the build owns no file in the output folder; pass --force once to let the build own them again",
+                at: location)
+            return
+        }
+        (previous, recordProblem) = (manifest, nil)
     }
 
-    /// The manifest of the previous build into this folder; empty when there is none.
-    public func previousManifest() -> BuildManifest {
-        guard let data = FileManager.default.contents(atPath: directory.appending(path: Self.manifestName).path),
-            let text = String(data: data, encoding: .utf8)
-        else { return BuildManifest() }
-        return BuildManifest(text: text) ?? BuildManifest()
+    /// The manifest of the previous build into this folder; empty when there is none or it was refused.
+    public func previousManifest() -> BuildManifest { previous }
+
+    /// Every problem that stops the build from writing `paths`, found before anything is
+    /// written. Remembers what is on disk at each path for `write` and `keepRule`.
+    public func check(_ paths: [String]) -> [OutputError] {
+        planned = paths
+        var errors: [OutputError] = []
+        var foreign: [String] = []
+        var reported = Set<String>()
+        for path in paths + [Self.manifestName] {
+            if let reason = OutputPath.problem(path, rootBytes: sink.rootBytes) {
+                errors.append(OutputError(path: path, reason: reason))
+                continue
+            }
+            let entry = sink.entry(at: path)
+            onDisk[path] = entry
+            switch entry {
+            case .absent:
+                break
+            case .file:
+                if previous.files[path] == nil && path != Self.manifestName { foreign.append(path) }
+            case .folder:
+                errors.append(OutputError(path: path, reason: .folderInTheWay))
+            case .link(let at):
+                if !force && reported.insert(at).inserted { errors.append(OutputError(path: at, reason: .symbolicLink)) }
+            case .blocked(let at):
+                if at == path {
+                    if previous.files[path] == nil { foreign.append(path) }
+                } else if !force && reported.insert(at).inserted {
+                    errors.append(OutputError(path: at, reason: .notAFolder))
+                }
+            }
+        }
+        if !foreign.isEmpty && !force {
+            let sorted = foreign.sorted { $0.scalarsPrecede($1) }
+            errors.append(OutputError(path: sorted[0], reason: .foreignFiles(sorted)))
+        }
+        return errors.sorted { $0.path.scalarsPrecede($1.path) }
     }
 
-    /// Checks every path before the first write, and records them as the build's own.
-    public func begin(paths: [String], previous: BuildManifest) throws(OutputError) {
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw OutputError(path: directory.path, reason: "cannot create the output folder: \(error.localizedDescription)")
-        }
-        var conflicts: [String] = []
-        for path in paths where previous.files[path] == nil {
-            if FileManager.default.fileExists(atPath: directory.appending(path: path).path) { conflicts.append(path) }
-        }
-        if !conflicts.isEmpty && !force {
-            let shown = conflicts.sorted().prefix(5).joined(separator: ", ")
-            let more = conflicts.count > 5 ? " and \(conflicts.count - 5) more" : ""
-            throw OutputError(
-                path: conflicts.sorted()[0],
-                reason: "the build would replace \(shown)\(more), which it did not write; move them away, or pass --force to let the build own them")
-        }
-        var intent = previous
-        for path in paths where intent.files[path] == nil { intent.files[path] = .init(hash: 0, size: -1) }
-        try saveManifest(intent)
+    /// Starts writing: clears the temporaries a killed build may have left.
+    public func begin() {
+        sink.clearTemporaries()
     }
 
-    /// Writes the files whose bytes differ from what the previous build wrote. Returns their entries.
-    public func write(_ files: [RenderedFile], previous: BuildManifest, report: inout WriteReport) throws(OutputError) -> [String: BuildManifest.FileEntry] {
-        var entries: [String: BuildManifest.FileEntry] = [:]
-        var madeFolders = Set<String>()
+    /// Whether a page need not be rendered: its key is the previous build's, and the file the
+    /// previous build wrote is still there with its size. Safe to call from every core.
+    public var keepRule: @Sendable (String, UInt64) -> Bool {
+        let keys = previous.pageKeys
+        let files = previous.files
+        let disk = onDisk
+        return { path, key in
+            guard keys[path] == key, let entry = files[path]?.entry else { return false }
+            return disk[path] == .file(size: entry.size)
+        }
+    }
+
+    /// Writes the files whose bytes differ from what the previous build wrote. Returns their records.
+    public func write(_ files: [RenderedFile], report: inout WriteReport) throws(OutputError) -> [String: BuildManifest.FileRecord] {
+        var records: [String: BuildManifest.FileRecord] = [:]
         for file in files {
             let entry = BuildManifest.FileEntry(hash: StableHash.of(file.bytes), size: file.bytes.count)
-            entries[file.path] = entry
-            let url = directory.appending(path: file.path)
-            if let old = previous.files[file.path], old == entry, Self.size(of: url.path) == entry.size {
+            records[file.path] = .written(entry)
+            if previous.files[file.path]?.entry == entry, onDisk[file.path] == .file(size: entry.size) {
                 report.unchanged += 1
                 continue
             }
-            let folder = url.deletingLastPathComponent().path
-            // A stat is far cheaper than FileManager's createDirectory on a folder that exists.
-            if !madeFolders.contains(folder) && !Self.isFolder(folder) {
-                do {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                } catch {
-                    throw OutputError(path: file.path, reason: "cannot create its folder: \(error.localizedDescription)")
-                }
-                madeFolders.insert(folder)
-            }
-            try Self.replace(url.path, with: file.bytes, displayPath: file.path)
+            try saveIntent()
+            try sink.write(file.bytes, to: file.path, replacing: force)
+            onDisk[file.path] = .file(size: entry.size)
             report.written += 1
             report.writtenPaths.append(file.path)
         }
-        return entries
+        return records
     }
 
     /// Keeps a file the previous build wrote, unrendered and untouched; `nil` when there is none.
-    public func keep(_ path: String, previous: BuildManifest, report: inout WriteReport) -> BuildManifest.FileEntry? {
-        guard let entry = previous.files[path] else { return nil }
+    public func keep(_ path: String, report: inout WriteReport) -> BuildManifest.FileRecord? {
+        guard let record = previous.files[path] else { return nil }
         report.unchanged += 1
-        return entry
+        return record
     }
 
-    /// Whether the file the previous build wrote at `path` is still in place, so it can be kept.
-    public func canKeep(_ path: String, previous: BuildManifest) -> Bool {
-        guard let entry = previous.files[path], entry.hash != 0 else { return false }
-        return Self.size(of: directory.appending(path: path).path) == entry.size
-    }
-
-    /// Removes what the previous build wrote and this one did not, then saves the new manifest.
-    public func finish(_ manifest: BuildManifest, previous: BuildManifest, report: inout WriteReport) throws(OutputError) {
+    /// Removes what the previous build wrote and this one did not, then saves the new record
+    /// if its bytes changed.
+    public func finish(_ manifest: BuildManifest, report: inout WriteReport) throws(OutputError) {
         for stale in previous.files.keys.filter({ manifest.files[$0] == nil }).sorted() {
-            let url = directory.appending(path: stale)
-            if (try? FileManager.default.removeItem(at: url)) != nil {
+            if sink.remove(stale) {
                 report.removed += 1
                 report.removedPaths.append(stale)
-                pruneEmptyFolders(above: url)
             }
+            // Earlier versions wrote temporaries beside the file; one a kill left behind goes with it.
+            _ = sink.remove(stale + ".daybook-tmp")
         }
-        try saveManifest(manifest)
+        try saveRecord(manifest)
+        sink.clearTemporaries()
     }
 
-    private func saveManifest(_ manifest: BuildManifest) throws(OutputError) {
-        try Self.replace(
-            directory.appending(path: Self.manifestName).path, with: Array(manifest.text.utf8), displayPath: Self.manifestName)
+    /// Before the first change: records every path the build owns or is about to write, so that a
+    /// kill from here on leaves a folder the next build owns and repairs.
+    private func saveIntent() throws(OutputError) {
+        guard !intentSaved else { return }
+        intentSaved = true
+        var intent = BuildManifest(lists: previous.lists)
+        for path in previous.files.keys { intent.files[path] = .intended }
+        for path in planned { intent.files[path] = .intended }
+        try saveRecord(intent)
     }
 
-    static func isFolder(_ path: String) -> Bool { FileInfo.isFolder(path) }
-
-    static func size(of path: String) -> Int? { FileInfo.regularFile(path)?.size }
-
-    /// Writes `bytes` to a temporary file beside `path` and renames it over `path`.
-    /// No fsync: a crash may lose the newest bytes, never leave a half-written page in place.
-    static func replace(_ path: String, with bytes: [UInt8], displayPath: String) throws(OutputError) {
-        let temporary = path + ".daybook-tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw OutputError(path: displayPath, reason: "cannot write: \(String(cString: strerror(errno)))") }
-        var offset = 0
-        let failed: Int32? = bytes.withUnsafeBytes { buffer in
-            while offset < buffer.count {
-                let n = posixWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += n
-            }
-            return nil
-        }
-        close(fd)
-        if let failed {
-            unlink(temporary)
-            throw OutputError(path: displayPath, reason: "cannot write: \(String(cString: strerror(failed)))")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw OutputError(path: displayPath, reason: "cannot replace: \(reason)")
-        }
+    private func saveRecord(_ manifest: BuildManifest) throws(OutputError) {
+        let bytes = Array(manifest.text.utf8)
+        guard bytes != recordOnDisk else { return }
+        try sink.write(bytes, to: Self.manifestName, replacing: force)
+        recordOnDisk = bytes
     }
-
-    private func pruneEmptyFolders(above file: URL) {
-        var folder = file.deletingLastPathComponent()
-        let root = directory.standardizedFileURL.path
-        while folder.standardizedFileURL.path.count > root.count,
-            let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path), entries.isEmpty
-        {
-            try? FileManager.default.removeItem(at: folder)
-            folder = folder.deletingLastPathComponent()
-        }
-    }
-}
-
-/// `write(2)`, named apart from `OutputWriter.write` so the call inside the type resolves to the system call.
-private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, buffer, count)
 }

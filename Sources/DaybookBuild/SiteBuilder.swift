@@ -57,151 +57,71 @@ public struct BuildResult: Sendable {
     public var errorCount: Int { diagnostics.count { $0.severity == .error } }
 }
 
-/// Runs the pipeline: read → load and validate → order → render → write.
+/// Runs the pipeline in named phases, each a value in and a value out:
+/// read → load → plan → render and write → finish (with `--check`: render → check → write).
 ///
-/// Nothing reaches the output folder unless every stage before writing succeeded.
+/// Nothing reaches the output folder unless every phase before writing succeeded, and the plan
+/// checks every output path against the disk (links, foreign files, name lengths) first.
 public struct SiteBuilder: Sendable {
     public init() {}
 
-    public func build(_ options: BuildOptions) async -> BuildResult {
-        let started = ContinuousClock.now
-        var baseURL = "/"
-        var timeZone = TimeZone.gmt
-        var phases: [(name: String, seconds: Double)] = []
-        var phaseStart = ContinuousClock.now
-        func phase(_ name: String) {
-            let now = ContinuousClock.now
-            let elapsed = now - phaseStart
-            phases.append((name, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
-            phaseStart = now
-        }
-        func finish(_ diagnostics: [Diagnostic], _ report: WriteReport?, pages: Int = 0) -> BuildResult {
-            let elapsed = ContinuousClock.now - started
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            var result = BuildResult(diagnostics: diagnostics.sorted(), report: report, pageCount: pages, seconds: seconds)
-            result.baseURL = baseURL
-            result.timeZone = timeZone
-            result.phases = phases
+    /// Builds into `options.outputDirectory`, or into `sink` when given (tests use `MemoryOutput`).
+    public func build(_ options: BuildOptions, into sink: (any OutputSink)? = nil) async -> BuildResult {
+        var clock = PhaseClock()
+        var outcome = Outcome()
+        func finish(_ report: WriteReport?, pages: Int = 0) -> BuildResult {
+            var result = BuildResult(diagnostics: outcome.diagnostics.sorted(), report: report, pageCount: pages, seconds: clock.total)
+            result.baseURL = outcome.baseURL
+            result.timeZone = outcome.timeZone
+            result.phases = clock.laps
             return result
         }
-        func failed(_ diagnostics: [Diagnostic]) -> Bool {
-            diagnostics.hasErrors || (options.strict && !diagnostics.isEmpty)
+        func failed() -> Bool { outcome.diagnostics.hasErrors || (options.strict && !outcome.diagnostics.isEmpty) }
+
+        if let problem = options.outputFolderProblem {
+            outcome.diagnostics.append(.error(problem.message, at: SourceLocation(path: "--output")))
+            return finish(nil)
         }
+        let sources = read(options)
+        clock.lap("read")
+        let site = load(sources, options)
+        outcome.diagnostics += sources.diagnostics + site.diagnostics
+        outcome.baseURL = site.config.baseURL
+        outcome.timeZone = site.timeZone
+        clock.lap("load")
+        guard let renderer = site.renderer, !failed() else { return finish(nil) }
 
-        let reader = SiteReader(siteDirectory: options.siteDirectory)
-        let (snapshot, readDiagnostics) = reader.readContent()
-        phase("read")
-        let loaded = ContentLoader.load(snapshot)
-        phase("load")
-        var diagnostics = readDiagnostics + loaded.diagnostics
+        let writer = OutputWriter(sink: sink ?? OutputFolder(directory: options.outputDirectory), force: options.force)
+        let plan = plan(site, renderer: renderer, writer: writer)
+        outcome.diagnostics += plan.diagnostics
+        clock.lap("plan")
+        if failed() { return finish(nil) }
 
-        let (siteTheme, themeDiagnostics) = reader.readTheme()
-        diagnostics += themeDiagnostics
-        let theme = Self.defaultTheme.overridden(by: siteTheme)
-        let (library, templateDiagnostics) = theme.compile()
-        diagnostics += templateDiagnostics
-
-        // Ordering runs even when loading found errors, over the records that were valid, so one
-        // run reports every problem; nothing is rendered or written unless all stages are clean.
-        let zone = TimeZone(identifier: loaded.config.timeZoneIdentifier) ?? .gmt
-        baseURL = loaded.config.baseURL
-        timeZone = zone
-        let moment = BuildMoment(
-            now: options.now, timeZone: zone, includeFuture: options.includeFuture, includeDrafts: options.includeDrafts)
-        let feeds = SiteFeeds(content: loaded.content, config: loaded.config, moment: moment)
-        phase("order")
-        diagnostics += feeds.diagnostics
-        let imagePaths = ImageCollector(content: loaded.content, feeds: feeds, snapshot: snapshot)
-        diagnostics += imagePaths.diagnostics
-        guard let library, !failed(diagnostics) else { return finish(diagnostics, nil) }
-
-        var images: [RenderedFile] = []
-        var imageSizes: [String: ImageSize] = [:]
-        for path in imagePaths.paths {
-            guard let bytes = reader.readAsset("content/" + path) else {
-                diagnostics.append(.error("cannot read image file", at: SourceLocation(path: "content/" + path)))
-                continue
-            }
-            imageSizes[path] = ImageSize(reading: bytes)
-            images.append(RenderedFile(path: path, bytes: bytes))
-        }
-        let input = RenderInput(config: loaded.config, moment: moment, feeds: feeds, imageSizes: imageSizes)
-        phase("images")
-        let renderer = SiteRenderer(library: library, input: input, themeFingerprint: theme.fingerprint)
-        let assets = theme.assets.sorted { $0.key < $1.key }.map { RenderedFile(path: $0.key, bytes: $0.value) } + images
-        let paths = renderer.outputPaths + assets.map(\.path)
-        var seen = Set<String>()
-        for path in paths where !seen.insert(path).inserted {
-            diagnostics.append(.error("two outputs would be written to '\(path)'; rename the image or theme file", at: SourceLocation(path: "content/" + path)))
-        }
-        if failed(diagnostics) { return finish(diagnostics, nil) }
-
-        // --check holds the whole rendered site in memory, checks it, and writes only if it is sound.
-        var rendered: [String: [UInt8]]?
-        var checkedKeys: [String: UInt64] = [:]
-        if options.check {
-            var files: [String: [UInt8]] = [:]
-            for index in 0..<renderer.batchCount() {
-                for output in await renderer.pages(index) {
-                    files[output.path] = output.file?.bytes
-                    checkedKeys[output.path] = output.key
-                }
-            }
-            for file in renderer.dataFiles() + assets { files[file.path] = file.bytes }
-            let report = await SiteChecker(baseURL: loaded.config.baseURL).check(MemorySource(files: files))
-            diagnostics += report.diagnostics.map { found in
-                var moved = found
-                moved.location.path = "output/" + found.location.path
-                return moved
-            }
-            if failed(diagnostics) { return finish(diagnostics, nil) }
-            rendered = files
-        }
-
-        // Everything that can fail on content or templates has run: from here on, only the disk can.
-        let writer = OutputWriter(directory: options.outputDirectory, force: options.force)
-        let previous = writer.previousManifest()
-        var manifest = BuildManifest(lists: SiteLists.snapshots(of: feeds))
-        var report = WriteReport()
-        do {
-            try writer.begin(paths: paths, previous: previous)
-            if let rendered {
-                let files = rendered.map { RenderedFile(path: $0.key, bytes: $0.value) }
-                manifest.files = try writer.write(files, previous: previous, report: &report)
-                manifest.pageKeys = checkedKeys
+        let written: Written
+        do throws(OutputError) {
+            if options.check {
+                let rendered = await render(plan)
+                clock.lap("render")
+                outcome.diagnostics += await check(rendered, baseURL: site.config.baseURL)
+                clock.lap("check")
+                if failed() { return finish(nil) }
+                written = try write(rendered, plan: plan, writer: writer)
+                clock.lap("write")
             } else {
-                // A page whose key matches the previous build's, and whose file is still in place,
-                // is neither rendered nor written: that is what makes a rebuild incremental.
-                let keys = previous.pageKeys
-                let keepable = { @Sendable (path: String, key: UInt64) -> Bool in
-                    keys[path] == key && writer.canKeep(path, previous: previous)
-                }
-                for index in 0..<renderer.batchCount() {
-                    let outputs = await renderer.pages(index, reuse: keepable)
-                    var rendered: [RenderedFile] = []
-                    for output in outputs {
-                        manifest.pageKeys[output.path] = output.key
-                        if let file = output.file {
-                            rendered.append(file)
-                        } else if let entry = writer.keep(output.path, previous: previous, report: &report) {
-                            manifest.files[output.path] = entry
-                        }
-                    }
-                    manifest.files.merge(try writer.write(rendered, previous: previous, report: &report)) { _, new in new }
-                }
-                manifest.files.merge(try writer.write(renderer.dataFiles() + assets, previous: previous, report: &report)) { _, new in new }
+                written = try await renderAndWrite(plan, writer: writer)
+                clock.lap("render and write")
             }
-            phase("render and write")
-            try writer.finish(manifest, previous: previous, report: &report)
-            phase("finish")
+            let report = try self.finish(written, writer: writer)
+            clock.lap("finish")
+            var result = finish(report, pages: plan.renderer.pagePaths.count)
+            result.listChanges = SiteLists.reportOrder.map { name in
+                (name, ListDiff(from: writer.previous.lists[name] ?? ListSnapshot(), to: plan.lists[name] ?? ListSnapshot()))
+            }
+            return result
         } catch {
-            return finish(diagnostics + [.error(error.reason, at: SourceLocation(path: "output/" + error.path))], nil)
+            outcome.diagnostics.append(.error(error.message, at: SourceLocation(path: "output/" + error.path)))
+            return finish(nil)
         }
-        var result = finish(diagnostics, report, pages: renderer.pagePaths.count)
-        result.listChanges = SiteLists.reportOrder.map { name in
-            (name, ListDiff(from: previous.lists[name] ?? ListSnapshot(), to: manifest.lists[name] ?? ListSnapshot()))
-        }
-        return result
     }
 
     /// The embedded default theme, the base every site's own `Templates/` overrides.

@@ -12,10 +12,24 @@ public struct SiteReader: Sendable {
     public init(siteDirectory: URL) { self.siteDirectory = siteDirectory }
 
     /// Reads `site.yml` and everything under `content/`. Files that cannot be read become diagnostics.
+    ///
+    /// Symbolic links are followed only while they stay inside the site folder; those that lead out
+    /// are listed in `outsideLinks` and never read (CONTRACT §2), and each folder is entered once, so
+    /// a link loop (`ln -s . content/images/a`) or a link to `/` costs nothing.
     public func readContent() -> (ContentSnapshot, [Diagnostic]) {
         var snapshot = ContentSnapshot()
         var diagnostics: [Diagnostic] = []
-        for path in ["site.yml"] + files(under: "content") {
+        let (contentFiles, outside) = siteFiles(under: "content")
+        snapshot.outsideLinks = Set(outside)
+        var paths = contentFiles
+        if FileManager.default.fileExists(atPath: siteDirectory.appending(path: "site.yml").path),
+            !FileInfo.isInside(siteDirectory.appending(path: "site.yml").path, root: siteDirectory.path)
+        {
+            snapshot.outsideLinks.insert("site.yml")
+        } else {
+            paths.insert("site.yml", at: 0)
+        }
+        for path in paths {
             if ContentSnapshot.isSource(path) {
                 do {
                     snapshot.sources[path] = Array(try Data(contentsOf: siteDirectory.appending(path: path)))
@@ -35,7 +49,12 @@ public struct SiteReader: Sendable {
     public func readTheme() -> (Theme, [Diagnostic]) {
         var theme = Theme()
         var diagnostics: [Diagnostic] = []
-        for path in files(under: "Templates") {
+        let (templateFiles, outside) = siteFiles(under: "Templates")
+        for link in outside {
+            diagnostics.append(
+                .error("'\(link)' is a symbolic link to a place outside the site folder; it is not read: replace it with the file itself", at: SourceLocation(path: link)))
+        }
+        for path in templateFiles {
             let relative = String(path.dropFirst("Templates/".count))
             guard let data = try? Data(contentsOf: siteDirectory.appending(path: path)) else {
                 diagnostics.append(.error("cannot read file", at: SourceLocation(path: path)))
@@ -54,14 +73,19 @@ public struct SiteReader: Sendable {
         return (theme, diagnostics)
     }
 
-    /// Reads a file the content names (an image), by site-relative path.
+    /// Reads a file under `content/` to publish (an image), by site-relative path; `nil` when it
+    /// cannot be read or its real location is outside the site folder.
     public func readAsset(_ path: String) -> [UInt8]? {
-        (try? Data(contentsOf: siteDirectory.appending(path: path))).map(Array.init)
+        let full = siteDirectory.appending(path: path).path
+        guard FileInfo.isInside(full, root: siteDirectory.path) else { return nil }
+        return (try? Data(contentsOf: URL(filePath: full))).map(Array.init)
     }
 
-    /// Site-relative paths of the regular files below `folder`, sorted; hidden files are skipped.
-    func files(under folder: String) -> [String] {
-        FileInfo.regularFiles(under: siteDirectory.appending(path: folder).standardizedFileURL.path)
-            .map { folder + "/" + $0 }.sorted()
+    /// Site-relative paths of the regular files below `folder`, sorted, and of the links below it
+    /// that lead out of the site; hidden files are skipped.
+    func siteFiles(under folder: String) -> (files: [String], outsideLinks: [String]) {
+        let listing = FileInfo.siteFiles(
+            under: siteDirectory.appending(path: folder).standardizedFileURL.path, root: siteDirectory.standardizedFileURL.path)
+        return (listing.files.map { folder + "/" + $0 }.sorted(), listing.outsideLinks.map { folder + "/" + $0 }.sorted())
     }
 }

@@ -13,18 +13,32 @@ public struct LoadedSite: Sendable {
 /// Turns a `ContentSnapshot` into validated content: decode each file, then check across records.
 public enum ContentLoader {
     public static func load(_ snapshot: ContentSnapshot) -> LoadedSite {
-        let (config, configDiagnostics) = ConfigReader.read(snapshot.sources[ConfigReader.path])
-        var diagnostics = configDiagnostics
+        var configBytes = snapshot.sources[ConfigReader.path]
+        var diagnostics: [Diagnostic] = []
+        if let bytes = configBytes, let bad = ContentText.firstInvalidUTF8(in: bytes) {
+            diagnostics.append(.error(notUTF8, at: SourceLocation(path: ConfigReader.path, line: bad.line, column: bad.column)))
+            configBytes = nil
+        }
+        let (config, configDiagnostics) = ConfigReader.read(configBytes)
+        diagnostics += configDiagnostics
         var records = DecodedRecords()
         // Files decode independently, so on all cores; they are merged in sorted path order, so the
         // records' order (and every tie the feed does not break) never depends on the disk or the threads.
         let paths = snapshot.sources.keys.sorted().filter { $0 != ConfigReader.path && collection(of: $0) != nil }
         let results = Parallel.mapBlocking(paths) { path in
-            decodeFile(path: path, bytes: snapshot.sources[path]!, collection: collection(of: path)!)
+            decodeFile(path: path, bytes: snapshot.sources[path]!, collection: collection(of: path)!, snapshot: snapshot)
         }
+        var namedLinks = Set<String>()
         for result in results {
             records.append(contentsOf: result.records)
             diagnostics += result.diagnostics
+            namedLinks.formUnion(result.namedOutsideLinks)
+        }
+        for link in snapshot.outsideLinks.subtracting(namedLinks).sorted() {
+            diagnostics.append(
+                .error(
+                    "'\(link)' is a symbolic link to a place outside the site folder; it is not read: replace it with the file itself",
+                    at: SourceLocation(path: link)))
         }
         var validator = ContentValidator(records: records, config: config)
         validator.validate()
@@ -39,17 +53,53 @@ public enum ContentLoader {
         return ContentCollection(rawValue: name)
     }
 
+    static let notUTF8 = "file is not valid UTF-8: save it as UTF-8"
+
     /// Decodes one source file: a JSON array, a JSON object, or a Markdown item with front matter.
-    static func decodeFile(path: String, bytes: [UInt8], collection: ContentCollection) -> (records: DecodedRecords, diagnostics: [Diagnostic]) {
+    /// `snapshot` tells which files the image fields may name.
+    static func decodeFile(
+        path: String, bytes: [UInt8], collection: ContentCollection, snapshot: ContentSnapshot = ContentSnapshot()
+    ) -> (records: DecodedRecords, diagnostics: [Diagnostic], namedOutsideLinks: Set<String>) {
         var records = DecodedRecords()
         var diagnostics: [Diagnostic] = []
+        var namedOutsideLinks = Set<String>()
         func at(_ p: TextPosition?) -> SourceLocation { SourceLocation(path: path, line: p?.line, column: p?.column) }
+        if let bad = ContentText.firstInvalidUTF8(in: bytes) {
+            return (records, [.error(notUTF8, at: at(bad))], [])
+        }
+        /// Checks an image field where it stands; a field that fails is left out of the record.
+        func imageFieldPasses(_ member: RawMember) -> Bool {
+            guard case .string(let reference) = member.value.kind else { return true }  // the record reader reports the type
+            let place = at(member.value.position)
+            let item = collection == .posts ? "post" : "user"
+            switch ImageReference.verdict(reference, in: snapshot) {
+            case .fine:
+                return true
+            case .unsafe:
+                diagnostics.append(
+                    .error(
+                        "'\(member.key)' must be a path under content/ such as images/photo.jpg, or an http(s) URL; '\(reference)' is neither",
+                        at: place))
+            case .outside(let link):
+                namedOutsideLinks.insert(link)
+                diagnostics.append(
+                    .error(
+                        "\(member.key) 'content/\(reference)' leads outside the site folder through the symbolic link '\(link)'; it is not read: put the file itself there",
+                        at: place))
+            case .missing:
+                diagnostics.append(.warning("\(member.key) 'content/\(reference)' does not exist; the \(item) is shown without it", at: place))
+            }
+            return false
+        }
         func decodeRecord(_ value: RawValue, extra: RawMember? = nil) {
             guard case .object(var members) = value.kind else {
                 diagnostics.append(.error("each \(collection.singular) must be an object, found \(value.kindName)", at: at(value.position)))
                 return
             }
             if let extra { members.append(extra) }
+            if let field = ImageReference.field(of: collection) {
+                members.removeAll { $0.key == field && !imageFieldPasses($0) }
+            }
             var reader = RecordReader(path: path, collection: collection, members: members, at: value.position)
             reader.decode(into: &records)
             diagnostics += reader.diagnostics
@@ -58,22 +108,22 @@ public enum ContentLoader {
         let isArrayFile = path.split(separator: "/").count == 2
         if path.hasSuffix(".md") {
             guard let text = String(validating: bytes, as: UTF8.self) else {
-                return (records, [.error("file is not valid UTF-8", at: at(nil))])
+                return (records, [.error(notUTF8, at: at(nil))], [])
             }
             let parts: FrontMatter
             do {
                 parts = try FrontMatter.split(text)
             } catch .missingOpening {
-                return (records, [.error("no front matter: a Markdown item starts with a line '---', then its fields, then '---'", at: at(TextPosition(line: 1, column: 1)))])
+                return (records, [.error("no front matter: a Markdown item starts with a line '---', then its fields, then '---'", at: at(TextPosition(line: 1, column: 1)))], [])
             } catch {
-                return (records, [.error("front matter is not closed: add a line '---' after the fields", at: at(TextPosition(line: 1, column: 1)))])
+                return (records, [.error("front matter is not closed: add a line '---' after the fields", at: at(TextPosition(line: 1, column: 1)))], [])
             }
             let yaml: RawValue
             do {
                 yaml = try YAMLReader.parse(parts.yaml, firstLine: parts.yamlFirstLine)
                     ?? RawValue(.object([]), at: TextPosition(line: 1, column: 1))
             } catch {
-                return (records, [.error(error.message, at: at(error.position))])
+                return (records, [.error(error.message, at: at(error.position))], [])
             }
             var extra: RawMember?
             if let body = parts.body {
@@ -82,7 +132,7 @@ public enum ContentLoader {
                     if case .object(let members) = yaml.kind, let given = members.first(where: { $0.key == field }) {
                         diagnostics.append(.error("'\(field)' is given both in the front matter (line \(given.keyPosition.line)) and after it; keep one", at: at(bodyPosition)))
                     } else {
-                        extra = RawMember(key: field, keyPosition: bodyPosition, value: RawValue(.string(body), at: bodyPosition))
+                        extra = RawMember(key: field, keyPosition: bodyPosition, value: RawValue(.string(ContentText.cleaned(body)), at: bodyPosition))
                     }
                 } else {
                     diagnostics.append(.warning("text after a sent prompt's front matter is ignored", at: at(bodyPosition)))
@@ -92,20 +142,20 @@ public enum ContentLoader {
         } else {
             let root: RawValue
             do {
-                root = try JSONReader.parse(bytes)
+                root = ContentText.cleaned(try JSONReader.parse(bytes))
             } catch {
-                return (records, [.error("invalid JSON: \(error.message)", at: at(error.position))])
+                return (records, [.error("invalid JSON: \(error.message)", at: at(error.position))], [])
             }
             if isArrayFile {
                 guard case .array(let items) = root.kind else {
-                    return (records, [.error("content/\(collection.rawValue).json must be a JSON array of \(collection.singular) objects, found \(root.kindName)", at: at(root.position))])
+                    return (records, [.error("content/\(collection.rawValue).json must be a JSON array of \(collection.singular) objects, found \(root.kindName)", at: at(root.position))], [])
                 }
                 items.forEach { decodeRecord($0) }
             } else {
                 decodeRecord(root)
             }
         }
-        return (records, diagnostics)
+        return (records, diagnostics, namedOutsideLinks)
     }
 }
 

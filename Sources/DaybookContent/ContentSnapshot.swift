@@ -7,10 +7,15 @@ public struct ContentSnapshot: Sendable {
     public var sources: [String: [UInt8]]
     /// Every other file under `content/` (images and the like), by site-relative path.
     public var assets: Set<String>
+    /// Symbolic links (to files or folders) whose real location is outside the site folder, by
+    /// site-relative path. They are never read: each is an error at the field that names it, or at
+    /// the link when no field does.
+    public var outsideLinks: Set<String>
 
-    public init(sources: [String: [UInt8]] = [:], assets: Set<String> = []) {
+    public init(sources: [String: [UInt8]] = [:], assets: Set<String> = [], outsideLinks: Set<String> = []) {
         self.sources = sources
         self.assets = assets
+        self.outsideLinks = outsideLinks
     }
 
     /// Whether a site-relative path names one of the sources this loader reads.

@@ -13,11 +13,11 @@ struct FrontMatter: Sendable, Hashable {
         case missingClosing
     }
 
-    /// Splits `---\n<yaml>\n---\n<text>`. CRLF line ends are accepted.
+    /// Splits `---\n<yaml>\n---\n<text>`. Lines may end in LF, CRLF or a lone CR; the parts are
+    /// given back with LF line ends, and line numbers count lines however they end.
     static func split(_ text: String) throws(Failure) -> FrontMatter {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? line.dropLast() : line
-        }
+        // "\r\n" is one Character in Swift, so splitting on "\n" alone would never split a CRLF file.
+        var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
         if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = first.dropFirst() }
         guard let first = lines.first, first.trimmingTrailingSpaces == "---" else { throw .missingOpening }
         guard let close = lines.indices.dropFirst().first(where: { lines[$0].trimmingTrailingSpaces == "---" }) else {

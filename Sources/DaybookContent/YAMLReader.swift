@@ -20,36 +20,54 @@ enum YAMLReader {
             throw YAMLSyntaxError(message: "invalid YAML: \(error)", position: nil)
         }
         guard let node else { return nil }
-        return convert(node, firstLine: firstLine)
+        var budget = nodeBudget
+        return try convert(node, firstLine: firstLine, budget: &budget)
     }
+
+    /// The most values one document may hold once its aliases are expanded. Composing shares an
+    /// anchored node among its aliases, but the `RawValue` tree copies it at each: nine levels of
+    /// nine aliases would be 387 million values, so the expansion stops here with an error instead.
+    static let nodeBudget = 100_000
+    static let tooLarge = "YAML is too large once its aliases are expanded (over 100,000 values); use fewer nested aliases"
 
     private static func position(_ mark: Mark?, firstLine: Int) -> TextPosition {
         guard let mark else { return TextPosition(line: firstLine, column: 1) }
         return TextPosition(line: mark.line + firstLine - 1, column: mark.column)
     }
 
-    private static func convert(_ node: Node, firstLine: Int) -> RawValue {
+    private static func convert(_ node: Node, firstLine: Int, budget: inout Int) throws(YAMLSyntaxError) -> RawValue {
         let at = position(node.mark, firstLine: firstLine)
+        budget -= 1
+        guard budget >= 0 else { throw YAMLSyntaxError(message: tooLarge, position: at) }
         switch node {
         case .scalar(let scalar):
             // Quoted scalars are always strings; plain ones resolve by YAML's core schema. Dates stay
             // text (`createdAt: 2026-11-21T08:00:00Z` unquoted) and are parsed by the record reader.
-            guard scalar.style == .plain else { return RawValue(.string(scalar.string), at: at) }
+            guard scalar.style == .plain else { return RawValue(.string(ContentText.cleaned(scalar.string)), at: at) }
             switch Tag.Name(rawValue: node.tag.description) {
             case .null: return RawValue(.null, at: at)
             case .bool: return RawValue(.bool(node.bool ?? false), at: at)
             case .int, .float:
                 if let number = node.float { return RawValue(.number(number), at: at) }
                 return RawValue(.string(scalar.string), at: at)
-            default: return RawValue(.string(scalar.string), at: at)
+            default: return RawValue(.string(ContentText.cleaned(scalar.string)), at: at)
             }
         case .sequence(let sequence):
-            return RawValue(.array(sequence.map { convert($0, firstLine: firstLine) }), at: at)
+            var items: [RawValue] = []
+            for item in sequence { items.append(try convert(item, firstLine: firstLine, budget: &budget)) }
+            return RawValue(.array(items), at: at)
         case .mapping(let mapping):
-            let members = mapping.map { key, value in
-                RawMember(
-                    key: key.string ?? "\(key.any)", keyPosition: position(key.mark, firstLine: firstLine),
-                    value: convert(value, firstLine: firstLine))
+            var members: [RawMember] = []
+            for (key, value) in mapping {
+                let keyPosition = position(key.mark, firstLine: firstLine)
+                let converted: RawValue
+                do {
+                    converted = try convert(value, firstLine: firstLine, budget: &budget)
+                } catch where error.message == tooLarge {
+                    // Reported at the outermost key whose value grew too large: the field a user wrote.
+                    throw YAMLSyntaxError(message: tooLarge, position: keyPosition)
+                }
+                members.append(RawMember(key: ContentText.cleaned(key.string ?? "\(key.any)"), keyPosition: keyPosition, value: converted))
             }
             return RawValue(.object(members), at: at)
         case .alias:

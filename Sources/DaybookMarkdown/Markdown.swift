@@ -7,21 +7,78 @@ import Darwin
 
 /// CommonMark to HTML through libcmark, the reference implementation.
 ///
-/// Content is untrusted: libcmark's default (safe) mode replaces raw HTML with a comment and drops
-/// `javascript:`, `vbscript:`, `file:` and most `data:` link targets, which is exactly CONTRACT §5.
+/// Content is untrusted: libcmark's default (safe) mode replaces raw HTML with a comment and blanks
+/// `javascript:`, `vbscript:`, `file:` and most `data:` link targets. A blank target would still
+/// leave an empty `href` or `src` (invalid, and against CONTRACT §5), so before rendering such links
+/// and images are taken out of the tree, their text (a link's words, an image's alt text) kept in place.
 public enum Markdown {
     public static func html(from markdown: String) -> String {
         // CMARK_OPT_SMART gives typographic quotes; CMARK_OPT_UNSAFE is never set.
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_SMART
-        let utf8 = Array(markdown.utf8)
-        guard let rendered = utf8.withUnsafeBufferPointer({ buffer in
+        let utf8 = Array(withoutControls(markdown).utf8)
+        guard let document = utf8.withUnsafeBufferPointer({ buffer in
             buffer.baseAddress.flatMap { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    cmark_markdown_to_html($0, buffer.count, options)
+                    cmark_parse_document($0, buffer.count, options)
                 }
             }
         }) else { return "" }
+        defer { cmark_node_free(document) }
+        dropUnsafeTargets(document)
+        guard let rendered = cmark_render_html(document, options) else { return "" }
         defer { free(rendered) }
         return String(cString: rendered)
+    }
+
+    /// Replaces each link or image whose target is empty or unsafe by its children.
+    private static func dropUnsafeTargets(_ document: OpaquePointer) {
+        var doomed: [OpaquePointer] = []
+        guard let iterator = cmark_iter_new(document) else { return }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
+            let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            if !isSafe(url, image: type == CMARK_NODE_IMAGE) { doomed.append(node) }
+        }
+        cmark_iter_free(iterator)
+        // Innermost last in document order is fine: moving a node's children keeps them alive, and
+        // a doomed node inside another doomed node is moved with its parent's children first.
+        for node in doomed.reversed() {
+            while let child = cmark_node_first_child(node) {
+                cmark_node_insert_before(node, child)
+            }
+            cmark_node_unlink(node)
+            cmark_node_free(node)
+        }
+    }
+
+    /// The targets libcmark's safe mode keeps: not empty, and not `javascript:`, `vbscript:`,
+    /// `file:`, or `data:` other than a PNG, GIF, JPEG or WebP image.
+    static func isSafe(_ url: String, image: Bool) -> Bool {
+        let lowered = url.trimmingLeadingSpace.lowercased()
+        guard !lowered.isEmpty else { return false }
+        for scheme in ["javascript:", "vbscript:", "file:"] where lowered.hasPrefix(scheme) { return false }
+        if lowered.hasPrefix("data:") {
+            return ["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"].contains { lowered.hasPrefix($0) }
+        }
+        return true
+    }
+
+    /// `text` with C0 control characters other than tab and line breaks replaced by U+FFFD: they are
+    /// not allowed in HTML, and libcmark passes them through (all but NUL).
+    static func withoutControls(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            out.append(scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" ? "\u{FFFD}" : scalar)
+        }
+        return String(out)
+    }
+}
+
+extension String {
+    fileprivate var trimmingLeadingSpace: Substring {
+        self.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
     }
 }

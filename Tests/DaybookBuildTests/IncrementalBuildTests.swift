@@ -102,7 +102,7 @@ struct IncrementalBuildTests {
         let refused = await build(site)
         #expect(!refused.succeeded)
         #expect(refused.diagnostics.filter { $0.severity == .error }.map(\.description) == [
-            "output/posts/p1/index.html: error: the build would replace posts/p1/index.html, which it did not write; move them away, or pass --force to let the build own them"
+            "output/posts/p1/index.html: error: the build would replace posts/p1/index.html, which it did not write; move it away, or pass --force to let the build own it"
         ])
         #expect(site.read("output/posts/p1/index.html") == "mine")
         #expect(site.read("output/index.html") == nil)
@@ -121,10 +121,10 @@ struct IncrementalBuildTests {
         _ = await build(site)
         // Simulate a build that recorded its paths, wrote one new page and was killed before finishing.
         let writer = OutputWriter(directory: site.directory.appending(path: "output"))
-        let previous = writer.previousManifest()
-        try writer.begin(paths: Array(previous.files.keys) + ["posts/ghost/index.html"], previous: previous)
+        #expect(writer.check(Array(writer.previous.files.keys) + ["posts/ghost/index.html"]).isEmpty)
+        writer.begin()
         var report = WriteReport()
-        _ = try writer.write([RenderedFile(path: "posts/ghost/index.html", bytes: Array("half".utf8))], previous: previous, report: &report)
+        _ = try writer.write([RenderedFile(path: "posts/ghost/index.html", bytes: Array("half".utf8))], report: &report)
 
         let next = await build(site)
         #expect(next.succeeded)

@@ -153,7 +153,7 @@ struct IndexPagesTests {
         #expect(index.users.map(\.posts) == [1, 1, 0, 0, 4])
     }
 
-    @Test("images get the width and height of their file, and a missing image is a warning naming the post")
+    @Test("images get the width and height of their file, and a missing image is a warning at its field")
     func imageSizes() async throws {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 1, 0x2C, 0, 0, 1, 0xF4]
         let site = try SiteFixture("""
@@ -166,7 +166,7 @@ struct IndexPagesTests {
         try FileManager.default.createDirectory(at: site.directory.appending(path: "content/images"), withIntermediateDirectories: true)
         try Data(png).write(to: site.directory.appending(path: "content/images/tall.png"))
         let result = await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now)))
-        #expect(result.diagnostics.map(\.description) == ["content/posts.json:2:9: warning: image 'content/images/lost.png' does not exist"])
+        #expect(result.diagnostics.map(\.description) == ["content/posts.json:2:78: warning: image 'content/images/lost.png' does not exist; the post is shown without it"])
         let post = site.read("output/posts/tall/index.html") ?? ""
         #expect(post.contains("<figure class=\"photo photo-portrait\"><img src=\"/images/tall.png\" alt=\"Photo by u\" width=\"300\" height=\"500\"></figure>"))
         #expect(FileManager.default.fileExists(atPath: site.directory.appending(path: "output/images/tall.png").path))

@@ -1,0 +1,56 @@
+/// A problem writing the output folder, at a path relative to it, with what to do about it.
+public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Why the build cannot write, each case with the action that fixes it.
+    public enum Reason: Sendable, Hashable {
+        /// Files the build would replace that no earlier build wrote (all of them, sorted).
+        case foreignFiles([String])
+        /// A symbolic link where the build must put a file or a folder.
+        case symbolicLink
+        /// A file, or something that is neither file nor folder, where the build needs a folder.
+        case notAFolder
+        /// A folder where the build must put a file.
+        case folderInTheWay
+        /// A path component over `OutputPath.maxNameBytes`.
+        case nameTooLong(bytes: Int)
+        /// A whole path over `OutputPath.maxPathBytes`, counted from the root of the file system.
+        case pathTooLong(bytes: Int)
+        /// The path leaves its folder or is not a plain relative path (`..`, `.`, an empty name, a NUL).
+        case unsafePath
+        /// The operating system refused: what was tried, and `strerror`'s words.
+        case system(action: String, message: String)
+    }
+
+    public var path: String
+    public var reason: Reason
+
+    public init(path: String, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var message: String {
+        switch reason {
+        case .foreignFiles(let paths):
+            let shown = paths.prefix(5).joined(separator: ", ")
+            let more = paths.count > 5 ? " and \(paths.count - 5) more" : ""
+            let them = paths.count == 1 ? "it" : "them"
+            return "the build would replace \(shown)\(more), which it did not write; move \(them) away, or pass --force to let the build own \(them)"
+        case .symbolicLink:
+            return "output/\(path) is a symbolic link; the build never writes through links: remove it, or pass --force to replace the link itself (its target is left alone)"
+        case .notAFolder:
+            return "output/\(path) is not a folder, and the build needs a folder there: move it away, or pass --force to replace it"
+        case .folderInTheWay:
+            return "output/\(path) is a folder, and the build needs to write a file there: move the folder away"
+        case .nameTooLong(let bytes):
+            return "the output path \(path) has a name of \(bytes) bytes, over the \(OutputPath.maxNameBytes) that file systems allow: shorten the id, tag or place it comes from"
+        case .pathTooLong(let bytes):
+            return "the output path \(path) is \(bytes) bytes long with the output folder, over the \(OutputPath.maxPathBytes) that file systems allow: shorten the id, tag or place it comes from, or choose a shorter --output"
+        case .unsafePath:
+            return "the output path \(path) is not a plain path inside the output folder; rename the image or theme file it comes from"
+        case .system(let action, let message):
+            return "cannot \(action): \(message)"
+        }
+    }
+
+    public var description: String { "output/\(path): error: \(message)" }
+}

@@ -1,0 +1,262 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The output folder on disk, reached only through folder descriptors.
+///
+/// Each folder below the root is opened with `openat(O_NOFOLLOW | O_DIRECTORY)` from its parent,
+/// and each file is created with `O_NOFOLLOW | O_EXCL`, so a symbolic link anywhere below the
+/// root is seen and never followed, whatever an earlier build's record or another program put
+/// there. The root itself is the folder the user named, links and all.
+///
+/// Files are written whole into `.daybook-tmp/` inside the root and renamed into place (one
+/// file system, so the rename is atomic): a reader never sees half a page, and a build killed
+/// mid-write leaves its temporaries in that one folder, which the next build clears.
+public final class OutputFolder: OutputSink, @unchecked Sendable {
+    public static let temporaryFolder = ".daybook-tmp"
+
+    public let path: String
+    public var rootBytes: Int { path.utf8.count }
+
+    private let lock = NSLock()
+    private var root: Int32 = -1
+    /// The folders of the last path used, open: files come in plan order, so most paths share them.
+    private var cursor: [(name: String, fd: Int32)] = []
+    private var temporaries: Int32 = -1
+    private var temporaryCount = 0
+
+    public init(directory: URL) {
+        let path = directory.standardizedFileURL.path
+        self.path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+
+    deinit {
+        closeCursor(keeping: 0)
+        if temporaries >= 0 { close(temporaries) }
+        if root >= 0 { close(root) }
+    }
+
+    // MARK: - OutputSink
+
+    public func entry(at path: String) -> OutputEntry {
+        lock.withLock {
+            guard openRoot(creating: false) else { return .absent }
+            let (folder, leaf) = split(path)
+            switch walk(to: folder, creating: false, replacing: false) {
+            case .failure(let error):
+                switch error.reason {
+                case .symbolicLink: return .link(at: error.path)
+                case .notAFolder: return .blocked(at: error.path)
+                default: return .absent
+                }
+            case .success(let fd):
+                return Self.entry(in: fd, leaf, path: path)
+            }
+        }
+    }
+
+    public func contents(of path: String) -> [UInt8]? {
+        lock.withLock {
+            guard openRoot(creating: false) else { return nil }
+            let (folder, leaf) = split(path)
+            guard case .success(let parent) = walk(to: folder, creating: false, replacing: false) else { return nil }
+            let fd = openat(parent, leaf, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            guard fd >= 0 else { return nil }
+            defer { close(fd) }
+            var info = stat()
+            guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return n == 0 ? bytes : nil }
+                bytes += buffer[0..<n]
+            }
+        }
+    }
+
+    public func write(_ bytes: [UInt8], to path: String, replacing: Bool) throws(OutputError) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard openRoot(creating: true) else {
+            throw OutputError(path: "", reason: .system(action: "create the output folder \(self.path)", message: Self.lastError))
+        }
+        let (folder, leaf) = split(path)
+        let parent = try walk(to: folder, creating: true, replacing: replacing).get()
+        switch Self.entry(in: parent, leaf, path: path) {
+        case .folder: throw OutputError(path: path, reason: .folderInTheWay)
+        case .link where !replacing: throw OutputError(path: path, reason: .symbolicLink)
+        default: break
+        }
+        let temporary = try writeTemporary(bytes, for: path)
+        // rename(2) replaces the name at `leaf`, a link included, and never follows it.
+        guard renameat(temporaries, temporary, parent, leaf) == 0 else {
+            let message = Self.lastError
+            unlinkat(temporaries, temporary, 0)
+            throw OutputError(path: path, reason: .system(action: "put the file in place", message: message))
+        }
+    }
+
+    public func remove(_ path: String) -> Bool {
+        lock.withLock {
+            guard openRoot(creating: false) else { return false }
+            let (folder, leaf) = split(path)
+            guard case .success(let parent) = walk(to: folder, creating: false, replacing: false),
+                case .file = Self.entry(in: parent, leaf, path: path), unlinkat(parent, leaf, 0) == 0
+            else { return false }
+            // Folders the removal left empty go too; AT_REMOVEDIR fails on a folder that is not empty.
+            while let last = cursor.last {
+                let above = cursor.count >= 2 ? cursor[cursor.count - 2].fd : root
+                guard unlinkat(above, last.name, AT_REMOVEDIR) == 0 else { break }
+                closeCursor(keeping: cursor.count - 1)
+            }
+            return true
+        }
+    }
+
+    public func clearTemporaries() {
+        lock.withLock {
+            guard openRoot(creating: false) else { return }
+            if temporaries >= 0 {
+                close(temporaries)
+                temporaries = -1
+            }
+            let fd = openat(root, Self.temporaryFolder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if fd >= 0, let stream = fdopendir(fd) {
+                var names: [String] = []
+                while let entry = readdir(stream) {
+                    let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                    if name != "." && name != ".." { names.append(name) }
+                }
+                // Only this build's own names are made there; anything else is removed as itself, never followed.
+                for name in names where unlinkat(dirfd(stream), name, 0) != 0 { unlinkat(dirfd(stream), name, AT_REMOVEDIR) }
+                closedir(stream)
+            } else if fd >= 0 {
+                close(fd)
+            }
+            if unlinkat(root, Self.temporaryFolder, AT_REMOVEDIR) != 0 && errno == ENOTDIR {
+                unlinkat(root, Self.temporaryFolder, 0)  // a link or a file by that name: removed itself
+            }
+        }
+    }
+
+    // MARK: - Descriptors
+
+    private static var lastError: String { String(cString: strerror(errno)) }
+
+    private func split(_ path: String) -> (folder: [String], leaf: String) {
+        let names = path.split(separator: "/").map(String.init)
+        return (Array(names.dropLast()), names.last ?? "")
+    }
+
+    /// Opens the root, following links: it is the folder the user named.
+    private func openRoot(creating: Bool) -> Bool {
+        if root >= 0 { return true }
+        if creating { try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        root = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        return root >= 0
+    }
+
+    private func closeCursor(keeping count: Int) {
+        while cursor.count > count { close(cursor.removeLast().fd) }
+    }
+
+    /// The descriptor of the folder `names` below the root, each step opened without following
+    /// a link. `creating` makes missing folders; `replacing` removes a link or file in the way.
+    private func walk(to names: [String], creating: Bool, replacing: Bool) -> Result<Int32, OutputError> {
+        var shared = 0
+        while shared < min(names.count, cursor.count) && cursor[shared].name == names[shared] { shared += 1 }
+        closeCursor(keeping: shared)
+        while cursor.count < names.count {
+            let name = names[cursor.count]
+            let parent = cursor.last?.fd ?? root
+            let shown = names[...cursor.count].joined(separator: "/")
+            var fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if fd < 0 {
+                switch Self.entry(in: parent, name, path: shown) {
+                case .absent where creating:
+                    guard mkdirat(parent, name, 0o755) == 0 || errno == EEXIST else {
+                        return .failure(OutputError(path: shown, reason: .system(action: "create the folder", message: Self.lastError)))
+                    }
+                case .absent:
+                    return .failure(OutputError(path: shown, reason: .system(action: "open the folder", message: "it does not exist")))
+                case .link(let at):
+                    guard replacing else { return .failure(OutputError(path: at, reason: .symbolicLink)) }
+                    unlinkat(parent, name, 0)
+                    mkdirat(parent, name, 0o755)
+                case .file, .blocked:
+                    guard replacing else { return .failure(OutputError(path: shown, reason: .notAFolder)) }
+                    unlinkat(parent, name, 0)
+                    mkdirat(parent, name, 0o755)
+                case .folder:
+                    break
+                }
+                fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                guard fd >= 0 else {
+                    return .failure(OutputError(path: shown, reason: .system(action: "open the folder", message: Self.lastError)))
+                }
+            }
+            cursor.append((name, fd))
+        }
+        return .success(cursor.last?.fd ?? root)
+    }
+
+    /// What `name` in the folder `parent` is, by `fstatat` without following a link.
+    private static func entry(in parent: Int32, _ name: String, path: String) -> OutputEntry {
+        var info = stat()
+        guard fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return .absent }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file(size: Int(info.st_size))
+        case S_IFDIR: return .folder
+        case S_IFLNK: return .link(at: path)
+        default: return .blocked(at: path)
+        }
+    }
+
+    /// Writes `bytes` to a new file in the temporary folder; returns its name there.
+    /// No fsync: a crash may lose the newest bytes, never leave a half-written page in place.
+    private func writeTemporary(_ bytes: [UInt8], for path: String) throws(OutputError) -> String {
+        if temporaries < 0 {
+            if mkdirat(root, Self.temporaryFolder, 0o755) != 0 && errno != EEXIST {
+                throw OutputError(path: Self.temporaryFolder, reason: .system(action: "create the folder", message: Self.lastError))
+            }
+            temporaries = openat(root, Self.temporaryFolder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard temporaries >= 0 else {
+                throw OutputError(path: Self.temporaryFolder, reason: .system(action: "open the folder", message: Self.lastError))
+            }
+        }
+        temporaryCount += 1
+        let name = String(temporaryCount)
+        unlinkat(temporaries, name, 0)
+        let fd = openat(temporaries, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw OutputError(path: path, reason: .system(action: "write", message: Self.lastError)) }
+        var offset = 0
+        let failed: Int32? = bytes.withUnsafeBytes { buffer in
+            while offset < buffer.count {
+                let n = posixWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += n
+            }
+            return nil
+        }
+        close(fd)
+        if let failed {
+            unlinkat(temporaries, name, 0)
+            throw OutputError(path: path, reason: .system(action: "write", message: String(cString: strerror(failed))))
+        }
+        return name
+    }
+}
+
+/// `write(2)`, named apart so calls inside types with a `write` method resolve to the system call.
+private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}

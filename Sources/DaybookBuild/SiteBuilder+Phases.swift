@@ -1,0 +1,216 @@
+import DaybookCheck
+import DaybookContent
+import DaybookFeed
+import DaybookModel
+import DaybookRender
+import Foundation
+
+/// The phases of `SiteBuilder.build`, each a value in and a value out.
+extension SiteBuilder {
+    /// What `read` gives: the site's sources as bytes, and what could not be read.
+    struct Sources: Sendable {
+        var reader: SiteReader
+        var snapshot: ContentSnapshot
+        var theme: Theme
+        var diagnostics: [Diagnostic]
+    }
+
+    /// What `load` gives: the validated content, ordered into feeds, the images the content
+    /// names, and a renderer over the compiled theme (`nil` when a template did not compile).
+    struct SiteModel: Sendable {
+        var config: SiteConfig
+        var content: SiteContent
+        var timeZone: TimeZone
+        var feeds: SiteFeeds
+        var theme: Theme
+        var renderer: SiteRenderer?
+        var images: [RenderedFile]
+        var diagnostics: [Diagnostic]
+    }
+
+    /// What `plan` gives: every file the build will produce, checked against the output folder.
+    struct Plan: Sendable {
+        var renderer: SiteRenderer
+        /// Theme assets and images, written as they are.
+        var assets: [RenderedFile]
+        var lists: [String: ListSnapshot]
+        var diagnostics: [Diagnostic]
+    }
+
+    /// The whole rendered site in memory, for `--check`.
+    struct Rendered: Sendable {
+        var files: [String: [UInt8]]
+        var pageKeys: [String: UInt64]
+    }
+
+    /// What the write gives: the record of every file, and what changed.
+    struct Written {
+        var manifest: BuildManifest
+        var report: WriteReport
+    }
+
+    /// What a build found so far, for its result.
+    struct Outcome {
+        var diagnostics: [Diagnostic] = []
+        var baseURL = "/"
+        var timeZone = TimeZone.gmt
+    }
+
+    // MARK: - Phases
+
+    func read(_ options: BuildOptions) -> Sources {
+        let reader = SiteReader(siteDirectory: options.siteDirectory)
+        let (snapshot, contentDiagnostics) = reader.readContent()
+        let (theme, themeDiagnostics) = reader.readTheme()
+        return Sources(reader: reader, snapshot: snapshot, theme: theme, diagnostics: contentDiagnostics + themeDiagnostics)
+    }
+
+    /// Validates and orders the content and compiles the theme. Ordering runs even when loading
+    /// found errors, over the records that were valid, so one run reports every problem.
+    func load(_ sources: Sources, _ options: BuildOptions) -> SiteModel {
+        let loaded = ContentLoader.load(sources.snapshot)
+        var diagnostics = loaded.diagnostics
+        let theme = Self.defaultTheme.overridden(by: sources.theme)
+        let (library, templateDiagnostics) = theme.compile()
+        diagnostics += templateDiagnostics
+        let zone = TimeZone(identifier: loaded.config.timeZoneIdentifier) ?? .gmt
+        let moment = BuildMoment(
+            now: options.now, timeZone: zone, includeFuture: options.includeFuture, includeDrafts: options.includeDrafts)
+        let feeds = SiteFeeds(content: loaded.content, config: loaded.config, moment: moment)
+        diagnostics += feeds.diagnostics
+        let imagePaths = ImageCollector(snapshot: sources.snapshot)
+        var images: [RenderedFile] = []
+        var imageSizes: [String: ImageSize] = [:]
+        if library != nil && !diagnostics.hasErrors {
+            for path in imagePaths.paths {
+                guard let bytes = sources.reader.readAsset("content/" + path) else {
+                    diagnostics.append(.error("cannot read image file", at: SourceLocation(path: "content/" + path)))
+                    continue
+                }
+                imageSizes[path] = ImageSize(reading: bytes)
+                images.append(RenderedFile(path: path, bytes: bytes))
+            }
+        }
+        let input = RenderInput(config: loaded.config, moment: moment, feeds: feeds, imageSizes: imageSizes)
+        let renderer = library.map { SiteRenderer(library: $0, input: input, themeFingerprint: theme.fingerprint) }
+        return SiteModel(
+            config: loaded.config, content: loaded.content, timeZone: zone, feeds: feeds, theme: theme, renderer: renderer,
+            images: images, diagnostics: diagnostics)
+    }
+
+    /// Lists every output path and checks them all before anything is written: no two outputs
+    /// share a path, every path is plain and short enough, and the output folder holds no foreign
+    /// file, link or file-for-a-folder where they go. Also reads the previous build's record.
+    func plan(_ site: SiteModel, renderer: SiteRenderer, writer: OutputWriter) -> Plan {
+        let assets = site.theme.assets.sorted { $0.key < $1.key }.map { RenderedFile(path: $0.key, bytes: $0.value) } + site.images
+        let paths = renderer.outputPaths + assets.map(\.path)
+        var diagnostics: [Diagnostic] = []
+        if let problem = writer.recordProblem { diagnostics.append(problem) }
+        var seen = Set<String>()
+        for path in paths where !seen.insert(path).inserted {
+            diagnostics.append(.error("two outputs would be written to '\(path)'; rename the image or theme file", at: SourceLocation(path: "content/" + path)))
+        }
+        if diagnostics.hasErrors { return Plan(renderer: renderer, assets: assets, lists: [:], diagnostics: diagnostics) }
+        let origins = OutputOrigins(site: site)
+        var reportedNames = Set<String>()
+        for error in writer.check(paths) {
+            switch error.reason {
+            case .nameTooLong, .pathTooLong:
+                // One report per over-long name, at the id, tag or place it comes from when known
+                // (every page below a long tag shares its name); one for all over-long paths, which
+                // a deep --output makes of every page.
+                let origin = origins.origin(of: error.path)
+                let long = error.path.split(separator: "/").first { $0.utf8.count > OutputPath.maxNameBytes }.map(String.init)
+                guard reportedNames.insert(long.map { "name " + $0 } ?? "path").inserted else { continue }
+                diagnostics.append(.error(error.message, at: origin ?? SourceLocation(path: "output/" + error.path)))
+            default:
+                diagnostics.append(.error(error.message, at: SourceLocation(path: "output/" + error.path)))
+            }
+        }
+        return Plan(renderer: renderer, assets: assets, lists: SiteLists.snapshots(of: site.feeds), diagnostics: diagnostics)
+    }
+
+    /// Renders and writes batch by batch, so a large site never sits in memory whole. A page whose
+    /// key matches the previous build's, and whose file is still in place, is neither rendered nor
+    /// written: that is what makes a rebuild incremental.
+    func renderAndWrite(_ plan: Plan, writer: OutputWriter) async throws(OutputError) -> Written {
+        var manifest = BuildManifest(lists: plan.lists)
+        var report = WriteReport()
+        writer.begin()
+        let keepable = writer.keepRule
+        for index in 0..<plan.renderer.batchCount() {
+            let outputs = await plan.renderer.pages(index, reuse: keepable)
+            var rendered: [RenderedFile] = []
+            for output in outputs {
+                manifest.pageKeys[output.path] = output.key
+                if let file = output.file {
+                    rendered.append(file)
+                } else if let record = writer.keep(output.path, report: &report) {
+                    manifest.files[output.path] = record
+                }
+            }
+            manifest.files.merge(try writer.write(rendered, report: &report)) { _, new in new }
+        }
+        manifest.files.merge(try writer.write(plan.renderer.dataFiles() + plan.assets, report: &report)) { _, new in new }
+        return Written(manifest: manifest, report: report)
+    }
+
+    /// `--check`: renders every page into memory, through the same writer as a build to disk.
+    func render(_ plan: Plan) async -> Rendered {
+        let memory = MemoryOutput()
+        let writer = OutputWriter(sink: memory)
+        _ = writer.check(plan.renderer.outputPaths + plan.assets.map(\.path))
+        // Into an empty memory folder nothing can fail: no file is foreign, no link is in the way.
+        let written = try? await renderAndWrite(plan, writer: writer)
+        var files = memory.files
+        files[OutputWriter.manifestName] = nil
+        return Rendered(files: files, pageKeys: written?.manifest.pageKeys ?? [:])
+    }
+
+    /// `--check`: the checks of `daybook check`, on the site in memory.
+    func check(_ rendered: Rendered, baseURL: String) async -> [Diagnostic] {
+        let report = await SiteChecker(baseURL: baseURL).check(MemorySource(files: rendered.files))
+        return report.diagnostics.map { found in
+            var moved = found
+            moved.location.path = "output/" + found.location.path
+            return moved
+        }
+    }
+
+    /// `--check`: writes the checked site from memory.
+    func write(_ rendered: Rendered, plan: Plan, writer: OutputWriter) throws(OutputError) -> Written {
+        var manifest = BuildManifest(lists: plan.lists)
+        manifest.pageKeys = rendered.pageKeys
+        var report = WriteReport()
+        writer.begin()
+        let files = rendered.files.sorted { $0.key.scalarsPrecede($1.key) }.map { RenderedFile(path: $0.key, bytes: $0.value) }
+        manifest.files = try writer.write(files, report: &report)
+        return Written(manifest: manifest, report: report)
+    }
+
+    /// Removes what the previous build wrote and this one did not, and saves the record.
+    func finish(_ written: Written, writer: OutputWriter) throws(OutputError) -> WriteReport {
+        var report = written.report
+        try writer.finish(written.manifest, report: &report)
+        return report
+    }
+}
+
+/// Seconds spent in each phase, in order.
+struct PhaseClock {
+    private let started = ContinuousClock.now
+    private var lapStarted = ContinuousClock.now
+    private(set) var laps: [(name: String, seconds: Double)] = []
+
+    mutating func lap(_ name: String) {
+        let now = ContinuousClock.now
+        laps.append((name, Self.seconds(now - lapStarted)))
+        lapStarted = now
+    }
+
+    var total: Double { Self.seconds(ContinuousClock.now - started) }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

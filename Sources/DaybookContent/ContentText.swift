@@ -1,0 +1,60 @@
+/// Text as content gives it, made safe to carry into HTML and XML.
+///
+/// C0 control characters other than tab and line breaks, and the noncharacters U+FFFE and U+FFFF,
+/// are not allowed in HTML or XML documents (a NUL from content once made `check` fail the build's own
+/// output), so every string read from content has them replaced by U+FFFD, where the reader can see
+/// that something was there.
+enum ContentText {
+    static func cleaned(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D || $0 == 0xEF }) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            out.append(isAllowed(scalar) ? scalar : "\u{FFFD}")
+        }
+        return String(out)
+    }
+
+    static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: true
+        case 0..<0x20, 0xFFFE, 0xFFFF: false
+        default: true
+        }
+    }
+
+    /// Every string in `value` (keys included) cleaned.
+    static func cleaned(_ value: RawValue) -> RawValue {
+        switch value.kind {
+        case .string(let text): RawValue(.string(cleaned(text)), at: value.position)
+        case .array(let items): RawValue(.array(items.map(cleaned)), at: value.position)
+        case .object(let members):
+            RawValue(
+                .object(members.map { RawMember(key: cleaned($0.key), keyPosition: $0.keyPosition, value: cleaned($0.value)) }),
+                at: value.position)
+        default: value
+        }
+    }
+
+    /// The line and column (in Unicode scalars) of the first byte that is not valid UTF-8, or `nil`
+    /// when all of `bytes` is valid: a file that is not UTF-8 is reported where the bad byte is.
+    static func firstInvalidUTF8(in bytes: [UInt8]) -> TextPosition? {
+        if String(validating: bytes, as: UTF8.self) != nil { return nil }
+        var line = 1
+        var column = 1
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            case .emptyInput: return nil
+            case .error: return TextPosition(line: line, column: column)
+            }
+        }
+    }
+}

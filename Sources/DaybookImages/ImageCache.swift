@@ -1,0 +1,158 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The folder `<site>/.daybook-cache/images/`, holding one entry per source and settings.
+///
+/// An entry is a folder named by its key, holding the copies and `manifest.json`. It is written
+/// in a fresh temporary folder and renamed into place, so a reader sees all of an entry or none of
+/// it, even if a build is killed halfway. Nothing here follows a symbolic link: the cache folder
+/// and its parent must be real folders, files are created with `O_EXCL | O_NOFOLLOW` inside a
+/// folder this process just made, and names are hex digits and fixed words, so no write can land
+/// outside the cache folder.
+public struct ImageCache: Sendable {
+    public let folder: URL
+
+    /// Creates the folder (and its parent) when missing; fails when either is a symbolic link or a file.
+    public init(folder: URL) throws(ImageError) {
+        self.folder = folder.standardizedFileURL
+        let parent = self.folder.deletingLastPathComponent()
+        for url in [parent, self.folder] {
+            if mkdir(url.path, 0o755) != 0, errno != EEXIST {
+                throw Self.error("cannot create \(url.path): \(String(cString: strerror(errno)))")
+            }
+            guard Self.isRealFolder(url.path) else {
+                throw Self.error("\(url.path) is not a folder (a symbolic link or a file?)")
+            }
+        }
+    }
+
+    struct Manifest: Codable, Equatable {
+        struct File: Codable, Equatable {
+            var name: String
+            var width: Int
+            var height: Int
+            var byteCount: Int
+        }
+        var uprightWidth: Int
+        var uprightHeight: Int
+        var orientation: Int
+        var dominantColor: String
+        var copies: [File]
+        var thumbnail: File
+        var original: File?
+    }
+
+    func entryFolder(_ key: String) -> URL { folder.appendingPathComponent(key, isDirectory: true) }
+
+    /// The entry for `key` when it is complete: its manifest reads and every file it names is
+    /// there with its size. Anything else is a miss, and the entry is made again.
+    func entry(_ key: String) -> Manifest? {
+        let entry = entryFolder(key)
+        guard Self.isRealFolder(entry.path),
+            let data = Self.readFile(entry.appendingPathComponent("manifest.json").path),
+            let manifest = try? JSONDecoder().decode(Manifest.self, from: Data(data))
+        else { return nil }
+        let files = manifest.copies + [manifest.thumbnail] + (manifest.original.map { [$0] } ?? [])
+        for file in files {
+            guard Self.isSafeName(file.name), Self.regularFileSize(entry.appendingPathComponent(file.name).path) == file.byteCount else {
+                return nil
+            }
+        }
+        return manifest
+    }
+
+    /// Writes the files and then the manifest into a temporary folder, and renames it to the key.
+    /// When another build stored the same key first, its entry is kept and this one dropped.
+    func store(_ key: String, files: [(name: String, bytes: [UInt8])], manifest: Manifest) throws(ImageError) {
+        let temporary = folder.appendingPathComponent(".tmp-\(key)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        guard mkdir(temporary, 0o755) == 0 else {
+            throw Self.error("cannot create \(temporary): \(String(cString: strerror(errno)))")
+        }
+        var renamed = false
+        defer { if !renamed { Self.removeFolder(temporary) } }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let json = try? encoder.encode(manifest) else { throw Self.error("cannot encode the manifest") }
+        for file in files + [(name: "manifest.json", bytes: Array(json))] {
+            precondition(Self.isSafeName(file.name))
+            try Self.writeNew(temporary + "/" + file.name, file.bytes)
+        }
+        let final = entryFolder(key).path
+        if rename(temporary, final) == 0 {
+            renamed = true
+        } else if errno == EEXIST || errno == ENOTEMPTY, entry(key) != nil {
+            return  // a concurrent build got there first; the defer removes ours
+        } else {
+            // A damaged entry is in the way: move it aside, then retry once.
+            let stale = final + ".stale-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            if rename(final, stale) == 0 { Self.removeFolder(stale) }
+            guard rename(temporary, final) == 0 else {
+                throw Self.error("cannot rename \(temporary) to \(final): \(String(cString: strerror(errno)))")
+            }
+            renamed = true
+        }
+    }
+
+    // MARK: - Files, without following links
+
+    static func error(_ detail: String) -> ImageError { ImageError(path: ".daybook-cache", reason: .cache(detail: detail)) }
+
+    static func isSafeName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
+    }
+
+    static func isRealFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    static func regularFileSize(_ path: String) -> Int? {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
+    static func readFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
+            guard n > 0 else { return nil }
+            done += n
+        }
+        return bytes
+    }
+
+    static func writeNew(_ path: String, _ bytes: [UInt8]) throws(ImageError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw error("cannot create \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
+            guard n > 0 else { throw error("cannot write \(path): \(String(cString: strerror(errno)))") }
+            done += n
+        }
+    }
+
+    /// Removes a folder this process made (files only one level deep), without following links.
+    static func removeFolder(_ path: String) {
+        guard isRealFolder(path), let dir = opendir(path) else { return }
+        while let item = readdir(dir) {
+            let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ".", name != ".." { unlink(path + "/" + name) }
+        }
+        closedir(dir)
+        rmdir(path)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// What the pipeline made of one source image: its upright size and colour, and the files to publish.
+public struct ProcessedImage: Sendable, Hashable {
+    /// The source's path relative to the site (`images/photo.jpg`).
+    public var path: String
+    public var format: ImageFormat
+    public var treatment: ImageTreatment
+    /// Width and height as shown (EXIF orientation applied); `nil` for SVG, which has no pixel size.
+    public var uprightSize: PixelSize?
+    public var orientation: ImageOrientation
+    /// `#rrggbb`, for the placeholder background; `nil` for GIF and SVG.
+    public var dominantColor: String?
+    /// The `srcset` candidates (CONTRACT §7), narrowest first; empty for GIF and SVG.
+    public var copies: [ImageFile]
+    /// The square grid thumbnail; `nil` for GIF and SVG.
+    public var thumbnail: ImageFile?
+    /// The original to publish at its own path, without metadata but its orientation. `nil` for
+    /// pass-through formats (publish the source's bytes as they are) and for HEIC (its EXIF lives
+    /// in the `meta` box, which cannot be cut out without rewriting item offsets; no browser but
+    /// Safari shows HEIC anyway, so link the widest copy instead).
+    public var original: ImageFile?
+    /// `true` when this call encoded the copies; `false` when they came from the cache (or there are none).
+    public var wasEncoded: Bool
+
+    /// The copy a `src` attribute should name: the widest.
+    public var largestCopy: ImageFile? { copies.last }
+}
+
+/// A width and a height in pixels.
+public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    public var isPortrait: Bool { height > width }
+    public var description: String { "\(width)×\(height)" }
+}
+
+/// One file to publish: where it goes in the output, and where its bytes are in the cache.
+public struct ImageFile: Sendable, Hashable {
+    /// Relative to the output folder, e.g. `images/photo.480.webp`.
+    public var outputPath: String
+    /// The bytes, in the cache folder; copy or hard-link them, never edit them in place.
+    public var cacheFile: URL
+    public var width: Int
+    public var height: Int
+    public var byteCount: Int
+}
+
+/// A source for the batch API: its path, and how to get its bytes when a worker is ready for it,
+/// so a batch holds only the images being encoded in memory.
+public struct ImageSource: Sendable {
+    public var path: String
+    public var read: @Sendable () throws(ImageError) -> [UInt8]
+
+    public init(path: String, read: @escaping @Sendable () throws(ImageError) -> [UInt8]) {
+        self.path = path
+        self.read = read
+    }
+
+    /// A source whose bytes are already in memory.
+    public static func bytes(_ bytes: [UInt8], path: String) -> ImageSource {
+        ImageSource(path: path) { () throws(ImageError) in bytes }
+    }
+
+    /// A source read from a file when its turn comes.
+    public static func file(_ url: URL, path: String) -> ImageSource {
+        ImageSource(path: path) { () throws(ImageError) in
+            do { return Array(try Data(contentsOf: url)) } catch {
+                throw ImageError(path: path, reason: .unreadable(detail: error.localizedDescription))
+            }
+        }
+    }
+}
+
+/// The results of a batch, in the order of its sources, and the counts for the build's summary.
+public struct ImageBatch: Sendable {
+    public var results: [Result<ProcessedImage, ImageError>]
+
+    public var encoded: Int { results.count { (try? $0.get())?.wasEncoded == true } }
+    public var reused: Int { results.count { (try? $0.get()).map { !$0.wasEncoded && $0.treatment == .responsive } ?? false } }
+
+    /// CONTRACT §7's summary words: `images E encoded, R reused`.
+    public var summary: String { "images \(encoded) encoded, \(reused) reused" }
+}

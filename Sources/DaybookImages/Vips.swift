@@ -1,0 +1,191 @@
+import CVips
+
+/// libvips, started once per process.
+///
+/// `VIPS_INIT` must run once before any other call; a `static let` is initialised lazily and
+/// exactly once (Swift guards it with `swift_once`), so every thread can call `Vips.start()`.
+enum Vips {
+    private static let started: Bool = daybook_vips_start() == 0
+
+    static func start() -> Bool { started }
+
+    /// The libvips version, e.g. "8.14.1".
+    static var version: String { String(cString: vips_version_string()) }
+
+    /// The loader libvips would pick for these bytes (e.g. `VipsForeignLoadHeifBuffer`), or `nil`.
+    static func loader(for bytes: [UInt8]) -> String? {
+        guard start() else { return nil }
+        return bytes.withUnsafeBytes { buffer in
+            vips_foreign_find_load_buffer(buffer.baseAddress, buffer.count).map { String(cString: $0) }
+        }
+    }
+
+    /// The text libvips left for the last error, cleared; one line, without its trailing newline.
+    static func takeError() -> String {
+        guard let copy = vips_error_buffer_copy() else { return "unknown libvips error" }
+        defer { g_free(copy) }
+        let text = String(cString: copy).split(separator: "\n").first.map(String.init) ?? ""
+        return text.isEmpty ? "unknown libvips error" : text
+    }
+}
+
+/// Encoded bytes at an address that stays put while any image made from them lives.
+///
+/// libvips reads a buffer source lazily and does not copy it, so the bytes must outlive the
+/// `withUnsafeBytes` call that hands them over; every image made from them keeps this alive.
+final class StableBytes {
+    let buffer: UnsafeMutableRawBufferPointer
+
+    init(_ bytes: [UInt8]) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 16)
+        bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
+        self.buffer = buffer
+        count = bytes.count
+    }
+
+    let count: Int
+
+    deinit { buffer.deallocate() }
+}
+
+/// One reference to a `VipsImage`, released when it goes; used by one thread at a time.
+final class VipsImageRef {
+    let pointer: UnsafeMutablePointer<VipsImage>
+    /// The encoded source this image may still read from.
+    private let source: StableBytes?
+
+    init(_ pointer: UnsafeMutablePointer<VipsImage>, source: StableBytes? = nil) {
+        self.pointer = pointer
+        self.source = source
+    }
+
+    deinit { g_object_unref(pointer) }
+
+    var width: Int { Int(vips_image_get_width(pointer)) }
+    var height: Int { Int(vips_image_get_height(pointer)) }
+    var bands: Int { Int(vips_image_get_bands(pointer)) }
+
+    /// The header of encoded bytes (nothing decoded yet); `nil` with libvips' error text otherwise.
+    static func header(_ bytes: StableBytes) -> Result<VipsImageRef, VipsFailure> {
+        guard let image = daybook_vips_header(bytes.buffer.baseAddress, bytes.count) else { return .failure(VipsFailure()) }
+        return .success(VipsImageRef(image, source: bytes))
+    }
+
+    /// `true` when the image carries an ICC profile.
+    var hasColourProfile: Bool { vips_image_get_typeof(pointer, "icc-profile-data") != 0 }
+
+    /// The EXIF orientation libvips read (1 when there is none).
+    var orientation: Int { Int(vips_image_get_orientation(pointer)) }
+
+    /// Decodes with shrink-on-load to `width` × `height`, upright, converted to sRGB when profiled.
+    static func thumbnail(_ bytes: StableBytes, width: Int, height: Int, exact: Bool, toSRGB: Bool) -> Result<VipsImageRef, VipsFailure> {
+        var out: UnsafeMutablePointer<VipsImage>?
+        let size = exact ? VIPS_SIZE_FORCE : VIPS_SIZE_DOWN
+        guard daybook_vips_thumbnail_buffer(bytes.buffer.baseAddress, bytes.count, &out, Int32(width), Int32(height), Int32(size.rawValue), 0, toSRGB ? 1 : 0) == 0,
+            let out
+        else { return .failure(VipsFailure()) }
+        return .success(VipsImageRef(out, source: bytes))
+    }
+
+    /// A smaller copy of this (decoded) image: exactly `width` × `height`, or with `attention` the
+    /// square (or box) of that size around the most interesting region.
+    func resized(width: Int, height: Int, attention: Bool = false) -> Result<VipsImageRef, VipsFailure> {
+        var out: UnsafeMutablePointer<VipsImage>?
+        let size = attention ? VIPS_SIZE_DOWN : VIPS_SIZE_FORCE
+        guard daybook_vips_thumbnail_image(pointer, &out, Int32(width), Int32(height), Int32(size.rawValue), attention ? 1 : 0) == 0,
+            let out
+        else { return .failure(VipsFailure()) }
+        return .success(VipsImageRef(out, source: source))
+    }
+
+    /// Encodes, then removes at the byte level any metadata the encoder wrote anyway.
+    ///
+    /// Removing the fields is not enough on Debian's libvips 8.14.1: its WebP saver ignores
+    /// `strip` and, with no `exif-data` left, writes an EXIF block of its own (orientation,
+    /// resolution, pixel dimensions). Dropping the `EXIF` and `XMP ` chunks after encoding costs
+    /// one pass over a few kilobytes and holds whatever the libvips version.
+    func encodedWithoutMetadata(_ format: CopyFormat, quality: Int) -> Result<[UInt8], VipsFailure> {
+        encoded(format, quality: quality).flatMap { bytes in
+            let clean =
+                switch format {
+                case .webp: RIFFChunks.strip(bytes, keeping: .upright)
+                case .jpeg: JPEGSegments.strip(bytes, keeping: .upright)
+                }
+            guard let clean else { return .failure(VipsFailure(detail: "libvips wrote a \(format.rawValue) file Daybook cannot read back")) }
+            return .success(clean)
+        }
+    }
+
+    /// The pixels computed now and held in memory, so several copies can be made from them.
+    func inMemory() -> Result<VipsImageRef, VipsFailure> {
+        guard let out = vips_image_copy_memory(pointer) else { return .failure(VipsFailure()) }
+        return .success(VipsImageRef(out))
+    }
+
+    /// Removes every metadata field: EXIF (and its `exif-ifd*` entries), XMP, IPTC, the colour
+    /// profile, the orientation, comments and loader notes. The pixel header (size, bands, format,
+    /// interpretation, resolution) is not metadata and stays.
+    ///
+    /// Needed although the savers get `strip`: Debian's libvips 8.14.1 ignores `strip` when it
+    /// writes WebP and copies EXIF and XMP into the file (fixed upstream in 8.14.2).
+    func removeAllMetadata() {
+        guard let fields = vips_image_get_fields(pointer) else { return }
+        defer { g_strfreev(fields) }
+        var i = 0
+        while let name = fields[i] {
+            vips_image_remove(pointer, name)  // returns false for header fields, which are kept
+            i += 1
+        }
+    }
+
+    /// Names of the metadata fields left (for tests).
+    var metadataFieldNames: [String] {
+        guard let fields = vips_image_get_fields(pointer) else { return [] }
+        defer { g_strfreev(fields) }
+        var names: [String] = []
+        var i = 0
+        while let name = fields[i] {
+            if vips_image_get_typeof(pointer, name) != 0 { names.append(String(cString: name)) }
+            i += 1
+        }
+        return names
+    }
+
+    /// Encodes as WebP or JPEG with `strip` (belt and braces: metadata is already removed).
+    func encoded(_ format: CopyFormat, quality: Int) -> Result<[UInt8], VipsFailure> {
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        let status =
+            switch format {
+            case .webp: daybook_vips_webpsave(pointer, &buffer, &length, Int32(quality))
+            case .jpeg: daybook_vips_jpegsave(pointer, &buffer, &length, Int32(quality))
+            }
+        guard status == 0, let buffer else { return .failure(VipsFailure()) }
+        defer { g_free(buffer) }
+        return .success(Array(UnsafeRawBufferPointer(start: buffer, count: length)))
+    }
+
+    /// The decoded pixels as libvips stores them (no rotation, no conversion), to compare two files.
+    func rawPixels() -> Result<[UInt8], VipsFailure> {
+        var length = 0
+        guard let memory = vips_image_write_to_memory(pointer, &length) else { return .failure(VipsFailure()) }
+        defer { g_free(memory) }
+        return .success(Array(UnsafeRawBufferPointer(start: memory, count: length)))
+    }
+
+    /// The pixels as 8-bit sRGB, three bytes per pixel, row by row.
+    func srgbPixels() -> Result<[UInt8], VipsFailure> {
+        var out: UnsafeMutablePointer<VipsImage>?
+        guard daybook_vips_srgb8(pointer, &out) == 0, let out else { return .failure(VipsFailure()) }
+        let rgb = VipsImageRef(out)
+        var length = 0
+        guard let memory = vips_image_write_to_memory(rgb.pointer, &length) else { return .failure(VipsFailure()) }
+        defer { g_free(memory) }
+        return .success(Array(UnsafeRawBufferPointer(start: memory, count: length)))
+    }
+}
+
+/// A libvips call failed; `detail` is its error text.
+struct VipsFailure: Error {
+    var detail: String = Vips.takeError()
+}

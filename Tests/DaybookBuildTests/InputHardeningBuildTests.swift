@@ -1,0 +1,177 @@
+import DaybookBuild
+import DaybookCheck
+import DaybookModel
+import DaybookTestSupport
+import Foundation
+import Testing
+
+/// Issue 10, the input side, on disk: links out of the site and link loops, missing images, control
+/// characters, and files under `content/` that no item names. A build that succeeds gives an output
+/// that `check` passes.
+@Suite("Input hardening, built")
+struct InputHardeningBuildTests {
+    static let now = "2026-11-21T12:00:00Z"
+    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, 4, 0, 0, 0, 3]
+
+    func build(_ site: SiteFixture) async -> BuildResult {
+        await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: Fixed.at(Self.now)))
+    }
+
+    func check(_ site: SiteFixture) async -> [String] {
+        await SiteChecker().check(FolderSource(directory: site.directory.appending(path: "output"))).diagnostics.map(\.description)
+    }
+
+    func link(_ site: SiteFixture, _ path: String, to target: String) throws {
+        let url = site.directory.appending(path: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target)
+    }
+
+    /// Every file below the output folder, as one string, to look for leaked bytes.
+    func outputBytes(_ site: SiteFixture) -> [UInt8] {
+        site.tree("output").sorted { $0.key < $1.key }.flatMap { Array($0.value) }
+    }
+
+    @Test("a named image and a content file that are links out of the site are errors, and are never read")
+    func linksOut() async throws {
+        let secret = FileManager.default.temporaryDirectory.appending(path: "daybook-secret-\(UUID().uuidString)")
+        try Data("SECRET-BYTES".utf8).write(to: secret)
+        defer { try? FileManager.default.removeItem(at: secret) }
+        let site = try SiteFixture("""
+            -- content/users.json --
+            [{"id": "u"}]
+            -- content/posts.json --
+            [{"id": "p", "author": "u", "createdAt": "2026-11-20T08:00:00Z", "image": "images/x.png"}]
+            """)
+        try link(site, "content/images/x.png", to: secret.path)
+        try link(site, "content/posts/q.json", to: secret.path)
+        try link(site, "content/images/unnamed.png", to: secret.path)
+        let result = await build(site)
+        #expect(result.diagnostics.map(\.description) == [
+            "content/images/unnamed.png: error: 'content/images/unnamed.png' is a symbolic link to a place outside the site folder; it is not read: replace it with the file itself",
+            "content/posts.json:1:75: error: image 'content/images/x.png' leads outside the site folder through the symbolic link 'content/images/x.png'; it is not read: put the file itself there",
+            "content/posts/q.json: error: 'content/posts/q.json' is a symbolic link to a place outside the site folder; it is not read: replace it with the file itself",
+        ])
+        #expect(!result.succeeded)
+        #expect(site.tree("output").isEmpty)
+    }
+
+    @Test("a link inside the site is followed")
+    func linkInside() async throws {
+        let site = try SiteFixture("""
+            -- content/users.json --
+            [{"id": "u"}]
+            -- content/posts.json --
+            [{"id": "p", "author": "u", "createdAt": "2026-11-20T08:00:00Z", "image": "images/x.png"}]
+            """)
+        try FileManager.default.createDirectory(at: site.directory.appending(path: "photos"), withIntermediateDirectories: true)
+        try Data(Self.png).write(to: site.directory.appending(path: "photos/x.png"))
+        try link(site, "content/images", to: "../photos")
+        let result = await build(site)
+        #expect(result.diagnostics.map(\.description) == [])
+        #expect(site.tree("output")["images/x.png"] == Data(Self.png))
+    }
+
+    @Test("link loops and a link to / end fast, with the link to / reported")
+    func linkLoops() async throws {
+        let site = try SiteFixture("""
+            -- content/users.json --
+            [{"id": "u"}]
+            """)
+        try FileManager.default.createDirectory(at: site.directory.appending(path: "content/images"), withIntermediateDirectories: true)
+        try link(site, "content/images/a", to: ".")
+        try link(site, "content/images/b", to: "..")
+        try link(site, "content/images/c/d", to: "../..")
+        try link(site, "content/root", to: "/")
+        try Data(Self.png).write(to: site.directory.appending(path: "content/images/one.png"))
+        let started = ContinuousClock.now
+        let result = await build(site)
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(result.diagnostics.map(\.description) == [
+            "content/root: error: 'content/root' is a symbolic link to a place outside the site folder; it is not read: replace it with the file itself"
+        ])
+        try FileManager.default.removeItem(at: site.directory.appending(path: "content/root"))
+        let again = await build(site)
+        #expect(again.diagnostics.isEmpty)
+        #expect(site.tree("output").keys.filter { $0.hasPrefix("images/") }.sorted() == ["images/one.png"])
+    }
+
+    @Test("a missing image is left out, with a warning at the field, and check passes the output")
+    func missingImage() async throws {
+        let site = try SiteFixture("""
+            -- content/users.json --
+            [{"id": "u", "avatar": "images/gone.png"}]
+            -- content/posts.json --
+            [{"id": "p", "author": "u", "createdAt": "2026-11-20T08:00:00Z",
+              "image": "images/lost.png"}]
+            """)
+        let result = await build(site)
+        #expect(result.diagnostics.map(\.description) == [
+            "content/posts.json:2:12: warning: image 'content/images/lost.png' does not exist; the post is shown without it",
+            "content/users.json:1:24: warning: avatar 'content/images/gone.png' does not exist; the user is shown without it",
+        ])
+        #expect(result.succeeded)
+        #expect(!(site.read("output/posts/p/index.html") ?? "").contains("<img"))
+        #expect(await check(site) == [])
+    }
+
+    @Test("control characters from content never reach the output, and check passes it")
+    func controlCharacters() async throws {
+        let bad = #"\u0000\u0001\u001b[31m"#
+        let site = try SiteFixture("""
+            -- site.yml --
+            title: "Site\\e\\0"
+            -- content/users.json --
+            [{"id": "u", "name": "U\(bad)", "bio": "bio \(bad) *b*"}]
+            -- content/prompts.json --
+            [{"id": "q", "title": "T\(bad)", "date": "2026-11-21", "body": "B\(bad)"}]
+            -- content/posts.json --
+            [{"id": "p", "author": "u", "createdAt": "2026-11-20T08:00:00Z", "caption": "c\(bad) #tag",
+              "imageAlt": "a\(bad)", "image": "https://example.org/a.png", "location": {"name": "L\(bad)"}}]
+            -- content/comments.json --
+            [{"id": "c", "postId": "p", "author": "u", "createdAt": "2026-11-20T09:00:00Z", "text": "t\(bad)"}]
+            """)
+        let result = await build(site)
+        #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty)
+        #expect(result.succeeded)
+        let bytes = outputBytes(site)
+        #expect(!bytes.isEmpty)
+        #expect(!bytes.contains(0x00))
+        #expect(!bytes.contains(0x01))
+        #expect(!bytes.contains(0x1B))
+        #expect(await check(site) == [])
+    }
+
+    @Test("files under content/ that no item names are published at the same relative path")
+    func unnamedAssets() async throws {
+        let site = try SiteFixture("""
+            -- content/users.json --
+            [{"id": "u"}]
+            -- content/files/notes.txt --
+            notes
+            """)
+        try FileManager.default.createDirectory(at: site.directory.appending(path: "content/images/2026"), withIntermediateDirectories: true)
+        try Data(Self.png).write(to: site.directory.appending(path: "content/images/2026/unnamed.png"))
+        let result = await build(site)
+        #expect(result.diagnostics.isEmpty)
+        let output = site.tree("output")
+        #expect(output["images/2026/unnamed.png"] == Data(Self.png))
+        #expect(output["files/notes.txt"] == Data("notes\n".utf8))
+    }
+
+    @Test("unsafe image paths fail the build, and nothing is written for them")
+    func unsafeImagePaths() async throws {
+        let site = try SiteFixture(#"""
+            -- content/users.json --
+            [{"id": "u", "avatar": "\\\\evil.example\\p.png"}]
+            -- content/posts.json --
+            [{"id": "p", "author": "u", "createdAt": "2026-11-20T08:00:00Z", "image": "/evil.example/pixel.png"}]
+            """#)
+        let result = await build(site)
+        #expect(result.diagnostics.map(\.description) == [
+            "content/posts.json:1:75: error: 'image' must be a path under content/ such as images/photo.jpg, or an http(s) URL; '/evil.example/pixel.png' is neither",
+            #"content/users.json:1:24: error: 'avatar' must be a path under content/ such as images/photo.jpg, or an http(s) URL; '\\evil.example\p.png' is neither"#,
+        ])
+        #expect(site.tree("output").isEmpty)
+    }
+}

@@ -1,0 +1,105 @@
+import DaybookBuild
+import DaybookModel
+import DaybookRender
+import DaybookTestSupport
+import Foundation
+import Testing
+
+/// The writer's rules, on an output folder in memory: no temporary folders needed.
+@Suite("Output writer")
+struct OutputWriterTests {
+    func file(_ path: String, _ text: String) -> RenderedFile { RenderedFile(path: path, bytes: Array(text.utf8)) }
+
+    /// One whole build through `writer`: check, begin, write, finish.
+    func run(_ writer: OutputWriter, _ files: [RenderedFile]) throws -> (errors: [String], report: WriteReport) {
+        let errors = writer.check(files.map(\.path)).map(\.description)
+        guard errors.isEmpty else { return (errors, WriteReport()) }
+        writer.begin()
+        var report = WriteReport()
+        let records = try writer.write(files, report: &report)
+        try writer.finish(BuildManifest(files: records), report: &report)
+        return ([], report)
+    }
+
+    @Test("one foreign file is named in the singular, several in the plural")
+    func foreignFiles() throws {
+        let one = MemoryOutput(["index.html": .file(Array("mine".utf8))])
+        #expect(try run(OutputWriter(sink: one), [file("index.html", "x")]).errors == [
+            "output/index.html: error: the build would replace index.html, which it did not write; move it away, or pass --force to let the build own it"
+        ])
+        let many = MemoryOutput((1...7).reduce(into: [:]) { $0["p\($1).html"] = .file([]) })
+        #expect(try run(OutputWriter(sink: many), (1...7).map { file("p\($0).html", "x") }).errors == [
+            "output/p1.html: error: the build would replace p1.html, p2.html, p3.html, p4.html, p5.html and 2 more, which it did not write; move them away, or pass --force to let the build own them"
+        ])
+        #expect(one.files["index.html"] == Array("mine".utf8))
+    }
+
+    @Test("a link on the way or at the place of a file is an error; --force replaces the link and not its target")
+    func links() throws {
+        let tree: [String: MemoryOutput.Node] = ["journal": .link("/elsewhere"), "index.html": .link("/etc/passwd")]
+        let files = [file("index.html", "home"), file("journal/q1/index.html", "q1"), file("journal/index.html", "j")]
+        let refused = MemoryOutput(tree)
+        #expect(try run(OutputWriter(sink: refused), files).errors.map { $0.prefix(50) } == [
+            "output/index.html: error: output/index.html is a s", "output/journal: error: output/journal is a symboli",
+        ])
+        #expect(refused.tree == tree)
+        let forced = MemoryOutput(tree)
+        #expect(try run(OutputWriter(sink: forced, force: true), files).report.written == 3)
+        #expect(forced.tree["journal"] == .folder)
+        #expect(forced.tree["index.html"] == .file(Array("home".utf8)))
+    }
+
+    @Test("a record naming a path outside the folder is ignored whole, with a warning")
+    func unsafeRecord() throws {
+        for path in ["../victim", "/abs", "a/../../x", "./a", "a//b", "a\0b", ".daybook-tmp/1"] {
+            let record = "daybook-manifest 1\nf 0000000000000001 1 index.html\nf 0000000000000001 1 \(path)\n"
+            let memory = MemoryOutput([OutputWriter.manifestName: .file(Array(record.utf8)), "index.html": .file([1])])
+            let writer = OutputWriter(sink: memory)
+            #expect(writer.previous == BuildManifest(), "\(path)")
+            #expect(writer.recordProblem?.location.path == "output/.daybook-manifest")
+            #expect(writer.recordProblem?.severity == .warning)
+            // Owning nothing, the build refuses the file it would replace.
+            #expect(try run(writer, [file("index.html", "x")]).errors.count == 1)
+        }
+    }
+
+    @Test("a stale file is removed with the folders it leaves empty; a second identical run writes nothing, its record included")
+    func staleAndUnchanged() throws {
+        let memory = MemoryOutput()
+        #expect(try run(OutputWriter(sink: memory), [file("a/b/c.html", "c"), file("index.html", "i")]).report.written == 2)
+        let second = try run(OutputWriter(sink: memory), [file("index.html", "i")])
+        #expect(second.report == WriteReport(written: 0, unchanged: 1, removed: 1))
+        #expect(Set(memory.tree.keys) == ["index.html", OutputWriter.manifestName])
+        let record = memory.tree[OutputWriter.manifestName]
+        let writes = memory.writeCount
+        #expect(try run(OutputWriter(sink: memory), [file("index.html", "i")]).report == WriteReport(written: 0, unchanged: 1, removed: 0))
+        #expect(memory.writeCount == writes)
+        #expect(memory.tree[OutputWriter.manifestName] == record)
+    }
+
+    @Test("before its first write, the build records what it owns, so a kill leaves nothing unowned")
+    func intent() throws {
+        let memory = MemoryOutput()
+        let writer = OutputWriter(sink: memory)
+        #expect(writer.check(["a.html", "b.html"]).isEmpty)
+        writer.begin()
+        var report = WriteReport()
+        _ = try writer.write([file("a.html", "a")], report: &report)
+        // Killed here: the record names both paths, bytes unknown.
+        let record = try #require(memory.files[OutputWriter.manifestName])
+        #expect(BuildManifest(text: String(decoding: record, as: UTF8.self))?.files == ["a.html": .intended, "b.html": .intended])
+    }
+
+    @Test("the whole site builds into memory, equal to the build on disk")
+    func siteIntoMemory() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        let options = BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now))
+        let memory = MemoryOutput()
+        let inMemory = await SiteBuilder().build(options, into: memory)
+        #expect(inMemory.succeeded)
+        #expect(!FileManager.default.fileExists(atPath: site.directory.appending(path: "output").path))
+        _ = await SiteBuilder().build(options)
+        #expect(memory.files.mapValues { Data($0) } == site.tree("output"))
+        #expect(inMemory.phases.map(\.name) == ["read", "load", "plan", "render and write", "finish"])
+    }
+}
