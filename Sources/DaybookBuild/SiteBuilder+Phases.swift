@@ -74,7 +74,8 @@ extension SiteBuilder {
         let (library, templateDiagnostics) = theme.compile()
         diagnostics += templateDiagnostics
         let zone = TimeZone(identifier: loaded.config.timeZoneIdentifier) ?? .gmt
-        let moment = BuildMoment(now: options.now, timeZone: zone, includeFuture: options.includeFuture)
+        let moment = BuildMoment(
+            now: options.now, timeZone: zone, includeFuture: options.includeFuture, includeDrafts: options.includeDrafts)
         let feeds = SiteFeeds(content: loaded.content, config: loaded.config, moment: moment)
         diagnostics += feeds.diagnostics
         let imagePaths = ImageCollector(snapshot: sources.snapshot)

@@ -26,6 +26,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Include sent prompts, posts and comments dated after now.")
     var future = false
 
+    @Flag(name: .long, help: "Include prompts, posts, comments and responses marked draft: true.")
+    var drafts = false
+
     @Flag(name: .long, help: "Treat warnings as errors.")
     var strict = false
 
@@ -62,7 +65,7 @@ struct BuildCommand: AsyncParsableCommand {
 
         let options = BuildOptions(
             siteDirectory: siteURL, outputDirectory: outputURL, now: instant, includeFuture: future, strict: strict, force: force,
-            check: check)
+            check: check, includeDrafts: drafts)
         let result = await SiteBuilder().build(options)
         DiagnosticPrinter.print(result.diagnostics)
         guard result.succeeded else {

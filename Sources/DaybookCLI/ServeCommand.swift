@@ -28,6 +28,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The port; 0 picks a free one and prints it.")
     var port: Int = 8000
 
+    @Flag(name: .long, help: "Include sent prompts, posts, comments and responses dated after now.")
+    var future = false
+
+    @Flag(name: .long, help: "Include prompts, posts, comments and responses marked draft: true.")
+    var drafts = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
     }
@@ -43,7 +49,7 @@ struct ServeCommand: AsyncParsableCommand {
             ?? siteURL.appending(path: "output")
         let environment = ProcessInfo.processInfo.environment
         let server = PreviewServer(
-            siteDirectory: siteURL, outputDirectory: outputURL, host: host, port: port,
+            siteDirectory: siteURL, outputDirectory: outputURL, host: host, port: port, includeFuture: future, includeDrafts: drafts,
             // SOURCE_DATE_EPOCH pins "now" as in `build`; otherwise the clock, read at each rebuild.
             clock: { (try? NowResolver(environment: environment, clock: { Date() }).resolve(nil)) ?? Instant(secondsSince1970: Date().timeIntervalSince1970) },
             log: { result in

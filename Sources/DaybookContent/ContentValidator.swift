@@ -21,6 +21,8 @@ struct ContentValidator {
         var users = unique(records.users, \.origin, .users)
         var posts = unique(records.posts, \.origin, .posts)
         var comments = unique(records.comments, \.origin, .comments)
+        // A response's prompt is checked by the feed core, which knows which prompts have an entry.
+        let responses = unique(records.responses, \.origin, .responses)
 
         // CONTRACT §4: ids that become paths must give distinct, non-empty slugs. A sent prompt naming a
         // missing prompt still gets an entry page (a placeholder), so its prompt id takes part too.
@@ -79,7 +81,7 @@ struct ContentValidator {
         if let viewer = config.timelineViewer, !userIDs.contains(viewer) {
             diagnostics.append(.error("timeline.viewer '\(viewer)' is not a user", at: config.timelineViewerPosition ?? SourceLocation(path: "site.yml")))
         }
-        content = SiteContent(prompts: prompts, sentPrompts: sentPrompts, users: users, posts: posts, comments: comments)
+        content = SiteContent(prompts: prompts, sentPrompts: sentPrompts, users: users, posts: posts, comments: comments, responses: responses)
     }
 
     private func fallback(_ collection: ContentCollection) -> SourceLocation {

@@ -7,6 +7,7 @@ struct DecodedRecords: Sendable {
     var users: [User] = []
     var posts: [Post] = []
     var comments: [Comment] = []
+    var responses: [Response] = []
     /// Positions of array elements that later checks point at (`follows`, `tags`), by record origin.
     var followPositions: [String: [TextPosition]] = [:]
     var tagPositions: [String: [TextPosition]] = [:]
@@ -17,6 +18,7 @@ struct DecodedRecords: Sendable {
         users += other.users
         posts += other.posts
         comments += other.comments
+        responses += other.responses
         followPositions.merge(other.followPositions) { a, _ in a }
         tagPositions.merge(other.tagPositions) { a, _ in a }
     }
@@ -32,8 +34,9 @@ extension RecordReader {
             let title = string("title", required: true)
             let date = day("date")
             let body = string("body")
+            let (updatedAt, isDraft) = editFields(createdAt: nil)
             guard let id, let title, !isInvalid else { return }
-            var prompt = Prompt(id: id, title: title, date: date, body: body)
+            var prompt = Prompt(id: id, title: title, date: date, body: body, updatedAt: updatedAt, isDraft: isDraft)
             prompt.origin = origin
             records.prompts.append(prompt)
         case .sentPrompts:
@@ -43,6 +46,15 @@ extension RecordReader {
             var sent = SentPrompt(id: id, promptID: promptID, sentAt: sentAt)
             sent.origin = origin
             records.sentPrompts.append(sent)
+        case .responses:
+            let promptID = nonEmptyString("promptId", required: true)
+            let createdAt = instant("createdAt", required: true)
+            let text = string("text", required: true)
+            let (updatedAt, isDraft) = editFields(createdAt: createdAt)
+            guard let id, let promptID, let createdAt, let text, !isInvalid else { return }
+            var response = Response(id: id, promptID: promptID, createdAt: createdAt, text: text, updatedAt: updatedAt, isDraft: isDraft)
+            response.origin = origin
+            records.responses.append(response)
         case .users:
             let name = string("name")
             let bio = string("bio")
@@ -61,10 +73,11 @@ extension RecordReader {
             let image = nonEmptyString("image")
             let imageAlt = string("imageAlt")
             let place = location("location")
+            let (updatedAt, isDraft) = editFields(createdAt: createdAt)
             guard let id, let author, let createdAt, !isInvalid else { return }
             var post = Post(
                 id: id, author: author, createdAt: createdAt, caption: caption, extraTags: tags.map(\.0), image: image,
-                imageAlt: imageAlt, location: place)
+                imageAlt: imageAlt, location: place, updatedAt: updatedAt, isDraft: isDraft)
             post.origin = origin
             records.tagPositions[origin.description] = tags.map(\.1)
             records.posts.append(post)
@@ -73,8 +86,10 @@ extension RecordReader {
             let author = nonEmptyString("author", required: true)
             let createdAt = instant("createdAt", required: true)
             let text = string("text", required: true)
+            let (updatedAt, isDraft) = editFields(createdAt: createdAt)
             guard let id, let postID, let author, let createdAt, let text, !isInvalid else { return }
-            var comment = Comment(id: id, postID: postID, author: author, createdAt: createdAt, text: text)
+            var comment = Comment(
+                id: id, postID: postID, author: author, createdAt: createdAt, text: text, updatedAt: updatedAt, isDraft: isDraft)
             comment.origin = origin
             records.comments.append(comment)
         }

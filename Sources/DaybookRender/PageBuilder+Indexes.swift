@@ -31,6 +31,10 @@ extension PageBuilder {
         return ProfileView(
             name: user.displayName, handle: "@\(user.id)", avatar: user.avatar.map { image($0, alt: "", lazy: false) },
             bioHTML: user.bio.map(Markdown.html(from:)), postCountLabel: count(postCount, "post", "posts"),
-            follows: user.follows.map(link), followers: (input.feeds.followers[user.id] ?? []).map(link))
+            follows: user.follows.map(link), followers: (input.feeds.followers[user.id] ?? []).map(link),
+            feeds: [
+                LinkView(url: urls.link(SiteURLs.userFeed(user.id)), label: "Posts"),
+                LinkView(url: urls.link(SiteURLs.userCommentsFeed(user.id)), label: "Comments"),
+            ])
     }
 }

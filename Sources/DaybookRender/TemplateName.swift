@@ -13,6 +13,7 @@ enum TemplateName: String, CaseIterable, Sendable {
     case postCard = "item-post-card"
     case post = "item-post"
     case comment = "item-comment"
+    case response = "item-response"
     case linkCard = "item-link-card"
     case tagRow = "item-tag"
     case userRow = "item-user"

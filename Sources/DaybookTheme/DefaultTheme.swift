@@ -15,7 +15,7 @@ public enum DefaultTheme {
 <article class="comment" id="comment-{{anchor}}">
 <header class="byline">
 {{#author}}{{#url}}<a class="author" href="{{url}}">{{/url}}{{^url}}<span class="author">{{/url}}{{name}}{{#url}}</a>{{/url}}{{^url}}</span>{{/url}}{{/author}}
-<time datetime="{{dateISO}}">{{dateLabel}}</time>
+<time datetime="{{dateISO}}">{{dateLabel}} · {{timeLabel}}</time>{{#editedISO}} <span class="edited">· edited <time datetime="{{editedISO}}">{{editedLabel}}</time></span>{{/editedISO}}
 </header>
 <p class="comment-text">{{{textHTML}}}</p>
 </article>
@@ -31,11 +31,12 @@ public enum DefaultTheme {
 
 """#,
         "item-journal-entry.mustache": #"""
-<article class="entry{{#isToday}} entry-today{{/isToday}}"{{#dataID}} data-id="{{.}}"{{/dataID}}{{#isToday}} data-today{{/isToday}}>
+<article class="entry{{#isToday}} entry-today{{/isToday}}"{{#dataID}} data-id="{{.}}"{{/dataID}}{{#isToday}} data-today{{/isToday}}{{#responseCount}} data-responses="{{.}}"{{/responseCount}}>
 <p class="entry-date">{{#isToday}}<span class="badge">Today</span> {{/isToday}}<time datetime="{{dateISO}}">{{dateLabel}}</time></p>
 <h{{headingLevel}} class="entry-title"><a href="{{url}}">{{title}}</a></h{{headingLevel}}>
 {{#excerptHTML}}<div class="entry-excerpt prose">{{{.}}}</div>
-{{/excerptHTML}}</article>
+{{/excerptHTML}}{{#latestResponseHTML}}<div class="entry-response prose"><p class="entry-response-label">{{responseLabel}}</p>{{{.}}}</div>
+{{/latestResponseHTML}}</article>
 
 """#,
         "item-link-card.mustache": #"""
@@ -68,12 +69,17 @@ public enum DefaultTheme {
 <header class="byline">
 {{#author}}{{#url}}<a class="author" href="{{url}}">{{/url}}{{^url}}<span class="author">{{/url}}{{#avatar}}<img class="avatar" src="{{src}}" alt=""{{#width}} width="{{width}}" height="{{height}}"{{/width}}>{{/avatar}}{{^avatar}}<span class="avatar avatar-initial" aria-hidden="true">{{initial}}</span>{{/avatar}}<span>{{name}}</span>{{#url}}</a>{{/url}}{{^url}}</span>{{/url}}{{/author}}
 <time class="post-time" datetime="{{dateISO}}">{{dateLabel}} · {{timeLabel}}</time>
-</header>
+{{#editedISO}}<p class="edited">Edited <time datetime="{{editedISO}}">{{editedLabel}}</time></p>
+{{/editedISO}}</header>
 {{#image}}<figure class="photo{{#isPortrait}} photo-portrait{{/isPortrait}}"><img src="{{src}}" alt="{{alt}}"{{#width}} width="{{width}}" height="{{height}}"{{/width}}></figure>
 {{/image}}{{#captionHTML}}<p class="caption">{{{.}}}</p>
 {{/captionHTML}}{{#location}}<p class="location">{{#url}}<a href="{{url}}">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</p>
 {{/location}}{{#hasTags}}<ul class="tags" aria-label="Hashtags">{{#tags}}<li><a href="{{url}}">#{{name}}</a></li>{{/tags}}</ul>
-{{/hasTags}}</article>
+{{/hasTags}}{{#hasNavigation}}<nav class="post-nav" aria-label="More by this author">
+{{#newerURL}}<a data-nav="newer" href="{{.}}">← Newer post</a>
+{{/newerURL}}{{#olderURL}}<a data-nav="older" href="{{.}}">Older post →</a>
+{{/olderURL}}</nav>
+{{/hasNavigation}}</article>
 
 """#,
         "item-profile.mustache": #"""
@@ -88,7 +94,15 @@ public enum DefaultTheme {
 {{#bioHTML}}<div class="prose bio">{{{.}}}</div>
 {{/bioHTML}}{{#hasFollows}}<p class="people"><span class="people-label">Follows</span> {{#follows}}<a href="{{url}}">{{label}}</a> {{/follows}}</p>
 {{/hasFollows}}{{#hasFollowers}}<p class="people"><span class="people-label">Followed by</span> {{#followers}}<a href="{{url}}">{{label}}</a> {{/followers}}</p>
-{{/hasFollowers}}</article>
+{{/hasFollowers}}{{#hasFeeds}}<p class="people feeds"><span class="people-label">Feeds</span> {{#feeds}}<a href="{{url}}">{{label}}</a> {{/feeds}}</p>
+{{/hasFeeds}}</article>
+
+"""#,
+        "item-response.mustache": #"""
+<article class="response" id="response-{{anchor}}" data-response="{{dataResponse}}">
+<p class="response-date"><time datetime="{{dateISO}}">{{dateLabel}} · {{timeLabel}}</time>{{#editedISO}} · edited <time datetime="{{editedISO}}">{{editedLabel}}</time>{{/editedISO}}</p>
+<div class="prose">{{{textHTML}}}</div>
+</article>
 
 """#,
         "item-search.mustache": #"""
@@ -411,7 +425,7 @@ img { max-width: 100%; height: auto; }
 .empty { color: var(--muted); font-style: italic; }
 .more { margin-top: 0.75rem; }
 
-.entry, .post-card, .post, .comment, .link-card {
+.entry, .post-card, .post, .comment, .response, .link-card {
   background: var(--surface); border: 1px solid var(--line); border-radius: var(--radius); box-shadow: var(--shadow);
 }
 .entry { padding: 1.1rem 1.25rem; }
@@ -511,6 +525,13 @@ img { max-width: 100%; height: auto; }
 .search-results { list-style: none; padding: 0; display: grid; gap: 0.4rem; }
 .search-results a { font-weight: 600; }
 .search-links { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; padding: 0; list-style: none; }
+.response { padding: 1rem 1.25rem; }
+.response-date, .edited { margin: 0; color: var(--muted); font-size: 0.9rem; }
+.entry-response { margin-top: 0.6rem; padding-left: 0.8rem; border-left: 3px solid var(--accent); }
+.entry-response p { margin: 0; }
+.entry-response-label { color: var(--muted); font-size: 0.85rem; }
+.post-nav { display: flex; justify-content: space-between; gap: 1rem; margin-top: 1rem; }
+.post-nav [data-nav="older"] { margin-left: auto; }
 
 """#,
     ]

@@ -47,7 +47,7 @@ struct DaybookBinaryTests {
             content/sent-prompts.json:5:10: warning: sent prompt 's4' names prompt 'lost', which does not exist; it is shown as a placeholder
 
             """)
-        #expect(result.stdout.hasPrefix("journal +4 · timeline +4 · tags +1 · users +3 · locations +1 · 24 pages · files 32 written, 0 unchanged, 0 removed · 2 warnings · "))
+        #expect(result.stdout.hasPrefix("journal +4 · timeline +4 · tags +1 · users +3 · locations +1 · 24 pages · files 38 written, 0 unchanged, 0 removed · 2 warnings · "))
         #expect(result.stdout.hasSuffix(" s\n"))
         #expect(result.stdout.split(separator: "\n").count == 1)
         #expect(HTMLProbe.dataIDs(site.read("output/journal/index.html") ?? "") == ["today", "twice"])
@@ -75,7 +75,7 @@ struct DaybookBinaryTests {
         #expect(Array(lines.prefix(4)) == ["journal ~ q1", "wrote journal/page/2/index.html", "wrote journal/q1/index.html", "wrote journal/feed.xml"])
         #expect(lines.count == 6)
         #expect(lines.dropFirst(4).first?.hasPrefix("time: read ") == true)
-        #expect(verbose.stdout.split(separator: "\n").last?.hasPrefix("journal ~1 · 40 pages · files 3 written, 44 unchanged, 0 removed · 1 warning · ") == true)
+        #expect(verbose.stdout.split(separator: "\n").last?.hasPrefix("journal ~1 · 40 pages · files 3 written, 54 unchanged, 0 removed · 1 warning · ") == true)
         let both = try run(["build", "--site", site.directory.path, "--quiet", "--verbose"])
         #expect(both.status != 0)
         #expect(both.stderr.contains("--quiet and --verbose cannot be used together"))
@@ -110,11 +110,12 @@ struct DaybookBinaryTests {
         #expect(broken.status != 0)
         let errors = broken.stderr.split(separator: "\n").map(String.init)
         #expect(errors.contains("sitemap.xml:16:6: error: sitemap URL https://example.org/blog/posts/p3/ has no page in the folder"))
-        // p3 was on six pages (home, timeline page 2, #sky, #café, Porto, Zoë), each card linking it twice.
-        #expect(errors.filter { $0.hasSuffix("error: link to /blog/posts/p3/ does not resolve") }.count == 6)
+        // p3 was on six pages (home, timeline page 2, #sky, #café, Porto, Zoë), each card linking it twice,
+        // and Zoë's next newer and older posts (p1, p4) link it as their neighbour (`data-nav`).
+        #expect(errors.filter { $0.hasSuffix("error: link to /blog/posts/p3/ does not resolve") }.count == 8)
         #expect(errors.filter { $0.hasSuffix("error: link to /blog/posts/p3/#comments does not resolve") }.count == 6)
         #expect(errors.contains("index.html:103:27: error: link to /blog/posts/p3/ does not resolve"))
-        #expect(broken.stdout.contains(" · 13 errors · "))
+        #expect(broken.stdout.contains(" · 15 errors · "))
 
         let json = try run(["check", "--output", output, "--format", "json"])
         #expect(json.status != 0)
@@ -123,7 +124,7 @@ struct DaybookBinaryTests {
             var diagnostics: [Item]; var errors: Int; var pages: Int
         }
         let report = try JSONDecoder().decode(Report.self, from: Data(json.stdout.utf8))
-        #expect(report.errors == 13)
+        #expect(report.errors == 15)
         #expect(report.pages == 39)
         #expect(report.diagnostics.first { $0.path == "sitemap.xml" }?.line == 16)
     }
@@ -134,6 +135,15 @@ struct DaybookBinaryTests {
         _ = try run(["build", "--site", site.directory.path, "--now", MiniSite.now, "--future"])
         #expect(HTMLProbe.dataIDs(site.read("output/timeline/index.html") ?? "") == ["p9", "p3"])
         #expect(HTMLProbe.dataIDs(site.read("output/journal/index.html") ?? "") == ["today", "extra"])
+    }
+
+    @Test("--drafts lists what is marked draft: true")
+    func drafts() throws {
+        let site = try SiteFixture(JournalSite.archive)
+        _ = try run(["build", "--site", site.directory.path, "--now", JournalSite.now])
+        #expect(HTMLProbe.dataIDs(site.read("output/timeline/index.html") ?? "") == ["b1", "p3", "p2", "p1"])
+        _ = try run(["build", "--site", site.directory.path, "--now", JournalSite.now, "--drafts"])
+        #expect(HTMLProbe.dataIDs(site.read("output/timeline/index.html") ?? "") == ["pd", "b1", "p3", "p2", "p1"])
     }
 
     @Test("SOURCE_DATE_EPOCH is the build's now when --now is not given")
@@ -226,7 +236,7 @@ struct ExampleSiteTests {
         ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
-        #expect(result.stdout.hasPrefix("journal +14 · timeline +32 · tags +33 · users +7 · locations +6 · 109 pages · files 135 written, 0 unchanged, 0 removed · 0 warnings · "))
+        #expect(result.stdout.hasPrefix("journal +14 · timeline +32 · tags +33 · users +7 · locations +6 · 109 pages · files 149 written, 0 unchanged, 0 removed · 0 warnings · "))
         #expect(try LinkResolver(root: output, prefix: "/").brokenLinks() == [])
         let journal = try String(contentsOf: output.appending(path: "journal/index.html"), encoding: .utf8)
         #expect(HTMLProbe.dataIDs(journal).first == "today-window")
