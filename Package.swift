@@ -39,7 +39,7 @@ let package = Package(
         // libcmark from Debian's libcmark-dev.
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         // CommonMark -> safe HTML. Calls C, does no I/O.
-        .target(name: "DaybookMarkdown", dependencies: ["CCmark"], swiftSettings: strictSettings),
+        .target(name: "DaybookMarkdown", dependencies: ["DaybookModel", "CCmark"], swiftSettings: strictSettings),
         // gumbo, an HTML5 parser from Debian's libgumbo-dev, for `daybook check`.
         .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
         // Checks a rendered site: links, fragments, titles, ids, alt text, feeds and the sitemap. No I/O.

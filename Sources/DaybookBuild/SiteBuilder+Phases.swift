@@ -91,8 +91,11 @@ extension SiteBuilder {
                 images.append(RenderedFile(path: path, bytes: bytes))
             }
         }
-        let input = RenderInput(config: loaded.config, moment: moment, feeds: feeds, imageSizes: imageSizes)
+        let input = RenderInput(
+            config: loaded.config, moment: moment, feeds: feeds, imageSizes: imageSizes,
+            assetPaths: Set(theme.assets.keys).union(imagePaths.paths))
         let renderer = library.map { SiteRenderer(library: $0, input: input, themeFingerprint: theme.fingerprint) }
+        diagnostics += renderer?.markdownLinkWarnings() ?? []
         return SiteModel(
             config: loaded.config, content: loaded.content, timeZone: zone, feeds: feeds, theme: theme, renderer: renderer,
             images: images, diagnostics: diagnostics)

@@ -11,9 +11,9 @@ extension PageBuilder {
     func journalFeedXML() -> String {
         let feeds = input.feeds
         let entries = feeds.journal.lazy.filter { !$0.isSkeleton }.prefix(input.config.feedSize).map { entry in
-            var html = entry.prompt?.body.map(Markdown.html(from:)) ?? ""
+            var html = entry.prompt?.body.map(markdown) ?? ""
             for response in feeds.responses[entry.promptID] ?? [] {
-                html += "<hr>\n<div class=\"response\" id=\"response-\(HTML.escape(Slug.make(response.id)))\">\(Markdown.html(from: response.text))</div>\n"
+                html += "<hr>\n<div class=\"response\" id=\"response-\(HTML.escape(Slug.make(response.id)))\">\(markdown(response.text))</div>\n"
             }
             return AtomFeed.Entry(
                 title: entry.prompt?.title ?? "", path: SiteURLs.entry(entry.promptID), updated: feeds.lastChanged(entry),

@@ -30,7 +30,7 @@ extension PageBuilder {
         let link = { (id: String) in LinkView(url: urls.link(SiteURLs.user(id)), label: byID[id]?.displayName ?? id) }
         return ProfileView(
             name: user.displayName, handle: "@\(user.id)", avatar: user.avatar.map { image($0, alt: "", lazy: false) },
-            bioHTML: user.bio.map(Markdown.html(from:)), postCountLabel: count(postCount, "post", "posts"),
+            bioHTML: user.bio.map(markdown), postCountLabel: count(postCount, "post", "posts"),
             follows: user.follows.map(link), followers: (input.feeds.followers[user.id] ?? []).map(link),
             feeds: [
                 LinkView(url: urls.link(SiteURLs.userFeed(user.id)), label: "Posts"),

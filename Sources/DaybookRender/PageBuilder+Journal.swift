@@ -10,7 +10,7 @@ extension PageBuilder {
         let item = JournalEntryView(
             partial: .journalEntryFull, isToday: entry.isToday, isSkeleton: entry.isSkeleton, title: title,
             url: urls.link(SiteURLs.entry(entry.promptID)), dateISO: day.description, dateLabel: day.longText,
-            headingLevel: 2, bodyHTML: entry.prompt?.body.map(Markdown.html(from:)))
+            headingLevel: 2, bodyHTML: entry.prompt?.body.map(markdown))
         var sections = [SectionView(style: "entry", isList: false, items: [item])]
         let responses = input.feeds.responses[entry.promptID] ?? []
         if !responses.isEmpty {
@@ -35,7 +35,7 @@ extension PageBuilder {
         ResponseView(
             dataResponse: response.id, dateISO: response.createdAt.utcText, dateLabel: response.createdAt.day(in: zone).longText,
             timeLabel: clock(response.createdAt), editedISO: response.updatedAt?.utcText,
-            editedLabel: response.updatedAt.map { $0.day(in: zone).longText }, textHTML: Markdown.html(from: response.text))
+            editedLabel: response.updatedAt.map { $0.day(in: zone).longText }, textHTML: markdown(response.text))
     }
 
     func entryItem(_ entry: JournalEntry, headingLevel: Int, inList: Bool) -> JournalEntryView {
@@ -45,8 +45,8 @@ extension PageBuilder {
             partial: entry.isSkeleton ? .skeleton : .journalEntry, dataID: inList ? entry.promptID : nil,
             isToday: entry.isToday, isSkeleton: entry.isSkeleton, title: entry.prompt?.title ?? "Prompt not available",
             url: urls.link(SiteURLs.entry(entry.promptID)), dateISO: day.description, dateLabel: day.longText, headingLevel: headingLevel,
-            excerptHTML: entry.prompt?.body.flatMap(Markdown.firstParagraph(of:)).map(Markdown.html(from:)),
+            excerptHTML: entry.prompt?.body.flatMap(Markdown.firstParagraph(of:)).map(markdown),
             responseCount: inList && !responses.isEmpty ? responses.count : nil,
-            latestResponseHTML: responses.last.flatMap { Markdown.firstParagraph(of: $0.text) }.map(Markdown.html(from:)))
+            latestResponseHTML: responses.last.flatMap { Markdown.firstParagraph(of: $0.text) }.map(markdown))
     }
 }

@@ -9,12 +9,18 @@ public struct RenderInput: Sendable {
     public var feeds: SiteFeeds
     /// Pixel sizes of the images content names, by path under `content/`.
     public var imageSizes: [String: ImageSize]
+    /// Files the build writes beside the rendered ones (theme assets, everything under `content/`),
+    /// by output path: Markdown may link them from the site root.
+    public var assetPaths: Set<String>
 
-    public init(config: SiteConfig, moment: BuildMoment, feeds: SiteFeeds, imageSizes: [String: ImageSize] = [:]) {
+    public init(
+        config: SiteConfig, moment: BuildMoment, feeds: SiteFeeds, imageSizes: [String: ImageSize] = [:], assetPaths: Set<String> = []
+    ) {
         self.config = config
         self.moment = moment
         self.feeds = feeds
         self.imageSizes = imageSizes
+        self.assetPaths = assetPaths
     }
 }
 

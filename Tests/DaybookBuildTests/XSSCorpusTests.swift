@@ -40,12 +40,8 @@ struct XSSCorpusTests {
         #expect(findings.isEmpty, "\(findings.count) findings, the first: \(findings.prefix(20).joined(separator: "\n"))")
 
         let report = await SiteChecker(baseURL: "https://example.org/").check(source)
-        let (known, other) = Self.knownElsewhere(report.diagnostics.filter { $0.severity == .error })
-        #expect(other.isEmpty, "\(other.count) errors, the first: \(other.prefix(20).joined(separator: "\n"))")
-        // Fixed on other branches of issue 10; intermittent, so this passes before and after they merge.
-        withKnownIssue("C0 controls in HTML (issue 10 item 11) and Markdown links to pages that do not exist", isIntermittent: true) {
-            #expect(known.isEmpty, "\(known.count) errors, the first: \(known.prefix(10).joined(separator: "\n"))")
-        }
+        let errors = report.diagnostics.filter { $0.severity == .error }.map(\.description)
+        #expect(errors.isEmpty, "\(errors.count) errors, the first: \(errors.prefix(20).joined(separator: "\n"))")
     }
 
     @Test("the scan itself finds what escaping would let through")
@@ -68,22 +64,6 @@ struct XSSCorpusTests {
         ])
     }
 
-    /// Errors that other parts of issue 10 fix: C0 controls passed into the HTML (item 11, which
-    /// gumbo reports as NUL, invalid UTF-8, and a stray tag where a NUL stands), and Markdown links
-    /// and images to relative paths that do not exist (`[x]("onmouseover=…)` is a link to the
-    /// page `%22onmouseover=…`: harmless, but `check` fails it). Everything else must be empty.
-    static func knownElsewhere(_ errors: [Diagnostic]) -> (known: [String], other: [String]) {
-        let nulAt = Set(errors.filter { $0.message.hasSuffix("NUL character") }.map { "\($0.location)" })
-        var known: [String] = [], other: [String] = []
-        for error in errors {
-            let control = error.message.hasSuffix("NUL character") || error.message.hasSuffix("invalid UTF-8")
-                || (error.message.contains("misnested or stray tag") && nulAt.contains("\(error.location)"))
-            let link = ["link to %22onmouseover=alert(1) does not resolve", "link to java%0ascript:alert(1) does not resolve", "link to x.png does not resolve"]
-                .contains(error.message)
-            if control || link { known.append(error.description) } else { other.append(error.description) }
-        }
-        return (known, other)
-    }
 
     // MARK: - What must not be on a page
 
