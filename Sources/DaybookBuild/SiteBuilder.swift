@@ -90,7 +90,7 @@ public struct SiteBuilder: Sendable {
         phase("read")
         let loaded = ContentLoader.load(snapshot)
         phase("load")
-        var diagnostics = readDiagnostics + loaded.diagnostics
+        var diagnostics = readDiagnostics + loaded.diagnostics + loaded.config.baseURLWarnings
 
         let (siteTheme, themeDiagnostics) = reader.readTheme()
         diagnostics += themeDiagnostics

@@ -11,6 +11,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var timelineViewer: String?
     /// Where `timeline.viewer` was written, so a viewer that is not a user can be pointed at.
     public var timelineViewerPosition: SourceLocation?
+    /// Where `baseURL` was written, for the warning about a relative one.
+    public var baseURLPosition: SourceLocation?
 
     public init(
         title: String = "Daybook", baseURL: String = "/", timeZoneIdentifier: String = "UTC", pageSize: Int = 10,
