@@ -11,6 +11,8 @@ public actor PreviewSession {
     public let siteDirectory: URL
     public let outputDirectory: URL
     public let hub: ReloadHub
+    /// `serve --future`: include items dated after now.
+    public let includeFuture: Bool
     /// "Now", injected: the clock in `daybook serve`, a fixed or stepped instant in tests.
     private let clock: @Sendable () -> Instant
     private let log: @Sendable (BuildResult) -> Void
@@ -19,12 +21,14 @@ public actor PreviewSession {
     private var builtDay: CalendarDay?
 
     public init(
-        siteDirectory: URL, outputDirectory: URL, hub: ReloadHub, clock: @escaping @Sendable () -> Instant,
+        siteDirectory: URL, outputDirectory: URL, hub: ReloadHub, includeFuture: Bool = false,
+        clock: @escaping @Sendable () -> Instant,
         log: @escaping @Sendable (BuildResult) -> Void = { _ in }
     ) {
         self.siteDirectory = siteDirectory
         self.outputDirectory = outputDirectory
         self.hub = hub
+        self.includeFuture = includeFuture
         self.clock = clock
         self.log = log
     }
@@ -36,7 +40,7 @@ public actor PreviewSession {
     @discardableResult
     public func rebuild() async -> BuildResult {
         let now = clock()
-        let result = await SiteBuilder().build(BuildOptions(siteDirectory: siteDirectory, outputDirectory: outputDirectory, now: now))
+        let result = await SiteBuilder().build(BuildOptions(siteDirectory: siteDirectory, outputDirectory: outputDirectory, now: now, includeFuture: includeFuture))
         lastResult = result
         builtDay = now.day(in: result.timeZone)
         log(result)
