@@ -109,7 +109,7 @@ struct SiteStarter {
     }
 
     static let siteYML = """
-        # Settings for this Daybook site. Every key is optional; README.md describes each one.
+        # Settings for this Daybook site. Every key is optional; Daybook's README describes each one.
 
         # The site's title, on every page and in the feeds.
         title: My Daybook
