@@ -78,7 +78,7 @@ let package = Package(
         // The command line: parses arguments, resolves "now", prints diagnostics.
         .target(
             name: "DaybookCLI",
-            dependencies: ["DaybookBuild", "DaybookServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["DaybookBuild", "DaybookContent", "DaybookServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "daybook", dependencies: ["DaybookCLI"], swiftSettings: strictSettings),

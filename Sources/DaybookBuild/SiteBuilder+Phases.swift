@@ -69,7 +69,7 @@ extension SiteBuilder {
     /// found errors, over the records that were valid, so one run reports every problem.
     func load(_ sources: Sources, _ options: BuildOptions) -> SiteModel {
         let loaded = ContentLoader.load(sources.snapshot)
-        var diagnostics = loaded.diagnostics
+        var diagnostics = loaded.diagnostics + loaded.config.baseURLWarnings
         let theme = Self.defaultTheme.overridden(by: sources.theme)
         let (library, templateDiagnostics) = theme.compile()
         diagnostics += templateDiagnostics

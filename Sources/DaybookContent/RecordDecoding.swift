@@ -1,16 +1,40 @@
 import DaybookModel
 
+/// A value read from a file, with its place, so a check made after decoding points at the value.
+struct Sourced<Value: Sendable>: Sendable {
+    var value: Value
+    var location: SourceLocation
+
+    init(_ value: Value, at location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+}
+
+/// A decoded user with its `follows`, each at its place, until the validator knows the users.
+struct UserRecord: Sendable, Identifiable {
+    var user: User
+    var follows: [Sourced<String>]
+    var id: String { user.id }
+    var origin: SourceLocation? { user.origin }
+}
+
+/// A decoded post with its `tags`, each at its place, until the validator has checked them.
+struct PostRecord: Sendable, Identifiable {
+    var post: Post
+    var tags: [Sourced<String>]
+    var id: String { post.id }
+    var origin: SourceLocation? { post.origin }
+}
+
 /// Typed records of one load, before cross-record validation.
 struct DecodedRecords: Sendable {
     var prompts: [Prompt] = []
     var sentPrompts: [SentPrompt] = []
-    var users: [User] = []
-    var posts: [Post] = []
+    var users: [UserRecord] = []
+    var posts: [PostRecord] = []
     var comments: [Comment] = []
     var responses: [Response] = []
-    /// Positions of array elements that later checks point at (`follows`, `tags`), by record origin.
-    var followPositions: [String: [TextPosition]] = [:]
-    var tagPositions: [String: [TextPosition]] = [:]
 
     mutating func append(contentsOf other: DecodedRecords) {
         prompts += other.prompts
@@ -19,14 +43,13 @@ struct DecodedRecords: Sendable {
         posts += other.posts
         comments += other.comments
         responses += other.responses
-        followPositions.merge(other.followPositions) { a, _ in a }
-        tagPositions.merge(other.tagPositions) { a, _ in a }
     }
 }
 
 extension RecordReader {
     /// Decodes one record into `records`; a record with an invalid required field is dropped
-    /// (its diagnostics say why), so one bad item never hides problems in the others.
+    /// (its diagnostics say why), so one bad item never hides problems in the others. An invalid
+    /// optional field is reported and left out, and the record is kept.
     mutating func decode(into records: inout DecodedRecords) {
         let id = nonEmptyString("id", required: true)
         switch collection {
@@ -61,10 +84,9 @@ extension RecordReader {
             let avatar = nonEmptyString("avatar")
             let follows = strings("follows")
             guard let id, !isInvalid else { return }
-            var user = User(id: id, name: name, bio: bio, avatar: avatar, follows: follows.map(\.0))
+            var user = User(id: id, name: name, bio: bio, avatar: avatar)
             user.origin = origin
-            records.followPositions[origin.description] = follows.map(\.1)
-            records.users.append(user)
+            records.users.append(UserRecord(user: user, follows: follows))
         case .posts:
             let author = nonEmptyString("author", required: true)
             let createdAt = instant("createdAt", required: true)
@@ -76,11 +98,10 @@ extension RecordReader {
             let (updatedAt, isDraft) = editFields(createdAt: createdAt)
             guard let id, let author, let createdAt, !isInvalid else { return }
             var post = Post(
-                id: id, author: author, createdAt: createdAt, caption: caption, extraTags: tags.map(\.0), image: image,
-                imageAlt: imageAlt, location: place, updatedAt: updatedAt, isDraft: isDraft)
+                id: id, author: author, createdAt: createdAt, caption: caption, image: image, imageAlt: imageAlt,
+                location: place, updatedAt: updatedAt, isDraft: isDraft)
             post.origin = origin
-            records.tagPositions[origin.description] = tags.map(\.1)
-            records.posts.append(post)
+            records.posts.append(PostRecord(post: post, tags: tags))
         case .comments:
             let postID = nonEmptyString("postId", required: true)
             let author = nonEmptyString("author", required: true)

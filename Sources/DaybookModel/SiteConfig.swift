@@ -16,6 +16,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var hashtagsPerPost = SiteConfig.defaultHashtagsPerPost
     /// Instagram's rule: a post's first 30 hashtags count.
     public static let defaultHashtagsPerPost = 30
+    /// Where `baseURL` was written, for the warning about a relative one.
+    public var baseURLPosition: SourceLocation?
 
     public init(
         title: String = "Daybook", baseURL: String = "/", timeZoneIdentifier: String = "UTC", pageSize: Int = 10,

@@ -62,6 +62,15 @@ public struct PreviewServer: Sendable {
         preview.onChange = { paths in announce("changed: \(paths.joined(separator: ", "))") }
         let group = ServiceGroup(
             configuration: .init(services: [app, preview], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+        do {
+            try await group.run()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw AddressInUse(port: port)
+        }
+    }
+
+    /// The port was taken when the server came to bind it.
+    public struct AddressInUse: Error {
+        public var port: Int
     }
 }

@@ -157,6 +157,8 @@ struct IndexPagesTests {
     func imageSizes() async throws {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 1, 0x2C, 0, 0, 1, 0xF4]
         let site = try SiteFixture("""
+            -- site.yml --
+            baseURL: https://example.org/
             -- content/users.json --
             [{"id": "u"}]
             -- content/posts.json --

@@ -18,6 +18,7 @@ struct SiteBuilderTests {
         #expect(result.diagnostics.map(\.description) == [
             "content/comments.json:5:10: warning: comment 'c4' is on post 'nope', which does not exist; it is left out",
             "content/sent-prompts.json:5:10: warning: sent prompt 's4' names prompt 'lost', which does not exist; it is shown as a placeholder",
+            "site.yml: warning: baseURL '/' has no scheme and host, so the feeds and the sitemap cannot give absolute URLs; set it to the site's address, such as 'baseURL: https://example.org/'",
         ])
         let files = site.tree("output").keys.sorted()
         #expect(files == [
