@@ -39,7 +39,7 @@ let package = Package(
         // libcmark from Debian's libcmark-dev.
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         // CommonMark -> safe HTML. Calls C, does no I/O.
-        .target(name: "DaybookMarkdown", dependencies: ["CCmark"], swiftSettings: strictSettings),
+        .target(name: "DaybookMarkdown", dependencies: ["DaybookModel", "CCmark"], swiftSettings: strictSettings),
         // gumbo, an HTML5 parser from Debian's libgumbo-dev, for `daybook check`.
         .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
         // Checks a rendered site: links, fragments, titles, ids, alt text, feeds and the sitemap. No I/O.
@@ -80,7 +80,7 @@ let package = Package(
         // The command line: parses arguments, resolves "now", prints diagnostics.
         .target(
             name: "DaybookCLI",
-            dependencies: ["DaybookBuild", "DaybookServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["DaybookBuild", "DaybookContent", "DaybookServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "daybook", dependencies: ["DaybookCLI"], swiftSettings: strictSettings),
@@ -126,7 +126,30 @@ let package = Package(
             exclude: ["Snapshots"],
             swiftSettings: strictSettings
         ),
+        // Drives Debian's headless Chromium over the DevTools protocol against sites served on loopback.
+        .testTarget(
+            name: "DaybookBrowserTests",
+            dependencies: [
+                "DaybookServer", "DaybookTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // Runs the built `daybook` binary; depending on it makes `swift test` build it first.
         .testTarget(name: "DaybookEndToEndTests", dependencies: ["daybook", "DaybookTestSupport"], swiftSettings: strictSettings),
     ]
 )
+
+// Fuzz targets for the content readers (issue 10). `scripts/fuzz` builds them with libFuzzer and
+// the address sanitizer into .build-fuzz; a plain `swift build` makes each a program that replays
+// the files named on its command line (see Fuzz/Support/FuzzEntry.swift).
+package.targets += [
+    .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
+    .target(name: "DaybookFuzzSupport", dependencies: ["DaybookContent", "CFuzzDriver"], path: "Fuzz/Support", swiftSettings: strictSettings),
+    .executableTarget(name: "FuzzJSON", dependencies: ["DaybookFuzzSupport"], path: "Fuzz/FuzzJSON", swiftSettings: strictSettings),
+    .executableTarget(name: "FuzzMarkdown", dependencies: ["DaybookFuzzSupport"], path: "Fuzz/FuzzMarkdown", swiftSettings: strictSettings),
+    .executableTarget(name: "FuzzConfig", dependencies: ["DaybookFuzzSupport"], path: "Fuzz/FuzzConfig", swiftSettings: strictSettings),
+]

@@ -1,4 +1,6 @@
 // Daybook search: filters search/index.json in the browser. No framework, no network beyond the index.
+// `/search/?q=TEXT` runs that search on load; TEXT starting with `#` searches hashtags and `@`
+// people, whichever tab is selected (CONTRACT §9).
 (function () {
   "use strict";
   var root = document.querySelector(".search");
@@ -7,20 +9,41 @@
   var results = document.getElementById("search-results");
   var status = document.getElementById("search-status");
   var index = null;
+  var prefixes = { "#": "tags", "@": "users" };
 
   function fold(text) {
     return text.normalize("NFC").toLowerCase().replace(/^[#@]/, "");
   }
 
-  function kind() {
+  // The kind a query names by its first character, else the selected tab's.
+  function kind(text) {
+    if (prefixes[text.charAt(0)]) return prefixes[text.charAt(0)];
     var checked = root.querySelector("input[name=kind]:checked");
     return checked ? checked.value : "users";
   }
 
+  // Shows the tab a prefix chose, so the page says what it searched.
+  function selectTab(name) {
+    var tab = root.querySelector("input[name=kind][value=" + name + "]");
+    if (tab && !tab.checked) tab.checked = true;
+  }
+
+  // Keeps the query in the address, so a reload, Back or a shared link shows the same results.
+  function remember(text) {
+    if (!window.history || !history.replaceState) return;
+    var url = new URL(location.href);
+    if (text) url.searchParams.set("q", text);
+    else url.searchParams.delete("q");
+    if (url.href !== location.href) history.replaceState(history.state, "", url.href);
+  }
+
   function render() {
     if (!index) return;
-    var query = fold(input.value.trim());
-    var list = index[kind()] || [];
+    var text = input.value.trim();
+    var which = kind(text);
+    if (prefixes[text.charAt(0)]) selectTab(which);
+    var query = fold(text);
+    var list = index[which] || [];
     var matches = list.filter(function (entry) {
       return fold(entry.name).indexOf(query) !== -1 || (entry.id && fold(entry.id).indexOf(query) !== -1);
     });
@@ -29,7 +52,7 @@
       var item = document.createElement("li");
       var link = document.createElement("a");
       link.href = entry.url;
-      link.textContent = (kind() === "tags" ? "#" : "") + entry.name;
+      link.textContent = (which === "tags" ? "#" : "") + entry.name;
       var count = document.createElement("span");
       count.className = "group-count";
       count.textContent = " " + entry.posts + (entry.posts === 1 ? " post" : " posts");
@@ -42,10 +65,21 @@
       matches.length + (matches.length === 1 ? " match." : " matches.");
   }
 
+  var initial = new URLSearchParams(location.search).get("q");
+  if (initial) input.value = initial;
+
   fetch(root.getAttribute("data-index"))
     .then(function (response) { return response.json(); })
     .then(function (data) { index = data; render(); })
     .catch(function () { status.textContent = "The search index could not be loaded."; });
-  input.addEventListener("input", render);
-  root.addEventListener("change", render);
+  input.addEventListener("input", function () { remember(input.value.trim()); render(); });
+  root.addEventListener("change", function (event) {
+    // A tab picked by hand wins over the prefix: "#sea" then Places searches places for "sea".
+    var text = input.value.trim();
+    if (event.target.name === "kind" && prefixes[text.charAt(0)] && prefixes[text.charAt(0)] !== event.target.value) {
+      input.value = text.slice(1);
+      remember(input.value.trim());
+    }
+    render();
+  });
 })();

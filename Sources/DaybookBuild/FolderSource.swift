@@ -14,4 +14,6 @@ public struct FolderSource: CheckSource {
     public func bytes(of path: String) -> [UInt8]? {
         FileManager.default.contents(atPath: directory.appending(path: path).path).map(Array.init)
     }
+
+    public func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: directory.appending(path: path).path) }
 }

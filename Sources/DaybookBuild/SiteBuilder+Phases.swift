@@ -73,12 +73,13 @@ extension SiteBuilder {
     /// found errors, over the records that were valid, so one run reports every problem.
     func load(_ sources: Sources, _ options: BuildOptions) -> SiteModel {
         let loaded = ContentLoader.load(sources.snapshot)
-        var diagnostics = loaded.diagnostics
+        var diagnostics = loaded.diagnostics + loaded.config.baseURLWarnings
         let theme = Self.defaultTheme.overridden(by: sources.theme)
         let (library, templateDiagnostics) = theme.compile()
         diagnostics += templateDiagnostics
         let zone = TimeZone(identifier: loaded.config.timeZoneIdentifier) ?? .gmt
-        let moment = BuildMoment(now: options.now, timeZone: zone, includeFuture: options.includeFuture)
+        let moment = BuildMoment(
+            now: options.now, timeZone: zone, includeFuture: options.includeFuture, includeDrafts: options.includeDrafts)
         let feeds = SiteFeeds(content: loaded.content, config: loaded.config, moment: moment)
         diagnostics += feeds.diagnostics
         let imagePaths = ImageCollector(snapshot: sources.snapshot)
@@ -89,9 +90,12 @@ extension SiteBuilder {
             photos = publisher.publish(imagePaths.paths, reader: sources.reader)
             diagnostics += photos.diagnostics
         }
-        var input = RenderInput(config: loaded.config, moment: moment, feeds: feeds, imageSizes: photos.sizes)
+        var input = RenderInput(
+            config: loaded.config, moment: moment, feeds: feeds, imageSizes: photos.sizes,
+            assetPaths: Set(theme.assets.keys).union(imagePaths.paths).union(photos.files.map(\.path)))
         input.images = photos.images
         let renderer = library.map { SiteRenderer(library: $0, input: input, themeFingerprint: theme.fingerprint) }
+        diagnostics += renderer?.markdownLinkWarnings() ?? []
         return SiteModel(
             config: loaded.config, content: loaded.content, timeZone: zone, feeds: feeds, theme: theme, renderer: renderer,
             images: photos.files, imageCounts: (photos.encoded, photos.reused), diagnostics: diagnostics)

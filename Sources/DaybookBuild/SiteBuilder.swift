@@ -13,6 +13,8 @@ public struct BuildOptions: Sendable {
     /// The build's "now", resolved by the caller (`--now`, `SOURCE_DATE_EPOCH` or the clock).
     public var now: Instant
     public var includeFuture: Bool
+    /// `--drafts`: include items marked `draft: true` (CONTRACT §8).
+    public var includeDrafts: Bool
     /// Treat warnings as errors.
     public var strict: Bool
     /// Let the build replace files in the output folder that it did not write.
@@ -22,8 +24,9 @@ public struct BuildOptions: Sendable {
 
     public init(
         siteDirectory: URL, outputDirectory: URL? = nil, now: Instant, includeFuture: Bool = false, strict: Bool = false,
-        force: Bool = false, check: Bool = false
+        force: Bool = false, check: Bool = false, includeDrafts: Bool = false
     ) {
+        self.includeDrafts = includeDrafts
         self.siteDirectory = siteDirectory
         self.outputDirectory = outputDirectory ?? siteDirectory.appending(path: "output")
         self.now = now

@@ -14,17 +14,16 @@ struct BuildCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .long, help: "The site folder, holding site.yml, content/ and Templates/.")
-    var site: String = "."
-
-    @Option(name: .long, help: "The output folder (default: <site>/output).")
-    var output: String?
+    @OptionGroup var folders: SiteOptions
 
     @Option(name: .long, help: "The build's instant as RFC 3339, e.g. 2026-11-21T12:00:00Z (default: SOURCE_DATE_EPOCH, else the clock).")
     var now: String?
 
     @Flag(name: .long, help: "Include sent prompts, posts and comments dated after now.")
     var future = false
+
+    @Flag(name: .long, help: "Include prompts, posts, comments and responses marked draft: true.")
+    var drafts = false
 
     @Flag(name: .long, help: "Treat warnings as errors.")
     var strict = false
@@ -43,26 +42,15 @@ struct BuildCommand: AsyncParsableCommand {
 
     func validate() throws {
         if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together") }
+        if let now, Instant(rfc3339: now) == nil { throw ValidationError(NowResolver.Failure.badNow(now).description) }
     }
 
     func run() async throws {
-        let instant: Instant
-        do {
-            instant = try NowResolver(environment: ProcessInfo.processInfo.environment, clock: { Date() }).resolve(now)
-        } catch {
-            throw ValidationError(error.description)
-        }
-        let cwd = URL(filePath: FileManager.default.currentDirectoryPath, directoryHint: .isDirectory)
-        let siteURL = URL(filePath: site, directoryHint: .isDirectory, relativeTo: cwd).standardizedFileURL
-        let outputURL = output.map { URL(filePath: $0, directoryHint: .isDirectory, relativeTo: cwd).standardizedFileURL }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: siteURL.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw ValidationError("site folder '\(site)' does not exist")
-        }
-
+        let instant = try NowResolver(environment: ProcessInfo.processInfo.environment, clock: { Date() }).resolveForCommand(now)
+        try folders.requireContent()
         let options = BuildOptions(
-            siteDirectory: siteURL, outputDirectory: outputURL, now: instant, includeFuture: future, strict: strict, force: force,
-            check: check)
+            siteDirectory: folders.siteDirectory, outputDirectory: folders.outputDirectory, now: instant, includeFuture: future,
+            strict: strict, force: force, check: check, includeDrafts: drafts)
         let result = await SiteBuilder().build(options)
         DiagnosticPrinter.print(result.diagnostics)
         guard result.succeeded else {

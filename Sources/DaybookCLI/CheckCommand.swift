@@ -22,8 +22,7 @@ struct CheckCommand: AsyncParsableCommand {
         case json
     }
 
-    @Option(name: .long, help: "The built output folder.")
-    var output: String = "output"
+    @OptionGroup var folders: SiteOptions
 
     @Option(name: .long, help: "The site's published address (default: read from the feeds or the sitemap).")
     var baseURL: String?
@@ -35,11 +34,9 @@ struct CheckCommand: AsyncParsableCommand {
     var listExternal = false
 
     func run() async throws {
-        let cwd = URL(filePath: FileManager.default.currentDirectoryPath, directoryHint: .isDirectory)
-        let folder = URL(filePath: output, directoryHint: .isDirectory, relativeTo: cwd).standardizedFileURL
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw ValidationError("output folder '\(output)' does not exist; run daybook build first")
+        let folder = folders.outputDirectory
+        guard SiteOptions.isFolder(folder) else {
+            throw CommandFailure("output folder '\(folders.outputShown)' does not exist; run 'daybook build' first")
         }
         let report = await SiteChecker(baseURL: baseURL).check(FolderSource(directory: folder))
         switch format {
@@ -47,7 +44,7 @@ struct CheckCommand: AsyncParsableCommand {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
             let data = try encoder.encode(report)
-            DiagnosticPrinter.printSummary(String(decoding: data, as: UTF8.self))
+            DiagnosticPrinter.printVerbatim(String(decoding: data, as: UTF8.self))
         case .text:
             DiagnosticPrinter.print(report.diagnostics)
             if listExternal { report.externalLinks.forEach { DiagnosticPrinter.printSummary("external \($0)") } }

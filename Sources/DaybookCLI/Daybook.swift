@@ -1,16 +1,36 @@
 import ArgumentParser
+import Foundation
 
 /// The `daybook` command: a static site generator for a journal of daily prompts and a photo timeline.
 public struct Daybook: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "daybook",
         abstract: "Builds a static site from a journal of daily prompts and a photo timeline.",
-        subcommands: [BuildCommand.self, CheckCommand.self, ServeCommand.self],
+        version: "daybook \(DaybookVersion.number)",
+        subcommands: [BuildCommand.self, CheckCommand.self, ServeCommand.self, NewCommand.self],
         defaultSubcommand: BuildCommand.self
     )
 
     public init() {}
 
     /// Parses `CommandLine.arguments` and runs the command; the executable target is this one call.
-    public static func start() async { await main() }
+    ///
+    /// ArgumentParser's own `main()` prints any error as `Error: …` with the usage for validation
+    /// errors; a `CommandFailure` is a problem with the site instead, so it is printed here as
+    /// `error: …` (coloured like a diagnostic) with no usage, and exits 1.
+    public static func start() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let failure as CommandFailure {
+            DiagnosticPrinter.printError(failure.message)
+            exit(withError: ExitCode.failure)
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import DaybookModel
 import Foundation
 
@@ -30,5 +31,19 @@ struct NowResolver {
             return Instant(secondsSince1970: Double(seconds))
         }
         return Instant(secondsSince1970: clock().timeIntervalSince1970)
+    }
+}
+
+extension NowResolver {
+    /// `resolve`, with each failure as the command line reports it: a bad `--now` is a usage
+    /// error (exit 64, with the usage); a bad `SOURCE_DATE_EPOCH` is not, since no argument is wrong.
+    func resolveForCommand(_ option: String?) throws -> Instant {
+        do {
+            return try resolve(option)
+        } catch .badNow(let text) {
+            throw ValidationError(Failure.badNow(text).description)
+        } catch {
+            throw CommandFailure(error.description)
+        }
     }
 }

@@ -12,15 +12,13 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Watches content/, Templates/ and site.yml. Open pages reload when a rebuild changed them; \
             a failed rebuild shows its problems over the page and the last good build stays served. \
-            The site is rebuilt when the calendar day changes in its time zone. Ctrl-C stops it.
+            The site is rebuilt when the calendar day changes in its time zone. Ctrl-C stops it. \
+            "Now" starts where `daybook build` would (SOURCE_DATE_EPOCH when set, else the clock) and \
+            then runs with the clock, so scheduled posts appear as their time comes.
             """
     )
 
-    @Option(name: .long, help: "The site folder, holding site.yml, content/ and Templates/.")
-    var site: String = "."
-
-    @Option(name: .long, help: "The output folder to build into and serve (default: <site>/output).")
-    var output: String?
+    @OptionGroup var folders: SiteOptions
 
     @Option(name: .long, help: "The address to listen on; keep it on loopback.")
     var host: String = "127.0.0.1"
@@ -28,24 +26,37 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The port; 0 picks a free one and prints it.")
     var port: Int = 8000
 
+    @Flag(name: .long, help: "Include sent prompts, posts, comments and responses dated after now, to preview scheduled items.")
+    var future = false
+
+    @Flag(name: .long, help: "Include prompts, posts, comments and responses marked draft: true.")
+    var drafts = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
     }
 
     func run() async throws {
-        let cwd = URL(filePath: FileManager.default.currentDirectoryPath, directoryHint: .isDirectory)
-        let siteURL = URL(filePath: site, directoryHint: .isDirectory, relativeTo: cwd).standardizedFileURL
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: siteURL.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw ValidationError("site folder '\(site)' does not exist")
-        }
-        let outputURL = output.map { URL(filePath: $0, directoryHint: .isDirectory, relativeTo: cwd).standardizedFileURL }
-            ?? siteURL.appending(path: "output")
         let environment = ProcessInfo.processInfo.environment
+        let start = try NowResolver(environment: environment, clock: { Date() }).resolveForCommand(nil)
+        try folders.requireContent()
+        // Before building: a taken port would otherwise fail only after the whole first build.
+        if port != 0 {
+            switch PortProbe.check(host: host, port: port) {
+            case .free: break
+            case .inUse: throw CommandFailure("port \(port) is in use; try --port 0 for a free one")
+            case .unavailable(let reason): throw CommandFailure("cannot listen on \(host):\(port): \(reason)")
+            }
+        }
+        if let epoch = environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
+            DiagnosticPrinter.printSummary(
+                "SOURCE_DATE_EPOCH is set: the preview starts at \(start.utcText), as 'daybook build' would, and then follows the clock")
+        }
+        let clock = ServeClock(start: start)
         let server = PreviewServer(
-            siteDirectory: siteURL, outputDirectory: outputURL, host: host, port: port,
-            // SOURCE_DATE_EPOCH pins "now" as in `build`; otherwise the clock, read at each rebuild.
-            clock: { (try? NowResolver(environment: environment, clock: { Date() }).resolve(nil)) ?? Instant(secondsSince1970: Date().timeIntervalSince1970) },
+            siteDirectory: folders.siteDirectory, outputDirectory: folders.outputDirectory, host: host, port: port,
+            includeFuture: future, includeDrafts: drafts,
+            clock: { clock.now() },
             log: { result in
                 DiagnosticPrinter.print(result.diagnostics)
                 if result.succeeded {
@@ -55,6 +66,11 @@ struct ServeCommand: AsyncParsableCommand {
                 }
             },
             announce: { DiagnosticPrinter.printSummary($0) })
-        try await server.run()
+        do {
+            try await server.run()
+        } catch let error as PreviewServer.AddressInUse {
+            // Taken between the check above and the bind.
+            throw CommandFailure("port \(error.port) is in use; try --port 0 for a free one")
+        }
     }
 }

@@ -4,6 +4,13 @@ public protocol CheckSource: Sendable {
     var paths: [String] { get }
     /// The bytes of one file; `nil` when it cannot be read.
     func bytes(of path: String) -> [UInt8]?
+    /// Whether anything stands at the path, hidden entries and folders included: `check` looks
+    /// for the build's temporary folder, which `paths` leaves out.
+    func exists(_ path: String) -> Bool
+}
+
+extension CheckSource {
+    public func exists(_ path: String) -> Bool { paths.contains(path) }
 }
 
 /// A site held in memory, as `daybook build --check` has it before writing.
@@ -14,4 +21,5 @@ public struct MemorySource: CheckSource {
 
     public var paths: [String] { Array(files.keys) }
     public func bytes(of path: String) -> [UInt8]? { files[path] }
+    public func exists(_ path: String) -> Bool { files[path] != nil || files.keys.contains { $0.hasPrefix(path + "/") } }
 }

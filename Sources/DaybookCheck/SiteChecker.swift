@@ -65,6 +65,7 @@ public struct SiteChecker: Sendable {
                 sitemapURLs = count
             }
         }
+        diagnostics += Self.checkLeftovers(source)
         if !files.contains("sitemap.xml") {
             diagnostics.append(.error("the site has no sitemap.xml", at: SourceLocation(path: "sitemap.xml")))
         }
@@ -73,6 +74,25 @@ public struct SiteChecker: Sendable {
             diagnostics: diagnostics.sorted(), pages: htmlPaths.count, internalLinks: internalLinks,
             externalLinks: external.sorted(), feeds: feeds, sitemapURLs: sitemapURLs,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
+    /// The suffix of a file the build writes before renaming it into place.
+    static let temporarySuffix = ".daybook-tmp"
+    /// The folder inside the output where the build keeps those files while it runs.
+    static let temporaryFolder = ".daybook-tmp"
+
+    /// A temporary file or folder left in the output means a build was stopped half-way: the
+    /// file is a page that was never put in place (or one of a post since removed), and a
+    /// server would publish it as it stands.
+    static func checkLeftovers(_ source: some CheckSource) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for path in source.paths where path.hasSuffix(temporarySuffix) {
+            found.append(.error("a temporary file left by an interrupted build: build the site again, or delete it", at: SourceLocation(path: path)))
+        }
+        if source.exists(temporaryFolder) {
+            found.append(.error("a folder of temporary files left by an interrupted build: build the site again, or delete it", at: SourceLocation(path: temporaryFolder)))
+        }
+        return found
     }
 
     static func checkPage(_ path: String, _ page: PageFacts, resolver: LinkResolver, ids: [String: Set<String>]) -> ([Diagnostic], Int, Set<String>) {
@@ -150,6 +170,7 @@ public struct SiteChecker: Sendable {
         var listed = Set<String>()
         var count = 0
         var sets: [(path: String, document: XMLFacts)] = []
+        var complete = true
         if sitemap.root == "sitemapindex" {
             for entry in sitemap.all("sitemapindex/sitemap/loc") {
                 let url = entry.text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -158,7 +179,8 @@ public struct SiteChecker: Sendable {
                     found.append(.error("sitemap index entry \(url) is not a sitemap in the folder", at: at))
                     continue
                 }
-                if document.error == nil { sets.append((part, document)) }
+                // A broken part is reported in its own file; the pages it would list are unknown.
+                if document.error == nil { sets.append((part, document)) } else { complete = false }
             }
         } else {
             sets.append(("sitemap.xml", sitemap))
@@ -175,7 +197,7 @@ public struct SiteChecker: Sendable {
                 }
             }
         }
-        for page in pages where page != "404.html" && !listed.contains(page) {
+        for page in pages where complete && page != "404.html" && !listed.contains(page) {
             found.append(.error("the page is not in sitemap.xml", at: SourceLocation(path: page, line: 1, column: 1)))
         }
         return (found, count)

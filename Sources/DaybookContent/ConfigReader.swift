@@ -52,6 +52,7 @@ enum ConfigReader {
                 if let s = string(member) {
                     if s.hasPrefix("/") || s.hasPrefix("http://") || s.hasPrefix("https://") {
                         config.baseURL = s.hasSuffix("/") ? s : s + "/"
+                        config.baseURLPosition = at(member.value.position)
                     } else {
                         diagnostics.append(.error("'baseURL' must be an absolute URL such as https://example.org/ or a path starting with '/', found '\(s)'", at: at(member.value.position)))
                     }
@@ -82,6 +83,22 @@ enum ConfigReader {
             }
         }
         return (config, diagnostics)
+    }
+}
+
+extension SiteConfig {
+    /// CONTRACT §5: feeds and the sitemap need absolute URLs, so a `baseURL` without a scheme
+    /// and host (the default `/`) is a warning, at its value in site.yml, or at site.yml when it
+    /// is not given. A build reports it (it always writes both); loading alone does not.
+    public var baseURLWarnings: [Diagnostic] {
+        let afterScheme = ["https://", "http://"].first(where: baseURL.hasPrefix).map { baseURL.dropFirst($0.count) }
+        if let afterScheme, let first = afterScheme.first, first != "/" { return [] }
+        return [
+            .warning(
+                "baseURL '\(baseURL)' has no scheme and host, so the feeds and the sitemap cannot give absolute URLs; "
+                    + "set it to the site's address, such as 'baseURL: https://example.org/'",
+                at: baseURLPosition ?? SourceLocation(path: ConfigReader.path))
+        ]
     }
 }
 

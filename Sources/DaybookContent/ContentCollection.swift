@@ -1,7 +1,8 @@
-/// The five collections of CONTRACT §2 and the facts about each that loading needs.
+/// The six collections of CONTRACT §2 and the facts about each that loading needs.
 public enum ContentCollection: String, Sendable, CaseIterable {
     case prompts
     case sentPrompts = "sent-prompts"
+    case responses
     case users
     case posts
     case comments
@@ -11,6 +12,7 @@ public enum ContentCollection: String, Sendable, CaseIterable {
         switch self {
         case .prompts: "body"
         case .sentPrompts: nil
+        case .responses: "text"
         case .users: "bio"
         case .posts: "caption"
         case .comments: "text"
@@ -22,6 +24,7 @@ public enum ContentCollection: String, Sendable, CaseIterable {
         switch self {
         case .prompts: "prompt"
         case .sentPrompts: "sent prompt"
+        case .responses: "response"
         case .users: "user"
         case .posts: "post"
         case .comments: "comment"
@@ -30,11 +33,12 @@ public enum ContentCollection: String, Sendable, CaseIterable {
 
     var knownKeys: Set<String> {
         switch self {
-        case .prompts: ["id", "title", "date", "body"]
+        case .prompts: ["id", "title", "date", "body", "updatedAt", "draft"]
         case .sentPrompts: ["id", "promptId", "sentAt"]
+        case .responses: ["id", "promptId", "createdAt", "text", "updatedAt", "draft"]
         case .users: ["id", "name", "bio", "avatar", "follows"]
-        case .posts: ["id", "author", "createdAt", "caption", "tags", "image", "imageAlt", "location", "sensitive"]
-        case .comments: ["id", "postId", "author", "createdAt", "text"]
+        case .posts: ["id", "author", "createdAt", "caption", "tags", "image", "imageAlt", "location", "sensitive", "updatedAt", "draft"]
+        case .comments: ["id", "postId", "author", "createdAt", "text", "updatedAt", "draft"]
         }
     }
 }

@@ -1,26 +1,12 @@
+import DaybookModel
+
 /// Text as content gives it, made safe to carry into HTML and XML.
 ///
-/// C0 control characters other than tab and line breaks, and the noncharacters U+FFFE and U+FFFF,
-/// are not allowed in HTML or XML documents (a NUL from content once made `check` fail the build's own
-/// output), so every string read from content has them replaced by U+FFFD, where the reader can see
-/// that something was there.
+/// Controls and noncharacters are not allowed in HTML or XML documents (a NUL from content once made
+/// `check` fail the build's own output), so every string read from content has them replaced by
+/// U+FFFD, by `DocumentCharacter`'s rule.
 enum ContentText {
-    static func cleaned(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D || $0 == 0xEF }) else { return text }
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            out.append(isAllowed(scalar) ? scalar : "\u{FFFD}")
-        }
-        return String(out)
-    }
-
-    static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09, 0x0A, 0x0D: true
-        case 0..<0x20, 0xFFFE, 0xFFFF: false
-        default: true
-        }
-    }
+    static func cleaned(_ text: String) -> String { DocumentCharacter.cleaned(text) }
 
     /// Every string in `value` (keys included) cleaned.
     static func cleaned(_ value: RawValue) -> RawValue {

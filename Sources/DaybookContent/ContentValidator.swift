@@ -18,9 +18,11 @@ struct ContentValidator {
     mutating func validate() {
         let prompts = unique(records.prompts, \.origin, .prompts)
         let sentPrompts = unique(records.sentPrompts, \.origin, .sentPrompts)
-        var users = unique(records.users, \.origin, .users)
-        var posts = unique(records.posts, \.origin, .posts)
+        let userRecords = unique(records.users, \.origin, .users)
+        let postRecords = unique(records.posts, \.origin, .posts)
         var comments = unique(records.comments, \.origin, .comments)
+        // A response's prompt is checked by the feed core, which knows which prompts have an entry.
+        let responses = unique(records.responses, \.origin, .responses)
 
         // CONTRACT §4: ids that become paths must give distinct, non-empty slugs. A sent prompt naming a
         // missing prompt still gets an entry page (a placeholder), so its prompt id takes part too.
@@ -28,39 +30,36 @@ struct ContentValidator {
         var placeholderIDs = Set<String>()
         let placeholders = sentPrompts.filter { !promptIDs.contains($0.promptID) && placeholderIDs.insert($0.promptID).inserted }
         checkSlugs(prompts.map { ($0.id, $0.origin) } + placeholders.map { ($0.promptID, $0.origin) }, .prompts)
-        checkSlugs(posts.map { ($0.id, $0.origin) }, .posts)
-        checkSlugs(users.map { ($0.id, $0.origin) }, .users)
+        checkSlugs(postRecords.map { ($0.id, $0.origin) }, .posts)
+        checkSlugs(userRecords.map { ($0.id, $0.origin) }, .users)
 
-        let userIDs = Set(users.map(\.id))
-        for index in users.indices {
-            let positions = records.followPositions[users[index].origin?.description ?? ""] ?? []
-            var kept: [String] = []
-            for (offset, followed) in users[index].follows.enumerated() {
-                if userIDs.contains(followed) {
-                    if !kept.contains(followed) { kept.append(followed) }
+        let userIDs = Set(userRecords.map(\.id))
+        let users = userRecords.map { record in
+            var user = record.user
+            for followed in record.follows {
+                if userIDs.contains(followed.value) {
+                    if !user.follows.contains(followed.value) { user.follows.append(followed.value) }
                 } else {
-                    diagnostics.append(.warning("user '\(users[index].id)' follows '\(followed)', which is not a user; ignored", at: position(users[index].origin, positions, offset)))
+                    diagnostics.append(.warning("user '\(user.id)' follows '\(followed.value)', which is not a user; ignored", at: followed.location))
                 }
             }
-            users[index].follows = kept
+            return user
         }
 
-        posts.removeAll { post in
-            guard !userIDs.contains(post.author) else { return false }
-            diagnostics.append(.error("post '\(post.id)' has author '\(post.author)', which is not a user", at: post.origin ?? fallback(.posts)))
-            return true
-        }
-        for index in posts.indices {
-            let positions = records.tagPositions[posts[index].origin?.description ?? ""] ?? []
-            var kept: [String] = []
-            for (offset, tag) in posts[index].extraTags.enumerated() {
-                if Hashtag.normalise(tag) != nil {
-                    kept.append(tag)
+        let posts = postRecords.compactMap { record -> Post? in
+            var post = record.post
+            guard userIDs.contains(post.author) else {
+                diagnostics.append(.error("post '\(post.id)' has author '\(post.author)', which is not a user", at: post.origin ?? fallback(.posts)))
+                return nil
+            }
+            for tag in record.tags {
+                if Hashtag.normalise(tag.value) != nil {
+                    post.extraTags.append(tag.value)
                 } else {
-                    diagnostics.append(.warning("tag '\(tag)' is not a hashtag (word characters with at least one letter, no '#'); ignored", at: position(posts[index].origin, positions, offset)))
+                    diagnostics.append(.warning("tag '\(tag.value)' is not a hashtag (word characters with at least one letter, no '#'); ignored", at: tag.location))
                 }
             }
-            posts[index].extraTags = kept
+            return post
         }
 
         let postIDs = Set(posts.map(\.id))
@@ -79,16 +78,11 @@ struct ContentValidator {
         if let viewer = config.timelineViewer, !userIDs.contains(viewer) {
             diagnostics.append(.error("timeline.viewer '\(viewer)' is not a user", at: config.timelineViewerPosition ?? SourceLocation(path: "site.yml")))
         }
-        content = SiteContent(prompts: prompts, sentPrompts: sentPrompts, users: users, posts: posts, comments: comments)
+        content = SiteContent(prompts: prompts, sentPrompts: sentPrompts, users: users, posts: posts, comments: comments, responses: responses)
     }
 
     private func fallback(_ collection: ContentCollection) -> SourceLocation {
         SourceLocation(path: "content/\(collection.rawValue)")
-    }
-
-    private func position(_ origin: SourceLocation?, _ positions: [TextPosition], _ offset: Int) -> SourceLocation {
-        guard let origin, offset < positions.count else { return origin ?? SourceLocation(path: "content") }
-        return SourceLocation(path: origin.path, line: positions[offset].line, column: positions[offset].column)
     }
 
     /// Keeps the first record of each id (in path order) and reports the rest.

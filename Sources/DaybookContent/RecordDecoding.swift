@@ -1,15 +1,40 @@
 import DaybookModel
 
+/// A value read from a file, with its place, so a check made after decoding points at the value.
+struct Sourced<Value: Sendable>: Sendable {
+    var value: Value
+    var location: SourceLocation
+
+    init(_ value: Value, at location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+}
+
+/// A decoded user with its `follows`, each at its place, until the validator knows the users.
+struct UserRecord: Sendable, Identifiable {
+    var user: User
+    var follows: [Sourced<String>]
+    var id: String { user.id }
+    var origin: SourceLocation? { user.origin }
+}
+
+/// A decoded post with its `tags`, each at its place, until the validator has checked them.
+struct PostRecord: Sendable, Identifiable {
+    var post: Post
+    var tags: [Sourced<String>]
+    var id: String { post.id }
+    var origin: SourceLocation? { post.origin }
+}
+
 /// Typed records of one load, before cross-record validation.
 struct DecodedRecords: Sendable {
     var prompts: [Prompt] = []
     var sentPrompts: [SentPrompt] = []
-    var users: [User] = []
-    var posts: [Post] = []
+    var users: [UserRecord] = []
+    var posts: [PostRecord] = []
     var comments: [Comment] = []
-    /// Positions of array elements that later checks point at (`follows`, `tags`), by record origin.
-    var followPositions: [String: [TextPosition]] = [:]
-    var tagPositions: [String: [TextPosition]] = [:]
+    var responses: [Response] = []
 
     mutating func append(contentsOf other: DecodedRecords) {
         prompts += other.prompts
@@ -17,14 +42,14 @@ struct DecodedRecords: Sendable {
         users += other.users
         posts += other.posts
         comments += other.comments
-        followPositions.merge(other.followPositions) { a, _ in a }
-        tagPositions.merge(other.tagPositions) { a, _ in a }
+        responses += other.responses
     }
 }
 
 extension RecordReader {
     /// Decodes one record into `records`; a record with an invalid required field is dropped
-    /// (its diagnostics say why), so one bad item never hides problems in the others.
+    /// (its diagnostics say why), so one bad item never hides problems in the others. An invalid
+    /// optional field is reported and left out, and the record is kept.
     mutating func decode(into records: inout DecodedRecords) {
         let id = nonEmptyString("id", required: true)
         switch collection {
@@ -32,8 +57,9 @@ extension RecordReader {
             let title = string("title", required: true)
             let date = day("date")
             let body = string("body")
+            let (updatedAt, isDraft) = editFields(createdAt: nil)
             guard let id, let title, !isInvalid else { return }
-            var prompt = Prompt(id: id, title: title, date: date, body: body)
+            var prompt = Prompt(id: id, title: title, date: date, body: body, updatedAt: updatedAt, isDraft: isDraft)
             prompt.origin = origin
             records.prompts.append(prompt)
         case .sentPrompts:
@@ -43,16 +69,24 @@ extension RecordReader {
             var sent = SentPrompt(id: id, promptID: promptID, sentAt: sentAt)
             sent.origin = origin
             records.sentPrompts.append(sent)
+        case .responses:
+            let promptID = nonEmptyString("promptId", required: true)
+            let createdAt = instant("createdAt", required: true)
+            let text = string("text", required: true)
+            let (updatedAt, isDraft) = editFields(createdAt: createdAt)
+            guard let id, let promptID, let createdAt, let text, !isInvalid else { return }
+            var response = Response(id: id, promptID: promptID, createdAt: createdAt, text: text, updatedAt: updatedAt, isDraft: isDraft)
+            response.origin = origin
+            records.responses.append(response)
         case .users:
             let name = string("name")
             let bio = string("bio")
             let avatar = nonEmptyString("avatar")
             let follows = strings("follows")
             guard let id, !isInvalid else { return }
-            var user = User(id: id, name: name, bio: bio, avatar: avatar, follows: follows.map(\.0))
+            var user = User(id: id, name: name, bio: bio, avatar: avatar)
             user.origin = origin
-            records.followPositions[origin.description] = follows.map(\.1)
-            records.users.append(user)
+            records.users.append(UserRecord(user: user, follows: follows))
         case .posts:
             let author = nonEmptyString("author", required: true)
             let createdAt = instant("createdAt", required: true)
@@ -62,21 +96,23 @@ extension RecordReader {
             let imageAlt = string("imageAlt")
             let place = location("location")
             let sensitive = sensitivity()
+            let (updatedAt, isDraft) = editFields(createdAt: createdAt)
             guard let id, let author, let createdAt, !isInvalid else { return }
             var post = Post(
-                id: id, author: author, createdAt: createdAt, caption: caption, extraTags: tags.map(\.0), image: image,
-                imageAlt: imageAlt, location: place)
+                id: id, author: author, createdAt: createdAt, caption: caption, image: image, imageAlt: imageAlt,
+                location: place, updatedAt: updatedAt, isDraft: isDraft)
             post.origin = origin
             (post.isSensitive, post.sensitiveReason) = sensitive
-            records.tagPositions[origin.description] = tags.map(\.1)
-            records.posts.append(post)
+            records.posts.append(PostRecord(post: post, tags: tags))
         case .comments:
             let postID = nonEmptyString("postId", required: true)
             let author = nonEmptyString("author", required: true)
             let createdAt = instant("createdAt", required: true)
             let text = string("text", required: true)
+            let (updatedAt, isDraft) = editFields(createdAt: createdAt)
             guard let id, let postID, let author, let createdAt, let text, !isInvalid else { return }
-            var comment = Comment(id: id, postID: postID, author: author, createdAt: createdAt, text: text)
+            var comment = Comment(
+                id: id, postID: postID, author: author, createdAt: createdAt, text: text, updatedAt: updatedAt, isDraft: isDraft)
             comment.origin = origin
             records.comments.append(comment)
         }

@@ -10,7 +10,9 @@ struct RecordReader {
     let recordPosition: TextPosition
     private(set) var members: [String: RawMember] = [:]
     var diagnostics: [Diagnostic] = []
-    /// Set when a required field is missing or invalid: the record is then dropped.
+    /// Set when a required field is missing or invalid: the record is then dropped. An optional
+    /// field that is invalid is reported and left out, and the record is kept, so one bad value
+    /// never cascades (a user dropped for a bad `follows` would make each of their posts an error).
     private(set) var isInvalid = false
 
     init(path: String, collection: ContentCollection, members: [RawMember], at position: TextPosition) {
@@ -42,18 +44,19 @@ struct RecordReader {
     /// Where the record is: its `id` value when it has one, so messages about the record point there.
     var origin: SourceLocation { location(members["id"]?.value.position ?? recordPosition) }
 
-    private mutating func fail(_ message: String, at position: TextPosition) {
+    /// Reports an invalid value; when its field is required, the record is dropped.
+    private mutating func fail(_ message: String, at position: TextPosition, required: Bool) {
         diagnostics.append(.error(message, at: location(position)))
-        isInvalid = true
+        if required { isInvalid = true }
     }
 
     private mutating func value(_ key: String, required: Bool) -> RawValue? {
         guard let member = members[key] else {
-            if required { fail("\(collection.singular) is missing required field '\(key)'", at: recordPosition) }
+            if required { fail("\(collection.singular) is missing required field '\(key)'", at: recordPosition, required: true) }
             return nil
         }
         if case .null = member.value.kind {
-            if required { fail("'\(key)' is required but is null", at: member.value.position) }
+            if required { fail("'\(key)' is required but is null", at: member.value.position, required: true) }
             return nil
         }
         return member.value
@@ -64,14 +67,14 @@ struct RecordReader {
         if case .string(let text) = raw.kind { return text }
         var message = "'\(key)' must be a string, found \(raw.kindName)"
         if case .number = raw.kind { message += "; put it in quotes" }
-        fail(message, at: raw.position)
+        fail(message, at: raw.position, required: required)
         return nil
     }
 
     mutating func nonEmptyString(_ key: String, required: Bool = false) -> String? {
         guard let text = string(key, required: required) else { return nil }
         if text.isEmpty, let position = members[key]?.value.position {
-            fail("'\(key)' must not be empty", at: position)
+            fail("'\(key)' must not be empty", at: position, required: required)
             return nil
         }
         return text
@@ -82,30 +85,31 @@ struct RecordReader {
         if let instant = Instant(rfc3339: text) { return instant }
         fail(
             "'\(key)' must be an RFC 3339 date-time such as 2026-11-21T08:00:00Z or 2026-11-21T09:00:00+01:00, found '\(text)'",
-            at: members[key]!.value.position)
+            at: members[key]!.value.position, required: required)
         return nil
     }
 
     mutating func day(_ key: String) -> CalendarDay? {
         guard let text = string(key) else { return nil }
         if let day = CalendarDay(text) { return day }
-        fail("'\(key)' must be a date YYYY-MM-DD such as 2026-11-21, found '\(text)'", at: members[key]!.value.position)
+        fail("'\(key)' must be a date YYYY-MM-DD such as 2026-11-21, found '\(text)'", at: members[key]!.value.position, required: false)
         return nil
     }
 
-    /// An array of strings, each with its own position for later reference checks.
-    mutating func strings(_ key: String) -> [(String, TextPosition)] {
+    /// An optional array of strings, each carrying its own place for the checks made after
+    /// decoding. An element that is not a string is reported and left out.
+    mutating func strings(_ key: String) -> [Sourced<String>] {
         guard let raw = value(key, required: false) else { return [] }
         guard case .array(let items) = raw.kind else {
-            fail("'\(key)' must be an array of strings, found \(raw.kindName)", at: raw.position)
+            fail("'\(key)' must be an array of strings, found \(raw.kindName)", at: raw.position, required: false)
             return []
         }
-        var result: [(String, TextPosition)] = []
+        var result: [Sourced<String>] = []
         for item in items {
             if case .string(let text) = item.kind {
-                result.append((text, item.position))
+                result.append(Sourced(text, at: location(item.position)))
             } else {
-                fail("'\(key)' must hold only strings, found \(item.kindName)", at: item.position)
+                fail("'\(key)' must hold only strings, found \(item.kindName)", at: item.position, required: false)
             }
         }
         return result
@@ -114,7 +118,7 @@ struct RecordReader {
     mutating func location(_ key: String) -> DaybookModel.Location? {
         guard let raw = value(key, required: false) else { return nil }
         guard case .object(let fields) = raw.kind else {
-            fail("'\(key)' must be an object such as { \"name\": \"Lisbon\", \"lat\": 38.72, \"lon\": -9.14 }, found \(raw.kindName)", at: raw.position)
+            fail("'\(key)' must be an object such as { \"name\": \"Lisbon\", \"lat\": 38.72, \"lon\": -9.14 }, found \(raw.kindName)", at: raw.position, required: false)
             return nil
         }
         var name: String?
@@ -126,16 +130,20 @@ struct RecordReader {
             case ("lat", .number(let n)) where (-90...90).contains(n): lat = n
             case ("lon", .number(let n)) where (-180...180).contains(n): lon = n
             case ("lat", .null), ("lon", .null): break
-            case ("name", _): fail("'\(key).name' must be a string, found \(field.value.kindName)", at: field.value.position)
-            case ("lat", _): fail("'\(key).lat' must be a number from -90 to 90", at: field.value.position)
-            case ("lon", _): fail("'\(key).lon' must be a number from -180 to 180", at: field.value.position)
+            case ("name", _): fail("'\(key).name' must be a string, found \(field.value.kindName)", at: field.value.position, required: false)
+            case ("lat", _): fail("'\(key).lat' must be a number from -90 to 90", at: field.value.position, required: false)
+            case ("lon", _): fail("'\(key).lon' must be a number from -180 to 180", at: field.value.position, required: false)
             default:
                 diagnostics.append(
                     .warning("unknown key '\(field.key)' in location; known keys: lat, lon, name", at: location(field.keyPosition)))
             }
         }
         guard let name else {
-            fail("'\(key)' is missing required field 'name'", at: raw.position)
+            // A bad name was reported above; a missing one is reported here. Either way the post
+            // keeps no location, and the rest of it stands.
+            if !fields.contains(where: { $0.key == "name" }) {
+                fail("'\(key)' is missing required field 'name'", at: raw.position, required: false)
+            }
             return nil
         }
         return DaybookModel.Location(name: name, latitude: lat, longitude: lon)

@@ -67,11 +67,40 @@ enum YAMLReader {
                     // Reported at the outermost key whose value grew too large: the field a user wrote.
                     throw YAMLSyntaxError(message: tooLarge, position: keyPosition)
                 }
-                members.append(RawMember(key: ContentText.cleaned(key.string ?? "\(key.any)"), keyPosition: keyPosition, value: converted))
+                members.append(RawMember(key: ContentText.cleaned(key.string ?? flowText(key)), keyPosition: keyPosition, value: converted))
             }
             return RawValue(.object(members), at: at)
         case .alias:
             return RawValue(.null, at: at)
+        }
+    }
+
+    /// A key that is itself a mapping or a sequence, written in flow style for messages. Not
+    /// `Node.any`: Yams traps building a dictionary whose keys are mappings (found by fuzzing).
+    /// At most `budget` nodes are written, then "…": a key can be an alias of an alias bomb too.
+    private static func flowText(_ node: Node) -> String {
+        var budget = 64
+        return flowText(node, budget: &budget)
+    }
+
+    private static func flowText(_ node: Node, budget: inout Int) -> String {
+        budget -= 1
+        guard budget >= 0 else { return "…" }
+        switch node {
+        case .scalar(let scalar):
+            return scalar.string
+        case .sequence(let sequence):
+            var parts: [String] = []
+            for item in sequence where budget >= 0 { parts.append(flowText(item, budget: &budget)) }
+            return "[" + parts.joined(separator: ", ") + "]"
+        case .mapping(let mapping):
+            var parts: [String] = []
+            for (key, value) in mapping where budget >= 0 {
+                parts.append("\(flowText(key, budget: &budget)): \(flowText(value, budget: &budget))")
+            }
+            return "{" + parts.joined(separator: ", ") + "}"
+        case .alias:
+            return "*alias"
         }
     }
 

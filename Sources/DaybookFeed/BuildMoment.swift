@@ -8,11 +8,14 @@ public struct BuildMoment: Sendable, Hashable {
     public var timeZone: TimeZone
     /// `--future`: list sent prompts, posts and comments dated after now.
     public var includeFuture: Bool
+    /// `--drafts`: show prompts, posts, comments and responses marked `draft: true` (CONTRACT §8).
+    public var includeDrafts: Bool
 
-    public init(now: Instant, timeZone: TimeZone, includeFuture: Bool = false) {
+    public init(now: Instant, timeZone: TimeZone, includeFuture: Bool = false, includeDrafts: Bool = false) {
         self.now = now
         self.timeZone = timeZone
         self.includeFuture = includeFuture
+        self.includeDrafts = includeDrafts
     }
 
     /// CONTRACT §3: now's calendar day in the site time zone.
@@ -20,4 +23,11 @@ public struct BuildMoment: Sendable, Hashable {
 
     /// Whether something dated `instant` is shown in this build.
     public func isVisible(_ instant: Instant) -> Bool { includeFuture || instant <= now }
+
+    /// Whether an item dated `instant`, a draft or not, is shown in this build: a draft is left out
+    /// like an item after now, unless `--drafts`.
+    public func isVisible(_ instant: Instant, draft: Bool) -> Bool { (includeDrafts || !draft) && isVisible(instant) }
+
+    /// Whether an undated item (a prompt) is shown: only a draft can be left out.
+    public func isShown(draft: Bool) -> Bool { includeDrafts || !draft }
 }

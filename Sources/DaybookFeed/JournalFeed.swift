@@ -38,12 +38,16 @@ public struct JournalFeed: Sendable {
     }
 
     /// The ordered entries, with the warnings the order raised. O((p + s) log s).
+    ///
+    /// A draft prompt (without `--drafts`) takes its sendings with it: no entry, no placeholder.
     public func entries(at moment: BuildMoment) -> (entries: [JournalEntry], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        let promptsByID = Dictionary(prompts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let shown = prompts.filter { moment.isShown(draft: $0.isDraft) }
+        let hidden = Set(prompts.filter { !moment.isShown(draft: $0.isDraft) }.map(\.id))
+        let promptsByID = Dictionary(shown.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let today = moment.today
 
-        let todays = prompts.filter { $0.date == today }.sorted { $0.id.scalarsPrecede($1.id) }
+        let todays = shown.filter { $0.date == today }.sorted { $0.id.scalarsPrecede($1.id) }
         if todays.count > 1, let chosen = todays.first {
             for other in todays.dropFirst() {
                 diagnostics.append(
@@ -53,7 +57,7 @@ public struct JournalFeed: Sendable {
             }
         }
 
-        let sendings = Self.sendingQuery(moment).run(sentPrompts)
+        let sendings = Self.sendingQuery(moment).narrowed { !hidden.contains($0.promptID) }.run(sentPrompts)
         var entries: [JournalEntry] = []
         var listed = Set<String>()
         if let pinned = todays.first {

@@ -12,6 +12,14 @@ public struct SiteFeeds: Sendable {
     public var posts: [Post]
     /// Visible comments of each visible post, oldest first.
     public var comments: [String: [Comment]]
+    /// Shown responses of each listed entry, by prompt id, oldest first (CONTRACT §8).
+    public var responses: [String: [Response]]
+    /// The comments on each user's shown posts, newest first: their comments feed.
+    public var commentsOnPostsBy: [String: [Comment]]
+    /// Each shown post's neighbours among its author's posts, in timeline order.
+    public var authorNeighbours: [String: PostNeighbours]
+    /// The build's instant, for what a list dates by "now" (an empty feed, today's unsent prompt).
+    public var moment: BuildMoment
     public var usersByID: [String: User]
     /// Tag, user and location lists over `posts`.
     public var indexes: SiteIndexes
@@ -23,6 +31,10 @@ public struct SiteFeeds: Sendable {
         let journal = JournalFeed(prompts: content.prompts, sentPrompts: content.sentPrompts).entries(at: moment)
         self.journal = journal.entries
         self.diagnostics = journal.diagnostics
+        self.moment = moment
+        let responses = ResponseFeed.shown(content.responses, prompts: content.prompts, entries: journal.entries, moment: moment)
+        self.responses = responses.byPrompt
+        self.diagnostics += responses.diagnostics
         let usersByID = Dictionary(content.users.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let posts = TimelineFeed.query(moment).run(content.posts)
         self.usersByID = usersByID
@@ -33,12 +45,54 @@ public struct SiteFeeds: Sendable {
         let shownPosts = Set(posts.map(\.id))
         let commentOrder = TimelineFeed.commentQuery(moment).narrowed { shownPosts.contains($0.postID) }
         self.comments = Dictionary(grouping: commentOrder.run(content.comments), by: \.postID)
+        let authors = Dictionary(posts.map { ($0.id, $0.author) }, uniquingKeysWith: { first, _ in first })
+        let commentFeed = TimelineFeed.commentFeedQuery(moment).narrowed { shownPosts.contains($0.postID) }
+        self.commentsOnPostsBy = Dictionary(grouping: commentFeed.run(content.comments)) { authors[$0.postID] ?? "" }
         self.indexes = SiteIndexes(posts: posts, users: content.users, hashtagsPerPost: config.hashtagsPerPost)
+        var neighbours: [String: PostNeighbours] = [:]
+        for group in indexes.users {
+            for (index, post) in group.posts.enumerated() {
+                neighbours[post.id] = PostNeighbours(
+                    newer: index > 0 ? group.posts[index - 1].id : nil,
+                    older: index + 1 < group.posts.count ? group.posts[index + 1].id : nil)
+            }
+        }
+        self.authorNeighbours = neighbours
         self.diagnostics += indexes.diagnostics
         var followers: [String: [String]] = [:]
         for group in indexes.users {
             for followed in usersByID[group.id]?.follows ?? [] { followers[followed, default: []].append(group.id) }
         }
         self.followers = followers
+    }
+}
+
+/// A post's place among its author's posts (CONTRACT §5: `data-nav`), by post id.
+public struct PostNeighbours: Sendable, Hashable {
+    /// The author's next newer post; `nil` at the newest.
+    public var newer: String?
+    /// The author's next older post; `nil` at the oldest.
+    public var older: String?
+
+    public init(newer: String? = nil, older: String? = nil) {
+        self.newer = newer
+        self.older = older
+    }
+}
+
+extension SiteFeeds {
+    /// When an entry last changed (CONTRACT §4): the latest of its date (its sending, or the start
+    /// of today for today's prompt not yet sent), its prompt's `updatedAt`, and the `createdAt`
+    /// and `updatedAt` of its shown responses. The journal feed and the sitemap date it by this.
+    public func lastChanged(_ entry: JournalEntry) -> Instant {
+        var latest = entry.sentAt ?? moment.today.start(in: moment.timeZone)
+        if let edited = entry.prompt?.updatedAt { latest = max(latest, edited) }
+        for response in responses[entry.promptID] ?? [] { latest = max(latest, response.lastChanged) }
+        return latest
+    }
+
+    /// When a post's page last changed: the post's date or edit, or its newest comment or comment edit.
+    public func pageLastChanged(_ post: Post) -> Instant {
+        (comments[post.id] ?? []).reduce(post.lastChanged) { max($0, $1.lastChanged) }
     }
 }

@@ -2,10 +2,11 @@ import DaybookModel
 
 /// CONTRACT §3: the timeline's order and the order of every other list of posts.
 public enum TimelineFeed {
-    /// Newest `createdAt` first, ties by post id ascending; posts after now only with `--future`.
+    /// Newest `createdAt` first, ties by post id ascending; posts after now only with `--future`,
+    /// drafts only with `--drafts`.
     public static func query(_ moment: BuildMoment) -> FeedQuery<Post> {
         FeedQuery(
-            includes: { moment.isVisible($0.createdAt) },
+            includes: { moment.isVisible($0.createdAt, draft: $0.isDraft) },
             precedes: { a, b in a.createdAt != b.createdAt ? a.createdAt > b.createdAt : a.id.scalarsPrecede(b.id) }
         )
     }
@@ -18,11 +19,21 @@ public enum TimelineFeed {
         return query(moment).narrowed { authors.contains($0.author) }
     }
 
-    /// Comments on a post page: oldest first, ties by id; after now only with `--future`.
+    /// Comments on a post page: oldest first, ties by id; after now only with `--future`, drafts
+    /// only with `--drafts`.
     public static func commentQuery(_ moment: BuildMoment) -> FeedQuery<Comment> {
         FeedQuery(
-            includes: { moment.isVisible($0.createdAt) },
+            includes: { moment.isVisible($0.createdAt, draft: $0.isDraft) },
             precedes: { a, b in a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id.scalarsPrecede(b.id) }
+        )
+    }
+
+    /// A person's comments feed (CONTRACT §4, `/users/<id>/comments.xml`): the same comments as
+    /// the post pages show, newest `createdAt` first, ties by id.
+    public static func commentFeedQuery(_ moment: BuildMoment) -> FeedQuery<Comment> {
+        FeedQuery(
+            includes: commentQuery(moment).includes,
+            precedes: { a, b in a.createdAt != b.createdAt ? a.createdAt > b.createdAt : a.id.scalarsPrecede(b.id) }
         )
     }
 }

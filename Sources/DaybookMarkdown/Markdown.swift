@@ -1,4 +1,5 @@
 import CCmark
+import DaybookModel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,26 +13,21 @@ import Darwin
 /// leave an empty `href` or `src` (invalid, and against CONTRACT §5), so before rendering such links
 /// and images are taken out of the tree, their text (a link's words, an image's alt text) kept in place.
 public enum Markdown {
-    public static func html(from markdown: String) -> String {
+    /// - Parameter links: the site's rule for link targets; `nil` keeps every safe target as written.
+    public static func html(from markdown: String, links: MarkdownLinks? = nil) -> String {
         // CMARK_OPT_SMART gives typographic quotes; CMARK_OPT_UNSAFE is never set.
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_SMART
-        let utf8 = Array(withoutControls(markdown).utf8)
-        guard let document = utf8.withUnsafeBufferPointer({ buffer in
-            buffer.baseAddress.flatMap { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    cmark_parse_document($0, buffer.count, options)
-                }
-            }
-        }) else { return "" }
+        guard let document = parse(markdown, options: options) else { return "" }
         defer { cmark_node_free(document) }
-        dropUnsafeTargets(document)
+        dropUnsafeTargets(document, links: links)
         guard let rendered = cmark_render_html(document, options) else { return "" }
         defer { free(rendered) }
         return String(cString: rendered)
     }
 
-    /// Replaces each link or image whose target is empty or unsafe by its children.
-    private static func dropUnsafeTargets(_ document: OpaquePointer) {
+    /// Replaces each link or image whose target is empty, unsafe, or not one `links` keeps, by its
+    /// children; a kept site path is rewritten under the site's root.
+    private static func dropUnsafeTargets(_ document: OpaquePointer, links: MarkdownLinks?) {
         var doomed: [OpaquePointer] = []
         guard let iterator = cmark_iter_new(document) else { return }
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
@@ -39,7 +35,15 @@ public enum Markdown {
             let type = cmark_node_get_type(node)
             guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
             let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
-            if !isSafe(url, image: type == CMARK_NODE_IMAGE) { doomed.append(node) }
+            if !isSafe(url, image: type == CMARK_NODE_IMAGE) {
+                doomed.append(node)
+            } else if let links {
+                switch links.verdict(for: url) {
+                case .keep(let written) where written != url: cmark_node_set_url(node, written)
+                case .keep: break
+                case .drop: doomed.append(node)
+                }
+            }
         }
         cmark_iter_free(iterator)
         // Innermost last in document order is fine: moving a node's children keeps them alive, and
@@ -50,6 +54,35 @@ public enum Markdown {
             }
             cmark_node_unlink(node)
             cmark_node_free(node)
+        }
+    }
+
+    /// The link and image targets of `markdown` that `links` would not keep, with the reason, in
+    /// document order: what the build warns about.
+    public static func droppedTargets(in markdown: String, links: MarkdownLinks) -> [(url: String, reason: String)] {
+        var dropped: [(url: String, reason: String)] = []
+        guard let document = parse(markdown, options: CMARK_OPT_DEFAULT) else { return [] }
+        defer { cmark_node_free(document) }
+        guard let iterator = cmark_iter_new(document) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
+            let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            guard isSafe(url, image: type == CMARK_NODE_IMAGE), case .drop(let reason) = links.verdict(for: url) else { continue }
+            dropped.append((url, reason))
+        }
+        return dropped
+    }
+
+    /// libcmark's tree of `markdown`, control characters replaced; the caller frees it.
+    private static func parse(_ markdown: String, options: Int32) -> OpaquePointer? {
+        let utf8 = Array(withoutControls(markdown).utf8)
+        return utf8.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.flatMap { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parse_document($0, buffer.count, options) }
+            }
         }
     }
 
@@ -65,16 +98,9 @@ public enum Markdown {
         return true
     }
 
-    /// `text` with C0 control characters other than tab and line breaks replaced by U+FFFD: they are
-    /// not allowed in HTML, and libcmark passes them through (all but NUL).
-    static func withoutControls(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { return text }
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            out.append(scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" ? "\u{FFFD}" : scalar)
-        }
-        return String(out)
-    }
+    /// `text` with controls and noncharacters replaced by U+FFFD: they are not allowed in HTML, and
+    /// libcmark passes them through (all but NUL).
+    static func withoutControls(_ text: String) -> String { DocumentCharacter.cleaned(text) }
 }
 
 extension String {

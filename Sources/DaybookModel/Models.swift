@@ -8,12 +8,20 @@ public struct Prompt: Sendable, Hashable, Identifiable {
     public var date: CalendarDay?
     /// CommonMark source; rendered safely, never trusted.
     public var body: String?
+    /// The last edit (CONTRACT §8); feeds and the sitemap date the entry by it.
+    public var updatedAt: Instant?
+    /// `draft: true`: left out of the site, with its sendings and responses, unless `--drafts`.
+    public var isDraft: Bool
 
-    public init(id: String, title: String, date: CalendarDay? = nil, body: String? = nil) {
+    public init(
+        id: String, title: String, date: CalendarDay? = nil, body: String? = nil, updatedAt: Instant? = nil, isDraft: Bool = false
+    ) {
         self.id = id
         self.title = title
         self.date = date
         self.body = body
+        self.updatedAt = updatedAt
+        self.isDraft = isDraft
     }
 }
 
@@ -85,11 +93,18 @@ public struct Post: Sendable, Hashable, Identifiable {
     public var isSensitive = false
     /// Why, when `sensitive` was given as text; shown in the closed `<details>`'s summary.
     public var sensitiveReason: String?
+    /// The last edit; a post page says "edited" with it, feeds date the post by it.
+    public var updatedAt: Instant?
+    /// `draft: true`: left out of the site, with its comments, unless `--drafts`.
+    public var isDraft: Bool
 
     public init(
         id: String, author: String, createdAt: Instant, caption: String? = nil, extraTags: [String] = [],
-        image: String? = nil, imageAlt: String? = nil, location: Location? = nil
+        image: String? = nil, imageAlt: String? = nil, location: Location? = nil, updatedAt: Instant? = nil,
+        isDraft: Bool = false
     ) {
+        self.updatedAt = updatedAt
+        self.isDraft = isDraft
         self.id = id
         self.author = author
         self.createdAt = createdAt
@@ -119,8 +134,15 @@ public struct Comment: Sendable, Hashable, Identifiable {
     public var author: String
     public var createdAt: Instant
     public var text: String
+    public var updatedAt: Instant?
+    public var isDraft: Bool
 
-    public init(id: String, postID: String, author: String, createdAt: Instant, text: String) {
+    public init(
+        id: String, postID: String, author: String, createdAt: Instant, text: String, updatedAt: Instant? = nil,
+        isDraft: Bool = false
+    ) {
+        self.updatedAt = updatedAt
+        self.isDraft = isDraft
         self.id = id
         self.postID = postID
         self.author = author

@@ -24,6 +24,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var imageOriginals = true
     /// `report` (§7): a `mailto:` or `https:` URL in which `{url}` stands for a post's absolute URL.
     public var report: String?
+    /// Where `baseURL` was written, for the warning about a relative one.
+    public var baseURLPosition: SourceLocation?
 
     public init(
         title: String = "Daybook", baseURL: String = "/", timeZoneIdentifier: String = "UTC", pageSize: Int = 10,

@@ -7,11 +7,14 @@ public struct SiteContent: Sendable, Hashable {
     public var users: [User]
     public var posts: [Post]
     public var comments: [Comment]
+    /// The site owner's answers to prompts.
+    public var responses: [Response]
 
     public init(
         prompts: [Prompt] = [], sentPrompts: [SentPrompt] = [], users: [User] = [], posts: [Post] = [],
-        comments: [Comment] = []
+        comments: [Comment] = [], responses: [Response] = []
     ) {
+        self.responses = responses
         self.prompts = prompts
         self.sentPrompts = sentPrompts
         self.users = users

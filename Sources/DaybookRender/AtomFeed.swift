@@ -2,10 +2,12 @@ import DaybookFeed
 import DaybookMarkdown
 import DaybookModel
 
-/// The Atom feeds of CONTRACT §4: the first `feedSize` items of the journal and the timeline.
+/// The Atom feeds of CONTRACT §4: the first `feedSize` items of the journal, the timeline, and
+/// each person's posts and the comments on them.
 ///
-/// Every date comes from content, never from the build's clock, so an unchanged site gives an
-/// unchanged feed and feed readers see no false updates.
+/// Every entry's date comes from content (its date or its last edit), never from the build's
+/// clock, so an unchanged site gives an unchanged feed and feed readers see no false updates;
+/// only a feed with no entries is dated by the build's "now".
 struct AtomFeed {
     static let journalPath = SiteURLs.journalFeed
     static let timelinePath = SiteURLs.timelineFeed
@@ -13,6 +15,8 @@ struct AtomFeed {
     struct Entry {
         var title: String
         var path: String
+        /// An element id on the page (`comment-c1`), for an entry that is part of a page.
+        var fragment: String? = nil
         var updated: Instant
         var authorName: String?
         var contentHTML: String
@@ -20,6 +24,8 @@ struct AtomFeed {
 
     let urls: SiteURLs
     let siteTitle: String
+    /// The build's "now": the `<updated>` of a feed with no entries.
+    let now: Instant
 
     /// A stable, absolute id for a page: its URL when `baseURL` is absolute, else a URN on its path.
     func id(_ path: String) -> String {
@@ -28,7 +34,7 @@ struct AtomFeed {
     }
 
     func render(title: String, path: String, feedPath: String, entries: [Entry]) -> String {
-        let updated = entries.map(\.updated).max() ?? Instant(secondsSince1970: 0)
+        let updated = entries.map(\.updated).max() ?? now
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
             <feed xmlns="http://www.w3.org/2005/Atom">
@@ -42,11 +48,12 @@ struct AtomFeed {
 
             """
         for entry in entries {
+            let fragment = entry.fragment.map { "#" + SiteURLs.percentEncoded($0) } ?? ""
             xml += """
                 <entry>
                 <title>\(XML.escape(entry.title))</title>
-                <id>\(XML.escape(id(entry.path)))</id>
-                <link rel="alternate" type="text/html" href="\(XML.escape(urls.absolute(SiteURLs.percentEncoded(entry.path))))"/>
+                <id>\(XML.escape(id(entry.path) + fragment))</id>
+                <link rel="alternate" type="text/html" href="\(XML.escape(urls.absolute(SiteURLs.percentEncoded(entry.path)) + fragment))"/>
                 <updated>\(entry.updated.utcText)</updated>
                 \(entry.authorName.map { "<author><name>\(XML.escape($0))</name></author>\n" } ?? "")<content type="html">\(XML.escape(entry.contentHTML))</content>
                 </entry>
@@ -57,34 +64,3 @@ struct AtomFeed {
     }
 }
 
-extension PageBuilder {
-    /// The journal feed: placeholders skipped; an entry dated by its sending, today's unsent prompt by the start of today.
-    func journalFeedXML() -> String {
-        let feed = AtomFeed(urls: urls, siteTitle: siteTitle)
-        let startOfToday = input.moment.today.start(in: zone)
-        let entries = input.feeds.journal.lazy.filter { !$0.isSkeleton }.prefix(input.config.feedSize).map { entry in
-            AtomFeed.Entry(
-                title: entry.prompt?.title ?? "", path: SiteURLs.entry(entry.promptID), updated: entry.sentAt ?? startOfToday,
-                authorName: nil, contentHTML: entry.prompt?.body.map(Markdown.html(from:)) ?? "")
-        }
-        return feed.render(title: "\(siteTitle): journal", path: SiteURLs.journal, feedPath: AtomFeed.journalPath, entries: Array(entries))
-    }
-
-    func timelineFeedXML() -> String {
-        let feed = AtomFeed(urls: urls, siteTitle: siteTitle)
-        let entries = input.feeds.timeline.prefix(input.config.feedSize).map { post in
-            let author = input.feeds.usersByID[post.author]?.displayName ?? post.author
-            var html = ""
-            // Feeds leave sensitive photos out (CONTRACT §7); a local photo is linked as its widest copy.
-            if let image = post.image, !post.isSensitive {
-                let path = input.images[image]?.copies.last?.path ?? image
-                let src = SiteURLs.isExternal(image) ? image : urls.absolute(SiteURLs.percentEncoded(path))
-                html += "<p><img src=\"\(HTML.escape(src))\" alt=\"\(HTML.escape(post.imageAlt ?? ""))\"></p>"
-            }
-            if let caption = post.caption { html += "<p>\(HTML.escape(caption))</p>" }
-            return AtomFeed.Entry(
-                title: "Photo by \(author)", path: SiteURLs.post(post.id), updated: post.createdAt, authorName: author, contentHTML: html)
-        }
-        return feed.render(title: "\(siteTitle): timeline", path: SiteURLs.timeline, feedPath: AtomFeed.timelinePath, entries: Array(entries))
-    }
-}

@@ -1,3 +1,5 @@
+import DaybookModel
+
 /// Escaping for text that Daybook itself assembles into HTML (captions with links, comments).
 /// Everything else is escaped by Mustache's `{{ }}`.
 enum HTML {
@@ -11,10 +13,9 @@ enum HTML {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            // HTML forbids C0 controls other than whitespace, and the noncharacters U+FFFE and U+FFFF,
-            // even as character references; content loading already replaces them, this is the backstop.
-            case "\u{9}", "\u{A}", "\u{C}", "\u{D}": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
+            // HTML reports controls and noncharacters even as character references; content loading
+            // already replaces them, this is the backstop.
+            case _ where !DocumentCharacter.isAllowed(scalar): out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -30,7 +30,11 @@ extension PageBuilder {
         let link = { (id: String) in LinkView(url: urls.link(SiteURLs.user(id)), label: byID[id]?.displayName ?? id) }
         return ProfileView(
             name: user.displayName, handle: "@\(user.id)", avatar: user.avatar.map { avatar($0, lazy: false) },
-            bioHTML: user.bio.map(Markdown.html(from:)), postCountLabel: count(postCount, "post", "posts"),
-            follows: user.follows.map(link), followers: (input.feeds.followers[user.id] ?? []).map(link))
+            bioHTML: user.bio.map(markdown), postCountLabel: count(postCount, "post", "posts"),
+            follows: user.follows.map(link), followers: (input.feeds.followers[user.id] ?? []).map(link),
+            feeds: [
+                LinkView(url: urls.link(SiteURLs.userFeed(user.id)), label: "Posts"),
+                LinkView(url: urls.link(SiteURLs.userCommentsFeed(user.id)), label: "Comments"),
+            ])
     }
 }

@@ -65,7 +65,12 @@ extension PageBuilder {
                 return postList(
                     group.posts, count: count, base: base, name: group.name, kicker: "Profile", partial: .gridPhoto, style: "grid",
                     head: user.map { [SectionView(style: "profile", isList: false, items: [profile($0, postCount: count)])] } ?? [],
-                    bodyClass: "page-list page-user", current: .users)
+                    bodyClass: "page-list page-user", current: .users,
+                    // CONTRACT §5: a profile links its two feeds.
+                    feeds: [
+                        LinkView(url: urls.link(SiteURLs.userFeed(group.id)), label: "\(group.name): posts"),
+                        LinkView(url: urls.link(SiteURLs.userCommentsFeed(group.id)), label: "\(group.name): comments on their posts"),
+                    ])
             case .locations:
                 return postList(
                     group.posts, count: count, base: base, name: group.name, kicker: "Place",

@@ -6,8 +6,11 @@ import Foundation
 
 extension PageBuilder {
     func postPage(_ post: Post) -> BuiltPage {
-        let author = input.feeds.usersByID[post.author]?.displayName ?? post.author
-        let view = postView(post, partial: .post, inList: false, lazy: false)
+        let heading = postTitle(post)
+        var view = postView(post, partial: .post, inList: false, lazy: false)
+        let neighbours = input.feeds.authorNeighbours[post.id]
+        view.newerURL = neighbours?.newer.map { urls.link(SiteURLs.post($0)) }
+        view.olderURL = neighbours?.older.map { urls.link(SiteURLs.post($0)) }
         let comments = (input.feeds.comments[post.id] ?? []).map(commentItem)
         let sections = [
             SectionView(style: "post", isList: false, items: [view]),
@@ -16,8 +19,20 @@ extension PageBuilder {
                 items: comments, emptyText: "No comments yet."),
         ]
         return BuiltPage(
-            body: PageBodyView(kicker: "Post", heading: "Photo by \(author)", sections: sections, root: urls.root),
-            title: "Photo by \(author) · \(siteTitle)", bodyClass: "page-post", current: .timeline)
+            body: PageBodyView(kicker: "Post", heading: heading, sections: sections, root: urls.root),
+            title: "\(heading) · \(siteTitle)", bodyClass: "page-post", current: .timeline)
+    }
+
+    /// "Photo by Ana" for a post with a photo, "Post by Ana" for one without: pages and feeds alike.
+    func postTitle(_ post: Post) -> String {
+        let author = input.feeds.usersByID[post.author]?.displayName ?? post.author
+        return post.image == nil ? "Post by \(author)" : "Photo by \(author)"
+    }
+
+    /// `HH:MM` in the site's zone.
+    func clock(_ instant: Instant) -> String {
+        let time = instant.timeOfDay(in: zone)
+        return "\(time.hour < 10 ? "0" : "")\(time.hour):\(time.minute < 10 ? "0" : "")\(time.minute)"
     }
 
     /// A post as a card or a full post: the shared card with this appearance's partial, list id and loading.
@@ -40,7 +55,6 @@ extension PageBuilder {
 
     func makePostView(_ post: Post) -> PostView {
         let day = post.createdAt.day(in: zone)
-        let time = post.createdAt.timeOfDay(in: zone)
         let comments = input.feeds.comments[post.id]?.count ?? 0
         let place = post.location.map { location in
             PlaceView(name: location.name, url: input.feeds.indexes.locationSlugs[post.id].map { urls.link(SiteURLs.location($0)) })
@@ -48,13 +62,14 @@ extension PageBuilder {
         return PostView(
             partial: .postCard, dataID: nil, url: urls.link(SiteURLs.post(post.id)), author: author(post.author),
             dateISO: post.createdAt.utcText, dateLabel: day.longText,
-            timeLabel: "\(time.hour < 10 ? "0" : "")\(time.hour):\(time.minute < 10 ? "0" : "")\(time.minute)",
+            timeLabel: clock(post.createdAt),
             // A photo without alt text is still content, not decoration: say whose it is.
             image: photo(post),
             captionHTML: post.caption.map { linker.html(Self.excerpt($0)) }, location: place,
             // Only the hashtags that put the post on a tag page link to one.
             tags: post.tags.prefix(input.config.hashtagsPerPost).map { PostView.LinkTag(name: $0, url: urls.link(SiteURLs.tag($0))) },
-            commentLabel: count(comments, "comment", "comments"))
+            commentLabel: count(comments, "comment", "comments"), editedISO: post.updatedAt?.utcText,
+            editedLabel: post.updatedAt.map { $0.day(in: zone).longText })
     }
 
     func author(_ id: String) -> AuthorView {
@@ -67,7 +82,9 @@ extension PageBuilder {
     func commentItem(_ comment: Comment) -> CommentView {
         CommentView(
             anchor: Slug.make(comment.id), author: author(comment.author), dateISO: comment.createdAt.utcText,
-            dateLabel: comment.createdAt.day(in: zone).longText, textHTML: linker.html(comment.text))
+            dateLabel: comment.createdAt.day(in: zone).longText, timeLabel: clock(comment.createdAt),
+            editedISO: comment.updatedAt?.utcText, editedLabel: comment.updatedAt.map { $0.day(in: zone).longText },
+            textHTML: linker.html(comment.text))
     }
 
     /// How much of a caption a card shows, in characters.

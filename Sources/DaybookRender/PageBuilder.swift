@@ -28,9 +28,12 @@ struct PageBuilder: Sendable {
     /// Each post's card, built once: a post shows on five or so pages (timeline, tags, author,
     /// place, its own), and linking its caption is the dearest part of a card.
     private(set) var postCards: [String: PostView]
+    /// Which Markdown link targets the site keeps (`nil`: all safe ones, for tests of one page).
+    let links: MarkdownLinks?
 
-    init(input: RenderInput) {
+    init(input: RenderInput, links: MarkdownLinks? = nil) {
         self.input = input
+        self.links = links
         self.urls = SiteURLs(baseURL: input.config.baseURL)
         self.paginator = Paginator(pageSize: input.config.pageSize)
         self.linker = TextLinker(
@@ -40,6 +43,34 @@ struct PageBuilder: Sendable {
     }
 
     var zone: TimeZone { input.moment.timeZone }
+
+    /// Content Markdown as HTML, with the site's link rule.
+    func markdown(_ text: String) -> String { Markdown.html(from: text, links: links) }
+
+    /// CONTRACT §6: a build that succeeds passes `check`, so a Markdown target the site cannot keep
+    /// is shown as text, and said once per item and target.
+    func markdownLinkWarnings() -> [Diagnostic] {
+        guard let links else { return [] }
+        var texts: [(what: String, text: String, origin: SourceLocation?)] = []
+        for entry in input.feeds.journal {
+            if let prompt = entry.prompt, let body = prompt.body { texts.append(("prompt '\(prompt.id)'", body, prompt.origin)) }
+            for response in input.feeds.responses[entry.promptID] ?? [] {
+                texts.append(("response '\(response.id)'", response.text, response.origin))
+            }
+        }
+        for group in input.feeds.indexes.users {
+            if let user = input.feeds.usersByID[group.id], let bio = user.bio { texts.append(("user '\(user.id)'", bio, user.origin)) }
+        }
+        return texts.flatMap { item in
+            var seen = Set<String>()
+            return Markdown.droppedTargets(in: item.text, links: links).compactMap { dropped -> Diagnostic? in
+                guard seen.insert(dropped.url).inserted else { return nil }
+                return .warning(
+                    "link '\(dropped.url)' in \(item.what) \(dropped.reason); it is shown as plain text",
+                    at: item.origin ?? SourceLocation(path: "content"))
+            }
+        }
+    }
     var siteTitle: String { input.config.title }
     var journalFeed: LinkView { LinkView(url: urls.link(SiteURLs.journalFeed), label: "\(siteTitle): journal") }
     var timelineFeed: LinkView { LinkView(url: urls.link(SiteURLs.timelineFeed), label: "\(siteTitle): timeline") }

@@ -11,12 +11,18 @@ public struct RenderInput: Sendable {
     public var imageSizes: [String: ImageSize]
     /// The responsive copies of the local photos content names, by path under `content/` (§7).
     public var images: [String: ResponsiveImage] = [:]
+    /// Files the build writes beside the rendered ones (theme assets, everything under `content/`),
+    /// by output path: Markdown may link them from the site root.
+    public var assetPaths: Set<String>
 
-    public init(config: SiteConfig, moment: BuildMoment, feeds: SiteFeeds, imageSizes: [String: ImageSize] = [:]) {
+    public init(
+        config: SiteConfig, moment: BuildMoment, feeds: SiteFeeds, imageSizes: [String: ImageSize] = [:], assetPaths: Set<String> = []
+    ) {
         self.config = config
         self.moment = moment
         self.feeds = feeds
         self.imageSizes = imageSizes
+        self.assetPaths = assetPaths
     }
 }
 

@@ -1,4 +1,5 @@
 import DaybookFeed
+import DaybookMarkdown
 import DaybookModel
 import DaybookParallel
 import Foundation
@@ -22,8 +23,10 @@ public struct SiteRenderer: Sendable {
         // `{{{html}}}` is valid Mustache; registering it cannot fail.
         try? library.register("{{{html}}}", named: TemplateName.prerendered.rawValue)
         self.library = library
-        self.builder = PageBuilder(input: input)
-        self.plan = SitePlan(input: input)
+        let plan = SitePlan(input: input)
+        let sitePaths = Set(Self.outputPaths(of: plan, input: input)).union(input.assetPaths)
+        self.builder = PageBuilder(input: input, links: MarkdownLinks(root: SiteURLs(baseURL: input.config.baseURL).root, sitePaths: sitePaths))
+        self.plan = plan
         self.themeFingerprint = themeFingerprint
     }
 
@@ -39,9 +42,21 @@ public struct SiteRenderer: Sendable {
     public var pagePaths: [String] { plan.pages.map(\.path) }
 
     /// Every file the renderer produces: the pages, then the feeds, the sitemap and the search index.
-    public var outputPaths: [String] {
-        pagePaths + [AtomFeed.journalPath, AtomFeed.timelinePath, SearchIndex.path] + Sitemap.paths(pageCount: plan.pages.count)
+    public var outputPaths: [String] { Self.outputPaths(of: plan, input: builder.input) }
+
+    static func outputPaths(of plan: SitePlan, input: RenderInput) -> [String] {
+        plan.pages.map(\.path) + [AtomFeed.journalPath, AtomFeed.timelinePath] + userFeedPaths(input) + [SearchIndex.path]
+            + Sitemap.paths(pageCount: plan.pages.count)
     }
+
+    /// Each person's two feeds, in user-index order: posts, then comments on them.
+    static func userFeedPaths(_ input: RenderInput) -> [String] {
+        input.feeds.indexes.users.flatMap { [SiteURLs.userFeed($0.id), SiteURLs.userCommentsFeed($0.id)] }
+    }
+
+    /// Link targets in shown Markdown (prompt bodies, responses, bios) that are shown as text, as
+    /// warnings at the item that holds them.
+    public func markdownLinkWarnings() -> [Diagnostic] { builder.markdownLinkWarnings() }
 
     /// How many pages `batch(_:of:)` renders at once: enough to keep every core busy, few enough
     /// that a 100,000-post site never holds all its pages in memory.
@@ -76,8 +91,32 @@ public struct SiteRenderer: Sendable {
         [
             RenderedFile(path: AtomFeed.journalPath, bytes: Array(builder.journalFeedXML().utf8)),
             RenderedFile(path: AtomFeed.timelinePath, bytes: Array(builder.timelineFeedXML().utf8)),
-            RenderedFile(path: SearchIndex.path, bytes: SearchIndex(indexes: builder.input.feeds.indexes, urls: builder.urls).json()),
-        ] + Sitemap.render(pagePaths: pagePaths, urls: builder.urls).map { RenderedFile(path: $0.path, bytes: Array($0.text.utf8)) }
+        ]
+            + builder.input.feeds.indexes.users.flatMap { group in
+                [
+                    RenderedFile(path: SiteURLs.userFeed(group.id), bytes: Array(builder.userFeedXML(group).utf8)),
+                    RenderedFile(path: SiteURLs.userCommentsFeed(group.id), bytes: Array(builder.userCommentsFeedXML(group).utf8)),
+                ]
+            }
+            + [RenderedFile(path: SearchIndex.path, bytes: SearchIndex(indexes: builder.input.feeds.indexes, urls: builder.urls).json())]
+            + Sitemap.render(pagePaths: pagePaths, lastModified: lastModified, urls: builder.urls).map {
+                RenderedFile(path: $0.path, bytes: Array($0.text.utf8))
+            }
+    }
+
+    /// The pages whose content carries a date, by output path: post pages (the post, its edit, its
+    /// comments) and journal entry pages (as the journal feed dates them), for the sitemap's `<lastmod>`.
+    var lastModified: [String: Instant] {
+        let feeds = builder.input.feeds
+        var dates: [String: Instant] = [:]
+        for (spec, path) in plan.pages {
+            switch spec {
+            case .entry(let index): dates[path] = feeds.lastChanged(feeds.journal[index])
+            case .post(let index): dates[path] = feeds.pageLastChanged(feeds.posts[index])
+            default: break
+            }
+        }
+        return dates
     }
 
     func renderPage(_ spec: PageSpec, path: String, reuse: (String, UInt64) -> Bool) -> PageOutput {

@@ -49,6 +49,10 @@ public struct SiteURLs: Sendable {
     public static func entry(_ promptID: String) -> String { "journal/\(Slug.make(promptID))/" }
     public static func post(_ postID: String) -> String { "posts/\(Slug.make(postID))/" }
     public static func user(_ userID: String) -> String { group(.users, slug: Slug.make(userID)) }
+    /// A person's posts feed, next to their profile (CONTRACT §4).
+    public static func userFeed(_ userID: String) -> String { user(userID) + "feed.xml" }
+    /// The feed of comments on a person's posts.
+    public static func userCommentsFeed(_ userID: String) -> String { user(userID) + "comments.xml" }
     public static func tag(_ tag: String) -> String { group(.tags, slug: Slug.make(tag)) }
     public static func location(_ slug: String) -> String { group(.locations, slug: slug) }
 

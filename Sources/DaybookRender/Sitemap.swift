@@ -1,3 +1,5 @@
+import DaybookModel
+
 /// `sitemap.xml`: every page the build writes, by its pretty URL (`x/index.html` is `x/`).
 ///
 /// The sitemap protocol allows 50,000 URLs per file, so a larger site gets a sitemap index at
@@ -13,7 +15,10 @@ enum Sitemap {
         return parts <= 1 ? [path] : [path] + (1...parts).map { "sitemap-\($0).xml" }
     }
 
-    static func render(pagePaths: [String], urls: SiteURLs, maxURLs: Int = maxURLs) -> [(path: String, text: String)] {
+    /// `lastModified` gives `<lastmod>` for the pages whose content has a date (by output path).
+    static func render(
+        pagePaths: [String], lastModified: [String: Instant] = [:], urls: SiteURLs, maxURLs: Int = maxURLs
+    ) -> [(path: String, text: String)] {
         let pages = pagePaths.filter { $0 != "404.html" }
         func urlset(_ slice: ArraySlice<String>) -> String {
             var xml = """
@@ -23,7 +28,8 @@ enum Sitemap {
                 """
             for path in slice {
                 let pretty = path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path
-                xml += "<url><loc>\(XML.escape(urls.absolute(SiteURLs.percentEncoded(pretty))))</loc></url>\n"
+                let lastmod = lastModified[path].map { "<lastmod>\($0.utcText)</lastmod>" } ?? ""
+                xml += "<url><loc>\(XML.escape(urls.absolute(SiteURLs.percentEncoded(pretty))))</loc>\(lastmod)</url>\n"
             }
             return xml + "</urlset>\n"
         }

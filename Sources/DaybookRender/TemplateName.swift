@@ -15,6 +15,7 @@ enum TemplateName: String, CaseIterable, Sendable {
     case gridPhoto = "item-grid-photo"
     case post = "item-post"
     case comment = "item-comment"
+    case response = "item-response"
     case linkCard = "item-link-card"
     case tagRow = "item-tag"
     case userRow = "item-user"

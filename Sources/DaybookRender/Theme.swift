@@ -43,6 +43,16 @@ public struct Theme: Sendable {
                 diagnostics.append(.error("template error: \(error)", at: SourceLocation(path: path)))
             }
         }
+        // The Mustache library renders a partial it does not have as nothing, silently.
+        for name in templates.keys.sorted() {
+            let (source, path) = templates[name]!
+            for call in PartialCall.calls(in: source) where templates[call.name] == nil {
+                diagnostics.append(
+                    .error(
+                        "template '\(name)' includes the partial '\(call.name)', which the theme does not have; add Templates/\(call.name).mustache or fix the name",
+                        at: SourceLocation(path: path, line: call.line, column: call.column)))
+            }
+        }
         for name in Self.requiredTemplates where templates[name] == nil {
             diagnostics.append(
                 .error("the theme has no '\(name).mustache'; add it or remove Templates/ to use the default theme", at: SourceLocation(path: "Templates")))
@@ -58,5 +68,54 @@ public struct Theme: Sendable {
         case .invalidSetDelimiter: "invalid set-delimiter tag"
         default: "\(error)"
         }
+    }
+}
+
+/// A `{{>name}}` (or `{{<name}}`, a parent) tag in a template's source, with its place.
+///
+/// swift-mustache keeps its tokens to itself and renders a missing partial as nothing, so the
+/// theme finds the calls by scanning the text: comments (`{{! … }}`) are skipped, dynamic names
+/// (`{{>*name}}`) are left alone, and only the default `{{ }}` delimiters are understood.
+struct PartialCall: Equatable {
+    var name: String
+    var line: Int
+    var column: Int
+
+    static func calls(in source: String) -> [PartialCall] {
+        let scalars = Array(source.unicodeScalars)
+        var calls: [PartialCall] = []
+        var line = 1
+        var column = 1
+        var index = 0
+        func at(_ offset: Int, _ text: String) -> Bool {
+            let want = Array(text.unicodeScalars)
+            return offset + want.count <= scalars.count && Array(scalars[offset..<offset + want.count]) == want
+        }
+        func advance() {
+            if scalars[index] == "\n" { line += 1; column = 1 } else { column += 1 }
+            index += 1
+        }
+        while index < scalars.count {
+            guard at(index, "{{") else { advance(); continue }
+            let tagLine = line
+            let tagColumn = column
+            let sigil = index + 2 < scalars.count ? scalars[index + 2] : " "
+            var end = index + 2
+            while end < scalars.count && !at(end, "}}") { end += 1 }
+            if sigil == ">" || sigil == "<" {
+                let inner = String(String.UnicodeScalarView(scalars[(index + 3)..<end])).trimmingWhitespace
+                if !inner.isEmpty && !inner.hasPrefix("*") {
+                    calls.append(PartialCall(name: inner, line: tagLine, column: tagColumn))
+                }
+            }
+            while index < min(end + 2, scalars.count) { advance() }
+        }
+        return calls
+    }
+}
+
+extension String {
+    fileprivate var trimmingWhitespace: String {
+        String(String.UnicodeScalarView(unicodeScalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()))
     }
 }

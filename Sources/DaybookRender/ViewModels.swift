@@ -1,3 +1,4 @@
+import DaybookModel
 import Mustache
 
 // View models: what a template can read, named explicitly. Each has one field table (see
@@ -86,12 +87,41 @@ struct JournalEntryView: ItemView {
     var headingLevel: Int
     var excerptHTML: String?
     var bodyHTML: String?
+    /// How many responses the entry shows, on a list item that has any (`data-responses`).
+    var responseCount: Int?
+    /// The first paragraph of the latest response, on a list item.
+    var latestResponseHTML: String?
 
     static let fields = ViewFieldTable<Self>([
         .stored("partial", \.partial.rawValue), .stored("dataID", \.dataID), .stored("isToday", \.isToday),
         .stored("isSkeleton", \.isSkeleton), .stored("title", \.title), .stored("url", \.url), .stored("dateISO", \.dateISO),
         .stored("dateLabel", \.dateLabel), .stored("headingLevel", \.headingLevel), .stored("excerptHTML", \.excerptHTML),
-        .stored("bodyHTML", \.bodyHTML),
+        .stored("bodyHTML", \.bodyHTML), .stored("responseCount", \.responseCount),
+        .stored("latestResponseHTML", \.latestResponseHTML),
+        .derived("responseLabel") { entry in
+            entry.responseCount.map { $0 == 1 ? "Response" : "Latest of \($0) responses" } ?? "Latest response"
+        },
+    ])
+}
+
+/// One of the site owner's responses on a journal entry page (`data-response`).
+struct ResponseView: ItemView {
+    var partial = TemplateName.response
+    var dataResponse: String
+    /// The instant in UTC (RFC 3339) for `<time datetime>`; the labels are in the site's zone.
+    var dateISO: String
+    var dateLabel: String
+    var timeLabel: String
+    /// The last edit, when there was one.
+    var editedISO: String?
+    var editedLabel: String?
+    var textHTML: String
+
+    static let fields = ViewFieldTable<Self>([
+        .stored("partial", \.partial.rawValue), .stored("dataResponse", \.dataResponse),
+        .derived("anchor") { Slug.make($0.dataResponse) }, .stored("dateISO", \.dateISO),
+        .stored("dateLabel", \.dateLabel), .stored("timeLabel", \.timeLabel), .stored("editedISO", \.editedISO),
+        .stored("editedLabel", \.editedLabel), .stored("textHTML", \.textHTML),
     ])
 }
 
@@ -111,6 +141,12 @@ struct PostView: ItemView {
     var commentLabel: String
     /// `report` with this post's address (CONTRACT §7), on the post's own page only.
     var reportURL: String? = nil
+    /// The last edit (RFC 3339 and the day for people), when there was one.
+    var editedISO: String?
+    var editedLabel: String?
+    /// The author's next newer and next older post, on the post's own page only (`data-nav`).
+    var newerURL: String?
+    var olderURL: String?
 
     struct LinkTag: ViewModel {
         var name: String
@@ -125,6 +161,8 @@ struct PostView: ItemView {
         .stored("image", \.image), .stored("captionHTML", \.captionHTML), .stored("location", \.location),
         .stored("tags", \.tags), .derived("hasTags") { !$0.tags.isEmpty }, .stored("commentLabel", \.commentLabel),
         .stored("reportURL", \.reportURL),
+        .stored("editedISO", \.editedISO), .stored("editedLabel", \.editedLabel), .stored("newerURL", \.newerURL),
+        .stored("olderURL", \.olderURL), .derived("hasNavigation") { $0.newerURL != nil || $0.olderURL != nil },
     ])
 }
 
@@ -134,11 +172,16 @@ struct CommentView: ItemView {
     var author: AuthorView
     var dateISO: String
     var dateLabel: String
+    /// `HH:MM` in the site's zone: a conversation needs the time, not only the day.
+    var timeLabel: String
+    var editedISO: String?
+    var editedLabel: String?
     var textHTML: String
 
     static let fields = ViewFieldTable<Self>([
         .stored("partial", \.partial.rawValue), .stored("anchor", \.anchor), .stored("author", \.author),
-        .stored("dateISO", \.dateISO), .stored("dateLabel", \.dateLabel), .stored("textHTML", \.textHTML),
+        .stored("dateISO", \.dateISO), .stored("dateLabel", \.dateLabel), .stored("timeLabel", \.timeLabel),
+        .stored("editedISO", \.editedISO), .stored("editedLabel", \.editedLabel), .stored("textHTML", \.textHTML),
     ])
 }
 
@@ -249,13 +292,16 @@ struct ProfileView: ItemView {
     var postCountLabel: String
     var follows: [LinkView]
     var followers: [LinkView]
+    /// The person's posts feed and the feed of comments on their posts.
+    var feeds: [LinkView] = []
 
     static let fields = ViewFieldTable<Self>([
         .stored("partial", \.partial.rawValue), .stored("name", \.name), .stored("handle", \.handle),
         .stored("avatar", \.avatar), .derived("initial") { avatarInitial($0.name) }, .stored("bioHTML", \.bioHTML),
         .stored("postCountLabel", \.postCountLabel), .stored("follows", \.follows),
         .derived("hasFollows") { !$0.follows.isEmpty }, .stored("followers", \.followers),
-        .derived("hasFollowers") { !$0.followers.isEmpty },
+        .derived("hasFollowers") { !$0.followers.isEmpty }, .stored("feeds", \.feeds),
+        .derived("hasFeeds") { !$0.feeds.isEmpty },
     ])
 }
 

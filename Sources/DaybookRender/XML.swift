@@ -1,3 +1,5 @@
+import DaybookModel
+
 /// Escaping for XML text and attribute values (feeds and the sitemap).
 enum XML {
     static func escape(_ text: String) -> String {
@@ -11,8 +13,7 @@ enum XML {
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
             // XML 1.0 forbids most control characters even when escaped; they are dropped.
-            case "\u{9}", "\u{A}", "\u{D}": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: continue
+            case _ where !DocumentCharacter.isAllowed(scalar): continue
             default: out.unicodeScalars.append(scalar)
             }
         }

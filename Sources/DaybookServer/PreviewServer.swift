@@ -17,18 +17,24 @@ public struct PreviewServer: Sendable {
     public var outputDirectory: URL
     public var host: String
     public var port: Int
+    /// `--future` and `--drafts`, passed to every rebuild.
+    public var includeFuture: Bool
+    public var includeDrafts: Bool
     public var clock: @Sendable () -> Instant
     public var log: @Sendable (BuildResult) -> Void
     public var announce: @Sendable (String) -> Void
 
     public init(
-        siteDirectory: URL, outputDirectory: URL, host: String, port: Int, clock: @escaping @Sendable () -> Instant,
+        siteDirectory: URL, outputDirectory: URL, host: String, port: Int, includeFuture: Bool = false,
+        includeDrafts: Bool = false, clock: @escaping @Sendable () -> Instant,
         log: @escaping @Sendable (BuildResult) -> Void, announce: @escaping @Sendable (String) -> Void
     ) {
         self.siteDirectory = siteDirectory
         self.outputDirectory = outputDirectory
         self.host = host
         self.port = port
+        self.includeFuture = includeFuture
+        self.includeDrafts = includeDrafts
         self.clock = clock
         self.log = log
         self.announce = announce
@@ -36,7 +42,8 @@ public struct PreviewServer: Sendable {
 
     public func run() async throws {
         let hub = ReloadHub()
-        let session = PreviewSession(siteDirectory: siteDirectory, outputDirectory: outputDirectory, hub: hub, clock: clock, log: log)
+        let session = PreviewSession(siteDirectory: siteDirectory, outputDirectory: outputDirectory, hub: hub, clock: clock, log: log,
+            includeFuture: includeFuture, includeDrafts: includeDrafts)
         await session.rebuild()
         let basePath = await session.basePath
         var logger = Logger(label: "daybook")
@@ -55,6 +62,15 @@ public struct PreviewServer: Sendable {
         preview.onChange = { paths in announce("changed: \(paths.joined(separator: ", "))") }
         let group = ServiceGroup(
             configuration: .init(services: [app, preview], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+        do {
+            try await group.run()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw AddressInUse(port: port)
+        }
+    }
+
+    /// The port was taken when the server came to bind it.
+    public struct AddressInUse: Error {
+        public var port: Int
     }
 }

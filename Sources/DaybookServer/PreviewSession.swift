@@ -14,14 +14,19 @@ public actor PreviewSession {
     /// "Now", injected: the clock in `daybook serve`, a fixed or stepped instant in tests.
     private let clock: @Sendable () -> Instant
     private let log: @Sendable (BuildResult) -> Void
+    /// `--future` and `--drafts`, passed to every rebuild.
+    private let includeFuture: Bool
+    private let includeDrafts: Bool
     public private(set) var lastResult: BuildResult?
     /// The calendar day of the last build in the site's zone, to notice when it changes.
     private var builtDay: CalendarDay?
 
     public init(
         siteDirectory: URL, outputDirectory: URL, hub: ReloadHub, clock: @escaping @Sendable () -> Instant,
-        log: @escaping @Sendable (BuildResult) -> Void = { _ in }
+        log: @escaping @Sendable (BuildResult) -> Void = { _ in }, includeFuture: Bool = false, includeDrafts: Bool = false
     ) {
+        self.includeFuture = includeFuture
+        self.includeDrafts = includeDrafts
         self.siteDirectory = siteDirectory
         self.outputDirectory = outputDirectory
         self.hub = hub
@@ -36,7 +41,9 @@ public actor PreviewSession {
     @discardableResult
     public func rebuild() async -> BuildResult {
         let now = clock()
-        let result = await SiteBuilder().build(BuildOptions(siteDirectory: siteDirectory, outputDirectory: outputDirectory, now: now))
+        let result = await SiteBuilder().build(BuildOptions(
+                siteDirectory: siteDirectory, outputDirectory: outputDirectory, now: now, includeFuture: includeFuture,
+                includeDrafts: includeDrafts))
         lastResult = result
         builtDay = now.day(in: result.timeZone)
         log(result)

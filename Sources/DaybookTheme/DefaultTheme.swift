@@ -15,7 +15,7 @@ public enum DefaultTheme {
 <article class="comment" id="comment-{{anchor}}">
 <header class="byline">
 {{#author}}{{#url}}<a class="author" href="{{url}}">{{/url}}{{^url}}<span class="author">{{/url}}{{name}}{{#url}}</a>{{/url}}{{^url}}</span>{{/url}}{{/author}}
-<time datetime="{{dateISO}}">{{dateLabel}}</time>
+<time datetime="{{dateISO}}">{{dateLabel}} · {{timeLabel}}</time>{{#editedISO}} <span class="edited">· edited <time datetime="{{editedISO}}">{{editedLabel}}</time></span>{{/editedISO}}
 </header>
 <p class="comment-text">{{{textHTML}}}</p>
 </article>
@@ -34,11 +34,12 @@ public enum DefaultTheme {
 
 """#,
         "item-journal-entry.mustache": #"""
-<article class="entry{{#isToday}} entry-today{{/isToday}}"{{#dataID}} data-id="{{.}}"{{/dataID}}{{#isToday}} data-today{{/isToday}}>
+<article class="entry{{#isToday}} entry-today{{/isToday}}"{{#dataID}} data-id="{{.}}"{{/dataID}}{{#isToday}} data-today{{/isToday}}{{#responseCount}} data-responses="{{.}}"{{/responseCount}}>
 <p class="entry-date">{{#isToday}}<span class="badge">Today</span> {{/isToday}}<time datetime="{{dateISO}}">{{dateLabel}}</time></p>
 <h{{headingLevel}} class="entry-title"><a href="{{url}}">{{title}}</a></h{{headingLevel}}>
 {{#excerptHTML}}<div class="entry-excerpt prose">{{{.}}}</div>
-{{/excerptHTML}}</article>
+{{/excerptHTML}}{{#latestResponseHTML}}<div class="entry-response prose"><p class="entry-response-label">{{responseLabel}}</p>{{{.}}}</div>
+{{/latestResponseHTML}}</article>
 
 """#,
         "item-link-card.mustache": #"""
@@ -71,12 +72,17 @@ public enum DefaultTheme {
 <header class="byline">
 {{#author}}{{#url}}<a class="author" href="{{url}}">{{/url}}{{^url}}<span class="author">{{/url}}{{#avatar}}<img class="avatar" src="{{src}}" alt=""{{#width}} width="{{width}}" height="{{height}}"{{/width}}>{{/avatar}}{{^avatar}}<span class="avatar avatar-initial" aria-hidden="true">{{initial}}</span>{{/avatar}}<span>{{name}}</span>{{#url}}</a>{{/url}}{{^url}}</span>{{/url}}{{/author}}
 <time class="post-time" datetime="{{dateISO}}">{{dateLabel}} · {{timeLabel}}</time>
-</header>
+{{#editedISO}}<p class="edited">Edited <time datetime="{{editedISO}}">{{editedLabel}}</time></p>
+{{/editedISO}}</header>
 {{#image}}{{>photo-figure}}
 {{/image}}{{#captionHTML}}<p class="caption">{{{.}}}</p>
 {{/captionHTML}}{{#location}}<p class="location">{{#url}}<a href="{{url}}">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</p>
 {{/location}}{{#hasTags}}<ul class="tags" aria-label="Hashtags">{{#tags}}<li><a href="{{url}}">#{{name}}</a></li>{{/tags}}</ul>
-{{/hasTags}}{{#reportURL}}<p class="report"><a data-report href="{{.}}">Report</a></p>
+{{/hasTags}}{{#hasNavigation}}<nav class="post-nav" aria-label="More by this author">
+{{#newerURL}}<a data-nav="newer" href="{{.}}">← Newer post</a>
+{{/newerURL}}{{#olderURL}}<a data-nav="older" href="{{.}}">Older post →</a>
+{{/olderURL}}</nav>
+{{/hasNavigation}}{{#reportURL}}<p class="report"><a data-report href="{{.}}">Report</a></p>
 {{/reportURL}}</article>
 
 """#,
@@ -92,7 +98,15 @@ public enum DefaultTheme {
 {{#bioHTML}}<div class="prose bio">{{{.}}}</div>
 {{/bioHTML}}{{#hasFollows}}<p class="people"><span class="people-label">Follows</span> {{#follows}}<a href="{{url}}">{{label}}</a> {{/follows}}</p>
 {{/hasFollows}}{{#hasFollowers}}<p class="people"><span class="people-label">Followed by</span> {{#followers}}<a href="{{url}}">{{label}}</a> {{/followers}}</p>
-{{/hasFollowers}}</article>
+{{/hasFollowers}}{{#hasFeeds}}<p class="people feeds"><span class="people-label">Feeds</span> {{#feeds}}<a href="{{url}}">{{label}}</a> {{/feeds}}</p>
+{{/hasFeeds}}</article>
+
+"""#,
+        "item-response.mustache": #"""
+<article class="response" id="response-{{anchor}}" data-response="{{dataResponse}}">
+<p class="response-date"><time datetime="{{dateISO}}">{{dateLabel}} · {{timeLabel}}</time>{{#editedISO}} · edited <time datetime="{{editedISO}}">{{editedLabel}}</time>{{/editedISO}}</p>
+<div class="prose">{{{textHTML}}}</div>
+</article>
 
 """#,
         "item-search.mustache": #"""
@@ -169,10 +183,91 @@ public enum DefaultTheme {
 <p>{{siteTitle}} · made with Daybook</p>
 </div>
 </footer>
+<script src="{{root}}load-more.js" defer></script>
 </body>
 </html>
 
 """##,
+        "load-more.js": #"""
+// Daybook "load more": appends the next list page's items below the ones shown (CONTRACT §9).
+// Without JavaScript the button stays hidden and the rel="prev"/rel="next" links do the paging.
+(function () {
+  "use strict";
+  var button = document.querySelector("button[data-load-more]");
+  if (!button || !window.fetch || !window.DOMParser || !window.history || !history.replaceState) return;
+  var busy = false;
+  var label = button.textContent;
+
+  function items(root) {
+    return Array.prototype.slice.call(root.querySelectorAll("[data-id]"));
+  }
+
+  // What moves with an item: its <li> when the theme wraps items in a list, else the item itself.
+  function unit(item) {
+    var parent = item.parentElement;
+    return parent && parent.tagName === "LI" && parent.children.length === 1 ? parent : item;
+  }
+
+  function append(page) {
+    var shown = items(document);
+    var seen = Object.create(null);
+    shown.forEach(function (item) { seen[item.getAttribute("data-id")] = true; });
+    var anchor = shown.length ? unit(shown[shown.length - 1]) : null;
+    items(page).forEach(function (item) {
+      var id = item.getAttribute("data-id");
+      if (seen[id] || !anchor) return;
+      seen[id] = true;
+      var node = document.importNode(unit(item), true);
+      anchor.parentNode.insertBefore(node, anchor.nextSibling);
+      anchor = node;
+    });
+  }
+
+  // The appended page's own "Page K of N" and neighbour links replace the ones shown, so the
+  // links without JavaScript stay true to the address.
+  function replacePagination(page) {
+    var here = document.querySelector("nav.pagination");
+    var there = page.querySelector("nav.pagination");
+    if (here && there) here.replaceWith(document.importNode(there, true));
+  }
+
+  // The row that holds the button, hidden in the page for readers without JavaScript.
+  var row = button.closest(".load-more") || button;
+  row.hidden = false;
+  button.addEventListener("click", function () {
+    if (busy) return;
+    busy = true;
+    button.disabled = true;
+    button.setAttribute("aria-busy", "true");
+    var url = new URL(button.getAttribute("data-next"), location.href).href;
+    fetch(url, { credentials: "same-origin" })
+      .then(function (response) {
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        return response.text();
+      })
+      .then(function (html) {
+        var page = new DOMParser().parseFromString(html, "text/html");
+        append(page);
+        replacePagination(page);
+        history.replaceState(history.state, "", url);
+        var next = page.querySelector("button[data-load-more]");
+        button.textContent = label;
+        if (next) button.setAttribute("data-next", next.getAttribute("data-next"));
+        else row.remove();
+      })
+      .catch(function () {
+        // Leave the button for another try; the rel="next" link still works.
+        button.textContent = "Could not load more. Try again";
+      })
+      .then(function () {
+        busy = false;
+        button.disabled = false;
+        button.removeAttribute("aria-busy");
+      });
+  });
+})();
+
+"""#,
         "page.mustache": #"""
 <header class="page-header">
 {{#kicker}}<p class="kicker">{{kicker}}</p>
@@ -194,7 +289,8 @@ public enum DefaultTheme {
 
 """#,
         "pagination.mustache": #"""
-<nav class="pagination" aria-label="Pages">
+{{#nextURL}}<p class="load-more" hidden><button type="button" data-load-more data-next="{{nextURL}}">Load more</button></p>
+{{/nextURL}}<nav class="pagination" aria-label="Pages">
 {{#previousURL}}<a rel="prev" href="{{previousURL}}">← {{previousLabel}}</a>{{/previousURL}}
 <span class="page-count">Page {{number}} of {{count}}</span>
 {{#nextURL}}<a rel="next" href="{{nextURL}}">{{nextLabel}} →</a>{{/nextURL}}
@@ -324,6 +420,8 @@ public enum DefaultTheme {
 """#,
         "search.js": ##"""
 // Daybook search: filters search/index.json in the browser. No framework, no network beyond the index.
+// `/search/?q=TEXT` runs that search on load; TEXT starting with `#` searches hashtags and `@`
+// people, whichever tab is selected (CONTRACT §9).
 (function () {
   "use strict";
   var root = document.querySelector(".search");
@@ -332,20 +430,41 @@ public enum DefaultTheme {
   var results = document.getElementById("search-results");
   var status = document.getElementById("search-status");
   var index = null;
+  var prefixes = { "#": "tags", "@": "users" };
 
   function fold(text) {
     return text.normalize("NFC").toLowerCase().replace(/^[#@]/, "");
   }
 
-  function kind() {
+  // The kind a query names by its first character, else the selected tab's.
+  function kind(text) {
+    if (prefixes[text.charAt(0)]) return prefixes[text.charAt(0)];
     var checked = root.querySelector("input[name=kind]:checked");
     return checked ? checked.value : "users";
   }
 
+  // Shows the tab a prefix chose, so the page says what it searched.
+  function selectTab(name) {
+    var tab = root.querySelector("input[name=kind][value=" + name + "]");
+    if (tab && !tab.checked) tab.checked = true;
+  }
+
+  // Keeps the query in the address, so a reload, Back or a shared link shows the same results.
+  function remember(text) {
+    if (!window.history || !history.replaceState) return;
+    var url = new URL(location.href);
+    if (text) url.searchParams.set("q", text);
+    else url.searchParams.delete("q");
+    if (url.href !== location.href) history.replaceState(history.state, "", url.href);
+  }
+
   function render() {
     if (!index) return;
-    var query = fold(input.value.trim());
-    var list = index[kind()] || [];
+    var text = input.value.trim();
+    var which = kind(text);
+    if (prefixes[text.charAt(0)]) selectTab(which);
+    var query = fold(text);
+    var list = index[which] || [];
     var matches = list.filter(function (entry) {
       return fold(entry.name).indexOf(query) !== -1 || (entry.id && fold(entry.id).indexOf(query) !== -1);
     });
@@ -354,7 +473,7 @@ public enum DefaultTheme {
       var item = document.createElement("li");
       var link = document.createElement("a");
       link.href = entry.url;
-      link.textContent = (kind() === "tags" ? "#" : "") + entry.name;
+      link.textContent = (which === "tags" ? "#" : "") + entry.name;
       var count = document.createElement("span");
       count.className = "group-count";
       count.textContent = " " + entry.posts + (entry.posts === 1 ? " post" : " posts");
@@ -367,12 +486,23 @@ public enum DefaultTheme {
       matches.length + (matches.length === 1 ? " match." : " matches.");
   }
 
+  var initial = new URLSearchParams(location.search).get("q");
+  if (initial) input.value = initial;
+
   fetch(root.getAttribute("data-index"))
     .then(function (response) { return response.json(); })
     .then(function (data) { index = data; render(); })
     .catch(function () { status.textContent = "The search index could not be loaded."; });
-  input.addEventListener("input", render);
-  root.addEventListener("change", render);
+  input.addEventListener("input", function () { remember(input.value.trim()); render(); });
+  root.addEventListener("change", function (event) {
+    // A tab picked by hand wins over the prefix: "#sea" then Places searches places for "sea".
+    var text = input.value.trim();
+    if (event.target.name === "kind" && prefixes[text.charAt(0)] && prefixes[text.charAt(0)] !== event.target.value) {
+      input.value = text.slice(1);
+      remember(input.value.trim());
+    }
+    render();
+  });
 })();
 
 """##,
@@ -436,7 +566,7 @@ img { max-width: 100%; height: auto; }
 .empty { color: var(--muted); font-style: italic; }
 .more { margin-top: 0.75rem; }
 
-.entry, .post-card, .post, .comment, .link-card {
+.entry, .post-card, .post, .comment, .response, .link-card {
   background: var(--surface); border: 1px solid var(--line); border-radius: var(--radius); box-shadow: var(--shadow);
 }
 .entry { padding: 1.1rem 1.25rem; }
@@ -492,6 +622,8 @@ img { max-width: 100%; height: auto; }
 .pagination { display: flex; align-items: center; justify-content: space-between; gap: 1rem; margin: 2rem 0 0; }
 .pagination a { padding: 0.4rem 0.9rem; border: 1px solid var(--line); border-radius: 999px; background: var(--surface); text-decoration: none; }
 .page-count { color: var(--muted); font-size: 0.9rem; margin: 0 auto; }
+.load-more { margin: 1.5rem 0 0; text-align: center; }
+.load-more button { font: inherit; font-weight: 600; color: var(--accent); padding: 0.6rem 1.6rem; border: 1px solid var(--line); border-radius: 999px; background: var(--surface); cursor: pointer; }
 
 @media (min-width: 48rem) {
   .wrap { max-width: 60rem; }
@@ -534,6 +666,13 @@ img { max-width: 100%; height: auto; }
 .search-results { list-style: none; padding: 0; display: grid; gap: 0.4rem; }
 .search-results a { font-weight: 600; }
 .search-links { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; padding: 0; list-style: none; }
+.response { padding: 1rem 1.25rem; }
+.response-date, .edited { margin: 0; color: var(--muted); font-size: 0.9rem; }
+.entry-response { margin-top: 0.6rem; padding-left: 0.8rem; border-left: 3px solid var(--accent); }
+.entry-response p { margin: 0; }
+.entry-response-label { color: var(--muted); font-size: 0.85rem; }
+.post-nav { display: flex; justify-content: space-between; gap: 1rem; margin-top: 1rem; }
+.post-nav [data-nav="older"] { margin-left: auto; }
 
 /* Photos (CONTRACT §7): the dominant colour fills the box until the pixels arrive. */
 .photo img { height: auto; max-width: 100%; }

@@ -12,6 +12,7 @@ struct HashtagBoundTests {
         let caption = (1...hashtags).map { "#tag\($0)" }.joined(separator: " ")
         return """
             -- site.yml --
+            baseURL: https://example.org/
             \(siteYML)
             -- content/users.json --
             [{"id": "ana", "name": "Ana"}]

@@ -162,7 +162,7 @@ struct BuildCheckTests {
         let result = await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now), check: true))
         #expect(result.succeeded)
         #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty)
-        #expect(result.report?.written == 48)
+        #expect(result.report?.written == 59)
     }
 
     @Test("a broken link made by a template fails the build before anything is written")
@@ -206,6 +206,20 @@ struct IncrementalEquivalenceTests {
             try site.write("content/posts.json", lines.joined(separator: "\n"))
         }),
         ("page size", replace("site.yml", "pageSize: 2", "pageSize: 3")),
+        // Issue 12: responses, edits and drafts.
+        ("new response", { try $0.write("content/responses/r1.md", "---\nid: r1\npromptId: q1\ncreatedAt: 2026-11-20T09:00:00Z\n---\nA *first* answer.\n") }),
+        ("second response", { try $0.write("content/responses.json", #"[{"id": "r2", "promptId": "q1", "createdAt": "2026-11-19T09:00:00Z", "text": "Earlier"}]"#) }),
+        ("response text", replace("content/responses/r1.md", "A *first* answer.", "A *first* answer, rewritten.")),
+        ("response updatedAt", replace("content/responses/r1.md", "createdAt: 2026-11-20T09:00:00Z\n", "createdAt: 2026-11-20T09:00:00Z\nupdatedAt: 2026-11-21T10:00:00Z\n")),
+        ("draft response", replace("content/responses.json", #""text": "Earlier""#, #""text": "Earlier", "draft": true"#)),
+        ("prompt updatedAt", replace("content/prompts.json", #"{"id": "q3", "title": "Three"}"#, #"{"id": "q3", "title": "Three", "updatedAt": "2026-11-21T11:00:00Z"}"#)),
+        ("post updatedAt", replace("content/posts.json", ##""caption": "#sky #café""##, ##""updatedAt": "2026-11-20T05:00:00Z", "caption": "#sky #café""##)),
+        ("comment updatedAt", replace("content/comments.json", #"hello @al""#, #"hello @al", "updatedAt": "2026-11-21T01:00:00Z""#)),
+        ("draft post on", replace("content/posts.json", #""caption": "plain"#, #""draft": true, "caption": "plain"#)),
+        ("draft post off", replace("content/posts.json", #""draft": true, "caption": "plain"#, #""draft": false, "caption": "plain"#)),
+        ("draft prompt on", replace("content/prompts.json", #"{"id": "q1", "title": "One"}"#, #"{"id": "q1", "title": "One", "draft": true}"#)),
+        ("draft prompt off", replace("content/prompts.json", #""title": "One", "draft": true"#, #""title": "One""#)),
+        ("draft comment", replace("content/comments.json", #""updatedAt": "2026-11-21T01:00:00Z""#, #""updatedAt": "2026-11-21T01:00:00Z", "draft": true"#)),
     ]
 
     @Test("after each edit, the incremental output equals a fresh build's")

@@ -157,6 +157,8 @@ struct IndexPagesTests {
     func imageSizes() async throws {
         let png = TestPNG.make(width: 300, height: 500)
         let site = try SiteFixture("""
+            -- site.yml --
+            baseURL: https://example.org/
             -- content/users.json --
             [{"id": "u"}]
             -- content/posts.json --

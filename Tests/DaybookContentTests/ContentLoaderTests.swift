@@ -135,9 +135,10 @@ struct ContentLoaderTests {
             "content/posts.json:1:9: error: post 'x1' has author 'nobody', which is not a user",
             "content/posts.json:2:84: warning: tag '#bad' is not a hashtag (word characters with at least one letter, no '#'); ignored",
             "content/prompts.json:2:40: error: 'date' must be a date YYYY-MM-DD such as 2026-11-21, found '2026-13-01'",
+            "content/prompts.json:3:10: error: duplicate prompt id 'p1' (first defined at content/prompts.json:2:10)",
             "content/prompts.json:4:10: error: 'id' must be a string, found a number; put it in quotes",
             "content/prompts.json:5:3: error: prompt is missing required field 'id'",
-            "content/prompts.json:6:30: warning: unknown key 'colour' in prompt; known keys: body, date, id, title",
+            "content/prompts.json:6:30: warning: unknown key 'colour' in prompt; known keys: body, date, draft, id, title, updatedAt",
             "content/sent-prompts.json:1:43: error: 'sentAt' must be an RFC 3339 date-time such as 2026-11-21T08:00:00Z or 2026-11-21T09:00:00+01:00, found 'yesterday'",
             "content/users.json:1:28: warning: user 'ana' follows 'ghost', which is not a user; ignored",
         ])

@@ -18,10 +18,11 @@ struct DaybookBinaryTests {
         return products.appending(path: "daybook")
     }
 
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+    func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> Run {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "SOURCE_DATE_EPOCH")
         env.merge(environment) { _, new in new }
@@ -45,9 +46,10 @@ struct DaybookBinaryTests {
         #expect(result.stderr == """
             content/comments.json:5:10: warning: comment 'c4' is on post 'nope', which does not exist; it is left out
             content/sent-prompts.json:5:10: warning: sent prompt 's4' names prompt 'lost', which does not exist; it is shown as a placeholder
+            site.yml: warning: baseURL '/' has no scheme and host, so the feeds and the sitemap cannot give absolute URLs; set it to the site's address, such as 'baseURL: https://example.org/'
 
             """)
-        #expect(result.stdout.hasPrefix("journal +4 · timeline +4 · tags +1 · users +3 · locations +1 · 24 pages · images 0 encoded, 0 reused · files 33 written, 0 unchanged, 0 removed · 2 warnings · "))
+        #expect(result.stdout.hasPrefix("journal +4 · timeline +4 · tags +1 · users +3 · locations +1 · 24 pages · images 0 encoded, 0 reused · files 40 written, 0 unchanged, 0 removed · 3 warnings · "))
         #expect(result.stdout.hasSuffix(" s\n"))
         #expect(result.stdout.split(separator: "\n").count == 1)
         #expect(HTMLProbe.dataIDs(site.read("output/journal/index.html") ?? "") == ["today", "twice"])
@@ -75,7 +77,7 @@ struct DaybookBinaryTests {
         #expect(Array(lines.prefix(4)) == ["journal ~ q1", "wrote journal/page/2/index.html", "wrote journal/q1/index.html", "wrote journal/feed.xml"])
         #expect(lines.count == 6)
         #expect(lines.dropFirst(4).first?.hasPrefix("time: read ") == true)
-        #expect(verbose.stdout.split(separator: "\n").last?.hasPrefix("journal ~1 · 40 pages · images 0 encoded, 0 reused · files 3 written, 45 unchanged, 0 removed · 1 warning · ") == true)
+        #expect(verbose.stdout.split(separator: "\n").last?.hasPrefix("journal ~1 · 40 pages · images 0 encoded, 0 reused · files 3 written, 56 unchanged, 0 removed · 1 warning · ") == true)
         let both = try run(["build", "--site", site.directory.path, "--quiet", "--verbose"])
         #expect(both.status != 0)
         #expect(both.stderr.contains("--quiet and --verbose cannot be used together"))
@@ -110,12 +112,13 @@ struct DaybookBinaryTests {
         #expect(broken.status != 0)
         let errors = broken.stderr.split(separator: "\n").map(String.init)
         #expect(errors.contains("sitemap.xml:16:6: error: sitemap URL https://example.org/blog/posts/p3/ has no page in the folder"))
-        // p3 was on six pages (home, timeline page 2, #sky, #café, Porto, Zoë), each card linking it twice.
-        #expect(errors.filter { $0.hasSuffix("error: link to /blog/posts/p3/ does not resolve") }.count == 6)
+        // p3 was on six pages (home, timeline page 2, #sky, #café, Porto, Zoë), each card linking it twice,
+        // and Zoë's next newer and older posts (p1, p4) link it as their neighbour (`data-nav`).
+        #expect(errors.filter { $0.hasSuffix("error: link to /blog/posts/p3/ does not resolve") }.count == 8)
         // The profile's grid links each post once, without a separate comments link.
         #expect(errors.filter { $0.hasSuffix("error: link to /blog/posts/p3/#comments does not resolve") }.count == 5)
         #expect(errors.contains("index.html:105:27: error: link to /blog/posts/p3/ does not resolve"))
-        #expect(broken.stdout.contains(" · 12 errors · "))
+        #expect(broken.stdout.contains(" · 14 errors · "))
 
         let json = try run(["check", "--output", output, "--format", "json"])
         #expect(json.status != 0)
@@ -124,7 +127,7 @@ struct DaybookBinaryTests {
             var diagnostics: [Item]; var errors: Int; var pages: Int
         }
         let report = try JSONDecoder().decode(Report.self, from: Data(json.stdout.utf8))
-        #expect(report.errors == 12)
+        #expect(report.errors == 14)
         #expect(report.pages == 39)
         #expect(report.diagnostics.first { $0.path == "sitemap.xml" }?.line == 16)
     }
@@ -135,6 +138,15 @@ struct DaybookBinaryTests {
         _ = try run(["build", "--site", site.directory.path, "--now", MiniSite.now, "--future"])
         #expect(HTMLProbe.dataIDs(site.read("output/timeline/index.html") ?? "") == ["p9", "p3"])
         #expect(HTMLProbe.dataIDs(site.read("output/journal/index.html") ?? "") == ["today", "extra"])
+    }
+
+    @Test("--drafts lists what is marked draft: true")
+    func drafts() throws {
+        let site = try SiteFixture(JournalSite.archive)
+        _ = try run(["build", "--site", site.directory.path, "--now", JournalSite.now])
+        #expect(HTMLProbe.dataIDs(site.read("output/timeline/index.html") ?? "") == ["b1", "p3", "p2", "p1"])
+        _ = try run(["build", "--site", site.directory.path, "--now", JournalSite.now, "--drafts"])
+        #expect(HTMLProbe.dataIDs(site.read("output/timeline/index.html") ?? "") == ["pd", "b1", "p3", "p2", "p1"])
     }
 
     @Test("SOURCE_DATE_EPOCH is the build's now when --now is not given")
@@ -155,7 +167,7 @@ struct DaybookBinaryTests {
         let result = try run(["build", "--site", site.directory.path, "--now", MiniSite.now])
         #expect(result.status != 0)
         #expect(result.stderr.contains("content/users/bad.json:1:26: error: 'follows' must be an array of strings, found a string\n"))
-        #expect(result.stderr.hasSuffix("build failed: 1 error, 2 warnings; the output folder was not changed\n"))
+        #expect(result.stderr.hasSuffix("build failed: 1 error, 3 warnings; the output folder was not changed\n"))
         #expect(result.stdout.isEmpty)
         #expect(site.tree("output") == before)
     }
@@ -196,8 +208,9 @@ struct DaybookBinaryTests {
         let pages = site.tree("output").filter { $0.key.hasSuffix(".html") }
         #expect(pages.count == 15)
         for (path, data) in pages {
-            // The search page's own script is the only one a page may carry.
+            // The theme's own scripts (search, load more) are the only ones a page may carry.
             let html = String(decoding: data, as: UTF8.self).replacing("<script src=\"/search.js\" defer></script>", with: "")
+                .replacing("<script src=\"/load-more.js\" defer></script>", with: "")
                 .replacing("<script src=\"/sensitive.js\" defer></script>", with: "").replacing("<script src=\"/preview.js\" defer></script>", with: "")
             #expect(!html.contains("<script"), "\(path) has a script element")
             #expect(!html.contains("<img src=x"), "\(path) has an injected image")
@@ -229,7 +242,7 @@ struct ExampleSiteTests {
         #expect(result.stderr.isEmpty)
         // Images are encoded or reused depending on the repository's .daybook-cache; the sum is fixed.
         #expect(result.stdout.hasPrefix("journal +14 · timeline +36 · tags +35 · users +7 · locations +6 · 117 pages · images "))
-        #expect(result.stdout.contains(" reused · files 201 written, 0 unchanged, 0 removed · 0 warnings · "))
+        #expect(result.stdout.contains(" reused · files 216 written, 0 unchanged, 0 removed · 0 warnings · "))
         #expect(try LinkResolver(root: output, prefix: "/").brokenLinks() == [])
         let journal = try String(contentsOf: output.appending(path: "journal/index.html"), encoding: .utf8)
         #expect(HTMLProbe.dataIDs(journal).first == "today-window")

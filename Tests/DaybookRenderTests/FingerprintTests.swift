@@ -21,7 +21,8 @@ struct FingerprintTests {
 
     static let samples: [any ViewModel] = [
         link, image, author, PlaceView(name: "L", url: "/l/"), entry, post, PostView.LinkTag(name: "t", url: "/t/"),
-        CommentView(anchor: "c", author: author, dateISO: "d", dateLabel: "l", textHTML: "t"),
+        CommentView(anchor: "c", author: author, dateISO: "d", dateLabel: "l", timeLabel: "t", editedISO: "e", editedLabel: "E", textHTML: "t"),
+        ResponseView(dataResponse: "r", dateISO: "d", dateLabel: "l", timeLabel: "t", editedISO: nil, editedLabel: nil, textHTML: "<p>r</p>"),
         LinkCardView(title: "t", text: "x", url: "/"), section,
         PaginationView(number: 1, count: 2, previousURL: nil, nextURL: "/2/", previousLabel: "p", nextLabel: "n"), body,
         GroupRowView(partial: .tagRow, dataID: "d", name: "n", url: "/", countLabel: "1", avatar: nil, initial: "N"),

@@ -154,4 +154,15 @@ struct SiteWatcherTests {
         #expect(site.read("output/posts/p6/index.html")?.contains("plain 3") == true)
         running.cancel()
     }
+
+    @Test("serve --drafts and --future rebuild with drafts and future items")
+    func draftsAndFuture() async throws {
+        let site = try SiteFixture(JournalSite.archive)
+        let session = PreviewSession(
+            siteDirectory: site.directory, outputDirectory: site.directory.appending(path: "output"), hub: ReloadHub(),
+            clock: { Fixed.at(JournalSite.now) }, includeFuture: true, includeDrafts: true)
+        #expect(await session.rebuild().succeeded)
+        #expect(site.read("output/posts/pd/index.html") != nil)
+        #expect(HTMLProbe.attributeValues("data-response", in: site.read("output/journal/a/index.html") ?? "") == ["r0", "r1", "r2", "rf"])
+    }
 }

@@ -1,0 +1,63 @@
+import DaybookModel
+
+/// Which link and image targets in content Markdown the site can keep, so that a build that
+/// succeeds always gives an output `daybook check` passes (CONTRACT §6).
+///
+/// The same Markdown shows on several pages (an entry, the journal list, the home page, a feed), so
+/// a relative target would point somewhere different on each. Only two kinds are kept:
+/// - a URL with a scheme (`https://…`, `mailto:…`), which is external and never fetched;
+/// - a path from the site root (`/journal/first-light/`, `/images/photo.png`) that names a file the
+///   build writes; it is written under the site's root path, so it works under any `baseURL`.
+/// Everything else (relative paths, `#fragments`, root paths with a fragment or to nothing) is shown
+/// as its text, and the build warns about it.
+public struct MarkdownLinks: Sendable {
+    /// The site's root path, as pages link it (`/` or `/blog/`).
+    public var root: String
+    /// Output paths the build writes (`journal/q1/index.html`, `images/a.png`).
+    public var sitePaths: Set<String>
+
+    public init(root: String, sitePaths: Set<String>) {
+        self.root = root
+        self.sitePaths = sitePaths
+    }
+
+    /// What to do with one target.
+    public enum Verdict: Sendable, Equatable {
+        /// Keep it, written as this URL.
+        case keep(String)
+        /// Show the text only, for this reason (a sentence a user can act on).
+        case drop(reason: String)
+    }
+
+    public func verdict(for url: String) -> Verdict {
+        if Self.hasScheme(url) || url.hasPrefix("//") { return .keep(url) }
+        if url.hasPrefix("#") { return .drop(reason: "is a #fragment, which the build cannot check; link a page from the site root or a full URL") }
+        guard url.hasPrefix("/") else {
+            return .drop(reason: "is relative, and the text shows on several pages; write it from the site root (such as /journal/) or as a full URL")
+        }
+        var path = Substring(url.dropFirst())
+        if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+            guard path[query] == "?", !path[query...].contains("#") else {
+                return .drop(reason: "has a #fragment, which the build cannot check; link the page without it")
+            }
+            path = path[..<query]
+        }
+        guard let decoded = PercentEncoding.decode(path), resolves(decoded) else {
+            return .drop(reason: "names no page or file of this site")
+        }
+        return .keep(root + url.dropFirst())
+    }
+
+    /// `x/` is `x/index.html`; `x` is the file `x` or the folder `x/`; the empty path is the home page.
+    func resolves(_ path: String) -> Bool {
+        if path.isEmpty || path.hasSuffix("/") { return sitePaths.contains(path + "index.html") }
+        return sitePaths.contains(path) || sitePaths.contains(path + "/index.html")
+    }
+
+    static func hasScheme(_ url: String) -> Bool {
+        guard let colon = url.firstIndex(of: ":"), colon != url.startIndex else { return false }
+        let scheme = url[..<colon]
+        return scheme.first!.isASCII && scheme.first!.isLetter
+            && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    }
+}

@@ -1,0 +1,77 @@
+// Daybook "load more": appends the next list page's items below the ones shown (CONTRACT §9).
+// Without JavaScript the button stays hidden and the rel="prev"/rel="next" links do the paging.
+(function () {
+  "use strict";
+  var button = document.querySelector("button[data-load-more]");
+  if (!button || !window.fetch || !window.DOMParser || !window.history || !history.replaceState) return;
+  var busy = false;
+  var label = button.textContent;
+
+  function items(root) {
+    return Array.prototype.slice.call(root.querySelectorAll("[data-id]"));
+  }
+
+  // What moves with an item: its <li> when the theme wraps items in a list, else the item itself.
+  function unit(item) {
+    var parent = item.parentElement;
+    return parent && parent.tagName === "LI" && parent.children.length === 1 ? parent : item;
+  }
+
+  function append(page) {
+    var shown = items(document);
+    var seen = Object.create(null);
+    shown.forEach(function (item) { seen[item.getAttribute("data-id")] = true; });
+    var anchor = shown.length ? unit(shown[shown.length - 1]) : null;
+    items(page).forEach(function (item) {
+      var id = item.getAttribute("data-id");
+      if (seen[id] || !anchor) return;
+      seen[id] = true;
+      var node = document.importNode(unit(item), true);
+      anchor.parentNode.insertBefore(node, anchor.nextSibling);
+      anchor = node;
+    });
+  }
+
+  // The appended page's own "Page K of N" and neighbour links replace the ones shown, so the
+  // links without JavaScript stay true to the address.
+  function replacePagination(page) {
+    var here = document.querySelector("nav.pagination");
+    var there = page.querySelector("nav.pagination");
+    if (here && there) here.replaceWith(document.importNode(there, true));
+  }
+
+  // The row that holds the button, hidden in the page for readers without JavaScript.
+  var row = button.closest(".load-more") || button;
+  row.hidden = false;
+  button.addEventListener("click", function () {
+    if (busy) return;
+    busy = true;
+    button.disabled = true;
+    button.setAttribute("aria-busy", "true");
+    var url = new URL(button.getAttribute("data-next"), location.href).href;
+    fetch(url, { credentials: "same-origin" })
+      .then(function (response) {
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        return response.text();
+      })
+      .then(function (html) {
+        var page = new DOMParser().parseFromString(html, "text/html");
+        append(page);
+        replacePagination(page);
+        history.replaceState(history.state, "", url);
+        var next = page.querySelector("button[data-load-more]");
+        button.textContent = label;
+        if (next) button.setAttribute("data-next", next.getAttribute("data-next"));
+        else row.remove();
+      })
+      .catch(function () {
+        // Leave the button for another try; the rel="next" link still works.
+        button.textContent = "Could not load more. Try again";
+      })
+      .then(function () {
+        busy = false;
+        button.disabled = false;
+        button.removeAttribute("aria-busy");
+      });
+  });
+})();

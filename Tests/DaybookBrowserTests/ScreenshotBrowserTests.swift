@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+extension BrowserTests {
+    /// Screenshots of the pages this work changed, at a phone's and a desktop's width, for a
+    /// person to look at. They go to `$DAYBOOK_SCREENSHOTS`, else a temporary folder (printed);
+    /// they are never committed.
+    @Suite("Screenshots")
+    struct Screenshots {
+        static let folder: URL = {
+            if let path = ProcessInfo.processInfo.environment["DAYBOOK_SCREENSHOTS"], !path.isEmpty { return URL(filePath: path) }
+            return FileManager.default.temporaryDirectory.appending(path: "daybook-screenshots")
+        }()
+
+        /// The pixel width and height in a PNG's IHDR chunk.
+        static func size(ofPNG data: Data) -> (width: Int, height: Int)? {
+            let bytes = [UInt8](data.prefix(24))
+            guard bytes.count == 24, bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
+            func word(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+            return (word(16), word(20))
+        }
+
+        @Test("search with results and a timeline page with its button, at 390 and 1280 px")
+        func searchAndLoadMore() async throws {
+            try await withServedSite(BrowserSite.archive, now: BrowserSite.now) { site, page in
+                var written: [String] = []
+                for width in [390, 1280] {
+                    try await page.resize(width: width, height: 800)
+                    try await page.navigate(site.url("search/?q=%23"))
+                    try await page.waitUntil("document.querySelectorAll('#search-results a').length === 3", "the hashtags to be listed")
+                    let search = Self.folder.appending(path: "search-\(width).png")
+                    try await page.screenshot(width: width, to: search)
+
+                    try await page.navigate(site.url("timeline/"))
+                    try await page.waitUntil("!document.querySelector('.load-more').hidden", "the button to show")
+                    let timeline = Self.folder.appending(path: "timeline-\(width).png")
+                    try await page.screenshot(width: width, to: timeline)
+
+                    for file in [search, timeline] {
+                        let size = Self.size(ofPNG: try Data(contentsOf: file))
+                        #expect(size?.width == width, "\(file.lastPathComponent)")
+                        #expect((size?.height ?? 0) > 300, "\(file.lastPathComponent)")
+                        written.append(file.path)
+                    }
+                }
+                print("screenshots:\n" + written.joined(separator: "\n"))
+            }
+        }
+    }
+}

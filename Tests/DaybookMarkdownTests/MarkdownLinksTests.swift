@@ -1,0 +1,42 @@
+import DaybookMarkdown
+import Testing
+
+@Suite("Markdown link targets the site can keep")
+struct MarkdownLinksTests {
+    let links = MarkdownLinks(root: "/blog/", sitePaths: ["index.html", "journal/index.html", "journal/q1/index.html", "images/a b.png", "feed.xml"])
+
+    @Test(
+        "each target's verdict",
+        arguments: [
+            ("https://example.org/a", MarkdownLinks.Verdict.keep("https://example.org/a")),
+            ("mailto:me@example.org", .keep("mailto:me@example.org")),
+            ("/", .keep("/blog/")),
+            ("/journal/", .keep("/blog/journal/")),
+            ("/journal/q1", .keep("/blog/journal/q1")),
+            ("/journal/?page=2", .keep("/blog/journal/?page=2")),
+            ("/images/a%20b.png", .keep("/blog/images/a%20b.png")),
+            ("/feed.xml", .keep("/blog/feed.xml")),
+            ("/nowhere/", .drop(reason: "names no page or file of this site")),
+            ("/journal/q2/", .drop(reason: "names no page or file of this site")),
+            ("/images/a%2", .drop(reason: "names no page or file of this site")),
+            ("/journal/#top", .drop(reason: "has a #fragment, which the build cannot check; link the page without it")),
+            ("#top", .drop(reason: "is a #fragment, which the build cannot check; link a page from the site root or a full URL")),
+            ("x.png", .drop(reason: "is relative, and the text shows on several pages; write it from the site root (such as /journal/) or as a full URL")),
+            ("%22onmouseover=alert(1)", .drop(reason: "is relative, and the text shows on several pages; write it from the site root (such as /journal/) or as a full URL")),
+        ])
+    func verdict(url: String, expected: MarkdownLinks.Verdict) {
+        #expect(links.verdict(for: url) == expected)
+    }
+
+    @Test("kept site paths are written under the root; the rest show their text")
+    func rendered() {
+        let html = Markdown.html(from: "[a](/journal/) [b](/nowhere/) [c](x.png) ![d](/images/a%20b.png) ![e](e.png)", links: links)
+        #expect(html == "<p><a href=\"/blog/journal/\">a</a> b c <img src=\"/blog/images/a%20b.png\" alt=\"d\" /> e</p>\n")
+    }
+
+    @Test("the targets dropped, in order, once each per call")
+    func dropped() {
+        let found = Markdown.droppedTargets(in: "[a](/journal/) [b](/nowhere/) ![c](c.png) [j](javascript:x)", links: links)
+        #expect(found.map(\.url) == ["/nowhere/", "c.png"])
+    }
+}
