@@ -671,7 +671,7 @@ img { max-width: 100%; height: auto; }
 .entry-response { margin-top: 0.6rem; padding-left: 0.8rem; border-left: 3px solid var(--accent); }
 .entry-response p { margin: 0; }
 .entry-response-label { color: var(--muted); font-size: 0.85rem; }
-.post-nav { display: flex; justify-content: space-between; gap: 1rem; margin-top: 1rem; }
+.post-nav { display: flex; justify-content: space-between; gap: 1rem; margin-top: 1rem; padding: 0 1rem; }
 .post-nav [data-nav="older"] { margin-left: auto; }
 
 /* Photos (CONTRACT §7): the dominant colour fills the box until the pixels arrive. */
