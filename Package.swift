@@ -60,6 +60,7 @@ let package = Package(
             name: "DaybookBuild",
             dependencies: [
                 "DaybookModel", "DaybookFeed", "DaybookContent", "DaybookRender", "DaybookTheme", "DaybookCheck", "DaybookImages",
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: strictSettings
         ),

@@ -18,6 +18,8 @@ public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
         case unsafePath
         /// The operating system refused: what was tried, and `strerror`'s words.
         case system(action: String, message: String)
+        /// A photo copy in the image cache (at this path) is missing or damaged.
+        case damagedCache(String)
     }
 
     public var path: String
@@ -49,6 +51,8 @@ public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
             return "the output path \(path) is not a plain path inside the output folder; rename the image or theme file it comes from"
         case .system(let action, let message):
             return "cannot \(action): \(message)"
+        case .damagedCache(let file):
+            return "the cached copy \(file) is missing or damaged; delete the .daybook-cache folder and build again"
         }
     }
 

@@ -173,6 +173,29 @@ public final class OutputWriter {
         return records
     }
 
+    /// Publishes files from the image cache. One the output already holds (the previous record has
+    /// its hash and size, and a file of that size is in place) is neither read nor written.
+    public func copy(_ files: [CachedFile], report: inout WriteReport) throws(OutputError) -> [String: BuildManifest.FileRecord] {
+        var records: [String: BuildManifest.FileRecord] = [:]
+        for file in files {
+            let entry = BuildManifest.FileEntry(hash: file.hash, size: file.size)
+            records[file.path] = .written(entry)
+            if previous.files[file.path]?.entry == entry, onDisk[file.path] == .file(size: entry.size) {
+                report.unchanged += 1
+                continue
+            }
+            guard let bytes = file.contents() else {
+                throw OutputError(path: file.path, reason: .damagedCache(file.source.path))
+            }
+            try saveIntent()
+            try sink.write(bytes, to: file.path, replacing: force)
+            onDisk[file.path] = .file(size: entry.size)
+            report.written += 1
+            report.writtenPaths.append(file.path)
+        }
+        return records
+    }
+
     /// Keeps a file the previous build wrote, unrendered and untouched; `nil` when there is none.
     public func keep(_ path: String, report: inout WriteReport) -> BuildManifest.FileRecord? {
         guard let record = previous.files[path] else { return nil }

@@ -9,16 +9,22 @@ import Foundation
 /// metadata), everything else (GIF, SVG, any other file) as it is.
 ///
 /// The pipeline's cache lives in `<site>/.daybook-cache/images`, so an unchanged photo is never
-/// encoded again, even into an empty output folder.
+/// encoded again, even into an empty output folder; and its `SourceIndex` lets a photo whose file
+/// status is unchanged skip even being read.
 struct PhotoPublisher {
     /// What the load phase hands on: files to write, what the renderer needs, and the counts.
     struct Published: Sendable {
+        /// Files published as they are (GIF, SVG, other files), and copies whose hash the cache does not know.
         var files: [RenderedFile] = []
+        /// Copies and stripped originals in the cache, read only when the output lacks them.
+        var cached: [CachedFile] = []
         var images: [String: ResponsiveImage] = [:]
         var sizes: [String: ImageSize] = [:]
         var encoded = 0
         var reused = 0
         var diagnostics: [Diagnostic] = []
+
+        var paths: [String] { files.map(\.path) + cached.map(\.path) }
     }
 
     var siteDirectory: URL
@@ -43,16 +49,36 @@ struct PhotoPublisher {
         return named
     }
 
-    func publish(_ paths: [String], reader: SiteReader) -> Published {
+    /// A photo on its way through the pipeline: its status before it was read, and either its
+    /// bytes or the cache entry the index says it made last time.
+    private struct Photo {
+        var path: String
+        var status: SourceIndex.Status?
+        var bytes: [UInt8]?
+        var known: SourceIndex.Entry?
+    }
+
+    /// Publishes `paths` (relative to `content/`); `read` reads a file by site-relative path, as
+    /// `SiteReader.readAsset` does (tests count its calls).
+    func publish(_ paths: [String], read: (String) -> [UInt8]?) -> Published {
         var published = Published()
-        var photos: [(path: String, bytes: [UInt8])] = []
+        let cacheFolder = Self.cacheFolder(site: siteDirectory)
+        let previousIndex = FileManager.default.fileExists(atPath: cacheFolder.path)
+            ? (try? ImageCache(folder: cacheFolder)).map(SourceIndex.load(from:)) ?? SourceIndex() : SourceIndex()
+        var photos: [Photo] = []
         for path in paths {
-            guard let bytes = reader.readAsset("content/" + path) else {
+            let full = siteDirectory.appending(path: "content/" + path).path
+            let status = SourceIndex.status(of: full)
+            if let known = previousIndex.entries[path], known.status == status, FileInfo.isInside(full, root: siteDirectory.path) {
+                photos.append(Photo(path: path, status: status, known: known))
+                continue
+            }
+            guard let bytes = read("content/" + path) else {
                 published.diagnostics.append(.error("cannot read image file", at: SourceLocation(path: "content/" + path)))
                 continue
             }
             if let format = ImageFormat(sniffing: bytes), format.treatment == .responsive {
-                photos.append((path, bytes))
+                photos.append(Photo(path: path, status: status, bytes: bytes))
             } else {
                 // GIF, SVG and other files are published as they are (CONTRACT §7).
                 published.sizes[path] = ImageSize(reading: bytes)
@@ -62,16 +88,41 @@ struct PhotoPublisher {
         guard !photos.isEmpty else { return published }
         let pipeline: ImagePipeline
         do {
-            pipeline = try ImagePipeline(settings: settings, cacheFolder: Self.cacheFolder(site: siteDirectory))
+            pipeline = try ImagePipeline(settings: settings, cacheFolder: cacheFolder)
         } catch {
             published.diagnostics.append(.error(error.message, at: SourceLocation(path: ".daybook-cache")))
             return published
         }
-        let batch = pipeline.process(photos.map { ImageSource.bytes($0.bytes, path: $0.path) })
+        // The quick path: an unchanged file takes last build's entry. One whose entry is gone (or
+        // was made under other settings) is read after all.
+        var results: [Result<ProcessedImage, ImageError>?] = Array(repeating: nil, count: photos.count)
+        var toProcess: [Int] = []
+        for (index, photo) in photos.enumerated() {
+            if let known = photo.known, let processed = pipeline.processed(path: photo.path, format: known.format, entry: known.cached),
+                Self.copiesInPlace(processed)
+            {
+                results[index] = .success(processed)
+                published.reused += 1
+                continue
+            }
+            if photo.bytes == nil {
+                guard let bytes = read("content/" + photo.path) else {
+                    published.diagnostics.append(.error("cannot read image file", at: SourceLocation(path: "content/" + photo.path)))
+                    continue
+                }
+                photos[index].bytes = bytes
+            }
+            toProcess.append(index)
+        }
+        let batch = pipeline.process(toProcess.map { ImageSource.bytes(photos[$0].bytes ?? [], path: photos[$0].path) })
         published.encoded = batch.encoded
-        published.reused = batch.reused
+        published.reused += batch.reused
+        for (index, result) in zip(toProcess, batch.results) { results[index] = result }
+
+        var index = SourceIndex()
         var copyOwners: [String: String] = [:]
-        for (photo, result) in zip(photos, batch.results) {
+        for (photo, result) in zip(photos, results) {
+            guard let result else { continue }
             let where_ = namedBy[photo.path] ?? SourceLocation(path: "content/" + photo.path)
             let image: ProcessedImage
             switch result {
@@ -95,6 +146,10 @@ struct PhotoPublisher {
             }
             if clash { continue }
             for file in files {
+                if let hash = file.contentHash {
+                    published.cached.append(CachedFile(path: file.outputPath, source: file.cacheFile, size: file.byteCount, hash: hash))
+                    continue
+                }
                 guard let bytes = try? Array(Data(contentsOf: file.cacheFile)) else {
                     published.diagnostics.append(.error(
                         "cannot read the cached copy '\(file.cacheFile.path)'; delete the .daybook-cache folder and build again",
@@ -102,6 +157,9 @@ struct PhotoPublisher {
                     continue
                 }
                 published.files.append(RenderedFile(path: file.outputPath, bytes: bytes))
+            }
+            if let status = photo.status, let cached = image.cached {
+                index.entries[photo.path] = SourceIndex.Entry(status: status, format: image.format, cached: cached)
             }
             guard let upright = image.uprightSize else { continue }
             let size = ImageSize(width: upright.width, height: upright.height)
@@ -112,7 +170,15 @@ struct PhotoPublisher {
                 thumbnail: image.thumbnail.map { .init(path: $0.outputPath, width: $0.width, height: $0.height) },
                 dominantColor: image.dominantColor)
         }
+        index.save(to: pipeline.cache, previous: previousIndex)
         published.files.sort { $0.path.scalarsPrecede($1.path) }
+        published.cached.sort { $0.path.scalarsPrecede($1.path) }
         return published
+    }
+
+    /// Whether every file of a cache entry is still there with its size, so the writer can rely on it.
+    private static func copiesInPlace(_ image: ProcessedImage) -> Bool {
+        let files = image.copies + (image.thumbnail.map { [$0] } ?? []) + (image.original.map { [$0] } ?? [])
+        return files.allSatisfy { ImageCache.size(of: $0.cacheFile) == $0.byteCount }
     }
 }

@@ -4,6 +4,7 @@ import DaybookFeed
 import DaybookModel
 import DaybookRender
 import Foundation
+import Mustache
 
 /// The phases of `SiteBuilder.build`, each a value in and a value out.
 extension SiteBuilder {
@@ -15,16 +16,21 @@ extension SiteBuilder {
         var diagnostics: [Diagnostic]
     }
 
-    /// What `load` gives: the validated content, ordered into feeds, the images the content
-    /// names, and a renderer over the compiled theme (`nil` when a template did not compile).
+    /// What `load` gives: the validated content, ordered into feeds, and the compiled theme; then
+    /// `publishPhotos` adds the images the content names and a renderer over the compiled theme
+    /// (`nil` when a template did not compile).
     struct SiteModel: Sendable {
         var config: SiteConfig
         var content: SiteContent
         var timeZone: TimeZone
+        var moment: BuildMoment
         var feeds: SiteFeeds
         var theme: Theme
+        var library: MustacheLibrary?
         var renderer: SiteRenderer?
-        var images: [RenderedFile]
+        var images: [RenderedFile] = []
+        /// Photo copies in the image cache, read only when the output lacks them.
+        var cachedImages: [CachedFile] = []
         /// Photos encoded by this build, and reused from the cache (CONTRACT §7's summary words).
         var imageCounts: (encoded: Int, reused: Int) = (0, 0)
         var diagnostics: [Diagnostic]
@@ -35,6 +41,8 @@ extension SiteBuilder {
         var renderer: SiteRenderer
         /// Theme assets and images, written as they are.
         var assets: [RenderedFile]
+        /// Photo copies from the image cache.
+        var cachedImages: [CachedFile] = []
         var lists: [String: ListSnapshot]
         var diagnostics: [Diagnostic]
     }
@@ -82,23 +90,36 @@ extension SiteBuilder {
             now: options.now, timeZone: zone, includeFuture: options.includeFuture, includeDrafts: options.includeDrafts)
         let feeds = SiteFeeds(content: loaded.content, config: loaded.config, moment: moment)
         diagnostics += feeds.diagnostics
-        let imagePaths = ImageCollector(snapshot: sources.snapshot)
-        var photos = PhotoPublisher.Published()
-        if library != nil && !diagnostics.hasErrors {
-            let publisher = PhotoPublisher(
-                siteDirectory: options.siteDirectory, config: loaded.config, namedBy: PhotoPublisher.fields(loaded.content))
-            photos = publisher.publish(imagePaths.paths, reader: sources.reader)
-            diagnostics += photos.diagnostics
-        }
-        var input = RenderInput(
-            config: loaded.config, moment: moment, feeds: feeds, imageSizes: photos.sizes,
-            assetPaths: Set(theme.assets.keys).union(imagePaths.paths).union(photos.files.map(\.path)))
-        input.images = photos.images
-        let renderer = library.map { SiteRenderer(library: $0, input: input, themeFingerprint: theme.fingerprint) }
-        diagnostics += renderer?.markdownLinkWarnings() ?? []
         return SiteModel(
-            config: loaded.config, content: loaded.content, timeZone: zone, feeds: feeds, theme: theme, renderer: renderer,
-            images: photos.files, imageCounts: (photos.encoded, photos.reused), diagnostics: diagnostics)
+            config: loaded.config, content: loaded.content, timeZone: zone, moment: moment, feeds: feeds, theme: theme,
+            library: library, diagnostics: diagnostics)
+    }
+
+    /// Publishes the files under `content/` (photos through the pipeline and its cache) when the
+    /// content loaded without error.
+    func publishPhotos(_ site: inout SiteModel, _ sources: Sources, _ options: BuildOptions) -> PhotoPublisher.Published {
+        var photos = PhotoPublisher.Published()
+        if site.library != nil && !site.diagnostics.hasErrors {
+            let publisher = PhotoPublisher(
+                siteDirectory: options.siteDirectory, config: site.config, namedBy: PhotoPublisher.fields(site.content))
+            photos = publisher.publish(ImageCollector(snapshot: sources.snapshot).paths, read: sources.reader.readAsset)
+            site.diagnostics += photos.diagnostics
+        }
+        site.images = photos.files
+        site.cachedImages = photos.cached
+        site.imageCounts = (photos.encoded, photos.reused)
+        return photos
+    }
+
+    /// The renderer over the compiled theme, which needs the photos' sizes and every path the site publishes.
+    func prepareRenderer(_ site: inout SiteModel, photos: PhotoPublisher.Published, _ sources: Sources) {
+        var input = RenderInput(
+            config: site.config, moment: site.moment, feeds: site.feeds, imageSizes: photos.sizes,
+            assetPaths: Set(site.theme.assets.keys).union(ImageCollector(snapshot: sources.snapshot).paths).union(photos.paths))
+        input.images = photos.images
+        let fingerprint = site.theme.fingerprint
+        site.renderer = site.library.map { SiteRenderer(library: $0, input: input, themeFingerprint: fingerprint) }
+        site.diagnostics += site.renderer?.markdownLinkWarnings() ?? []
     }
 
     /// Lists every output path and checks them all before anything is written: no two outputs
@@ -106,7 +127,7 @@ extension SiteBuilder {
     /// file, link or file-for-a-folder where they go. Also reads the previous build's record.
     func plan(_ site: SiteModel, renderer: SiteRenderer, writer: OutputWriter) -> Plan {
         let assets = site.theme.assets.sorted { $0.key < $1.key }.map { RenderedFile(path: $0.key, bytes: $0.value) } + site.images
-        let paths = renderer.outputPaths + assets.map(\.path)
+        let paths = renderer.outputPaths + assets.map(\.path) + site.cachedImages.map(\.path)
         var diagnostics: [Diagnostic] = []
         if let problem = writer.recordProblem { diagnostics.append(problem) }
         var seen = Set<String>()
@@ -130,7 +151,9 @@ extension SiteBuilder {
                 diagnostics.append(.error(error.message, at: SourceLocation(path: "output/" + error.path)))
             }
         }
-        return Plan(renderer: renderer, assets: assets, lists: SiteLists.snapshots(of: site.feeds), diagnostics: diagnostics)
+        return Plan(
+            renderer: renderer, assets: assets, cachedImages: site.cachedImages, lists: SiteLists.snapshots(of: site.feeds),
+            diagnostics: diagnostics)
     }
 
     /// Renders and writes batch by batch, so a large site never sits in memory whole. A page whose
@@ -155,6 +178,7 @@ extension SiteBuilder {
             manifest.files.merge(try writer.write(rendered, report: &report)) { _, new in new }
         }
         manifest.files.merge(try writer.write(plan.renderer.dataFiles() + plan.assets, report: &report)) { _, new in new }
+        manifest.files.merge(try writer.copy(plan.cachedImages, report: &report)) { _, new in new }
         return Written(manifest: manifest, report: report)
     }
 
@@ -162,7 +186,7 @@ extension SiteBuilder {
     func render(_ plan: Plan) async -> Rendered {
         let memory = MemoryOutput()
         let writer = OutputWriter(sink: memory)
-        _ = writer.check(plan.renderer.outputPaths + plan.assets.map(\.path))
+        _ = writer.check(plan.renderer.outputPaths + plan.assets.map(\.path) + plan.cachedImages.map(\.path))
         // Into an empty memory folder nothing can fail: no file is foreign, no link is in the way.
         let written = try? await renderAndWrite(plan, writer: writer)
         var files = memory.files

@@ -89,12 +89,16 @@ public struct SiteBuilder: Sendable {
         }
         let sources = read(options)
         clock.lap("read")
-        let site = load(sources, options)
+        var site = load(sources, options)
+        clock.lap("load")
+        let photos = publishPhotos(&site, sources, options)
+        clock.lap("images")
+        prepareRenderer(&site, photos: photos, sources)
         outcome.diagnostics += sources.diagnostics + site.diagnostics
         outcome.baseURL = site.config.baseURL
         outcome.timeZone = site.timeZone
         (outcome.imagesEncoded, outcome.imagesReused) = site.imageCounts
-        clock.lap("load")
+        clock.lap("prepare")
         guard let renderer = site.renderer, !failed() else { return finish(nil) }
 
         let writer = OutputWriter(sink: sink ?? OutputFolder(directory: options.outputDirectory), force: options.force)

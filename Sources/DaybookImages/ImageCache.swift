@@ -31,12 +31,16 @@ public struct ImageCache: Sendable {
         }
     }
 
-    struct Manifest: Codable, Equatable {
-        struct File: Codable, Equatable {
+    struct Manifest: Codable, Hashable, Sendable {
+        struct File: Codable, Hashable, Sendable {
             var name: String
             var width: Int
             var height: Int
             var byteCount: Int
+            /// `StableHash.of` the bytes, the hash the output writer records: with it, a build whose
+            /// output already holds this copy neither reads nor hashes it again. `nil` in entries
+            /// made before it was kept; those are read and hashed.
+            var contentHash: UInt64? = nil
         }
         var uprightWidth: Int
         var uprightHeight: Int
@@ -99,6 +103,12 @@ public struct ImageCache: Sendable {
     }
 
     // MARK: - Files, without following links
+
+    /// The bytes of a file in the cache, for the build to publish; `nil` when it is not a regular file.
+    public static func contents(of url: URL) -> [UInt8]? { readFile(url.path) }
+
+    /// The size of a regular file in the cache; `nil` when it is missing or not a regular file.
+    public static func size(of url: URL) -> Int? { regularFileSize(url.path) }
 
     static func error(_ detail: String) -> ImageError { ImageError(path: ".daybook-cache", reason: .cache(detail: detail)) }
 

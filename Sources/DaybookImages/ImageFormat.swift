@@ -2,7 +2,7 @@
 ///
 /// The extension of a file says what its author meant; the bytes say what a decoder will see, so
 /// every decision (copies or not, how to strip metadata) is made from the bytes.
-public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
+public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable {
     case jpeg, png, webp, heic, gif, svg
 
     /// The format of an encoded image; `nil` for bytes Daybook does not know.

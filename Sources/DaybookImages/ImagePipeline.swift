@@ -27,9 +27,7 @@ public struct ImagePipeline: Sendable {
 
     /// The cache key of `bytes` under these settings: 32 hex digits.
     public func cacheKey(for bytes: [UInt8]) -> String {
-        var settingsHash = StableHash()
-        settingsHash.combine(settings.fingerprint)
-        return StableHash.hex(SourceDigest.xxh64(bytes)) + StableHash.hex(settingsHash.value)
+        StableHash.hex(SourceDigest.xxh64(bytes)) + cacheKeySuffix
     }
 
     /// Processes one image: from the cache when its bytes and the settings were seen before,
@@ -131,7 +129,8 @@ public struct ImagePipeline: Sendable {
             switch copy.encodedWithoutMetadata(settings.format, quality: settings.quality) {
             case .success(let encoded):
                 files.append((name, encoded))
-                copies.append(.init(name: name, width: copy.width, height: copy.height, byteCount: encoded.count))
+                copies.append(
+                    .init(name: name, width: copy.width, height: copy.height, byteCount: encoded.count, contentHash: StableHash.of(encoded)))
             case .failure(let failure): throw failed(failure)
             }
         }
@@ -144,7 +143,8 @@ public struct ImagePipeline: Sendable {
         case .success(let (image, encoded)):
             let name = "thumbnail.\(ext)"
             files.append((name, encoded))
-            thumbnail = .init(name: name, width: image.width, height: image.height, byteCount: encoded.count)
+            thumbnail = .init(
+                name: name, width: image.width, height: image.height, byteCount: encoded.count, contentHash: StableHash.of(encoded))
         case .failure(let failure): throw failed(failure)
         }
 
@@ -162,7 +162,8 @@ public struct ImagePipeline: Sendable {
             }
             let name = "original.\(format.rawValue)"
             files.append((name, stripped))
-            original = .init(name: name, width: upright.width, height: upright.height, byteCount: stripped.count)
+            original = .init(
+                name: name, width: upright.width, height: upright.height, byteCount: stripped.count, contentHash: StableHash.of(stripped))
         }
 
         let manifest = ImageCache.Manifest(
@@ -184,9 +185,11 @@ public struct ImagePipeline: Sendable {
         let stem = Self.stem(path)
         let ext = settings.format.fileExtension
         func file(_ f: ImageCache.Manifest.File, _ outputPath: String) -> ImageFile {
-            ImageFile(outputPath: outputPath, cacheFile: entry.appendingPathComponent(f.name), width: f.width, height: f.height, byteCount: f.byteCount)
+            ImageFile(
+                outputPath: outputPath, cacheFile: entry.appendingPathComponent(f.name), width: f.width, height: f.height,
+                byteCount: f.byteCount, contentHash: f.contentHash)
         }
-        return ProcessedImage(
+        var processed = ProcessedImage(
             path: path, format: format, treatment: .responsive,
             uprightSize: PixelSize(width: manifest.uprightWidth, height: manifest.uprightHeight),
             orientation: ImageOrientation(manifest.orientation) ?? .upright,
@@ -195,6 +198,25 @@ public struct ImagePipeline: Sendable {
             thumbnail: file(manifest.thumbnail, "\(stem).\(manifest.thumbnail.width)x\(manifest.thumbnail.height).\(ext)"),
             original: manifest.original.map { file($0, path) },
             wasEncoded: wasEncoded)
+        processed.cached = CachedEntry(key: key, manifest: manifest)
+        return processed
+    }
+
+    /// The result for a source the caller knows unchanged (same path and file status as when the
+    /// cache entry `entry` was made from it), without reading its bytes. `nil` when the entry is
+    /// gone or was made by other settings; the caller then reads the source.
+    public func processed(path: String, format: ImageFormat, entry: CachedEntry) -> ProcessedImage? {
+        guard entry.key.hasSuffix(cacheKeySuffix), ImageCache.isSafeName(entry.key),
+            ImageCache.isRealFolder(cache.entryFolder(entry.key).path)
+        else { return nil }
+        return result(path: path, format: format, key: entry.key, manifest: entry.manifest, wasEncoded: false)
+    }
+
+    /// The settings' half of every cache key.
+    var cacheKeySuffix: String {
+        var settingsHash = StableHash()
+        settingsHash.combine(settings.fingerprint)
+        return StableHash.hex(settingsHash.value)
     }
 
     /// The path without its extension: `images/photo.jpg` → `images/photo`.

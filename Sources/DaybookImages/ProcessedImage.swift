@@ -22,6 +22,24 @@ public struct ProcessedImage: Sendable, Hashable {
     public var original: ImageFile?
     /// `true` when this call encoded the copies; `false` when they came from the cache (or there are none).
     public var wasEncoded: Bool
+    /// The cache entry the files are in, to remember for the next build (`SourceIndex`).
+    public var cached: CachedEntry?
+
+    public init(
+        path: String, format: ImageFormat, treatment: ImageTreatment, uprightSize: PixelSize?, orientation: ImageOrientation,
+        dominantColor: String?, copies: [ImageFile], thumbnail: ImageFile?, original: ImageFile?, wasEncoded: Bool
+    ) {
+        self.path = path
+        self.format = format
+        self.treatment = treatment
+        self.uprightSize = uprightSize
+        self.orientation = orientation
+        self.dominantColor = dominantColor
+        self.copies = copies
+        self.thumbnail = thumbnail
+        self.original = original
+        self.wasEncoded = wasEncoded
+    }
 
     /// The copy a `src` attribute should name: the widest.
     public var largestCopy: ImageFile? { copies.last }
@@ -50,6 +68,14 @@ public struct ImageFile: Sendable, Hashable {
     public var width: Int
     public var height: Int
     public var byteCount: Int
+    /// `StableHash.of` the bytes when the cache knows it (see `ImageCache.Manifest.File`).
+    public var contentHash: UInt64?
+}
+
+/// A cache entry as the next build needs it to skip reading an unchanged source: its key and manifest.
+public struct CachedEntry: Sendable, Hashable, Codable {
+    public var key: String
+    var manifest: ImageCache.Manifest
 }
 
 /// A source for the batch API: its path, and how to get its bytes when a worker is ready for it,

@@ -100,6 +100,6 @@ struct OutputWriterTests {
         #expect(!FileManager.default.fileExists(atPath: site.directory.appending(path: "output").path))
         _ = await SiteBuilder().build(options)
         #expect(memory.files.mapValues { Data($0) } == site.tree("output"))
-        #expect(inMemory.phases.map(\.name) == ["read", "load", "plan", "render and write", "finish"])
+        #expect(inMemory.phases.map(\.name) == ["read", "load", "images", "prepare", "plan", "render and write", "finish"])
     }
 }
