@@ -39,7 +39,7 @@ public enum BuildSummary {
             lines += report.writtenPaths.map { "wrote \($0)" }
             lines += report.removedPaths.map { "removed \($0)" }
         }
-        lines.append("time: " + result.phases.map { String(format: "%@ %.2f s", $0.name, $0.seconds) }.joined(separator: ", "))
+        lines.append("time: " + result.phases.map { String(format: "%@ %.3f s", $0.name, $0.seconds) }.joined(separator: ", "))
         return lines
     }
 }

@@ -31,6 +31,9 @@ struct PhotoPublisher {
     var config: SiteConfig
     /// The first field naming each path under `content/`, for errors at the field.
     var namedBy: [String: SourceLocation]
+    /// A photo changed this recently (nanoseconds) is not remembered by status: a second edit
+    /// within the file system's timestamp granularity could leave the status as it was.
+    var racyWindow: Int64 = NoChangeRecord.racyWindow
 
     /// The cache folder, always inside the site folder.
     static func cacheFolder(site: URL) -> URL { site.appending(path: ".daybook-cache/images") }
@@ -120,6 +123,7 @@ struct PhotoPublisher {
         for (index, result) in zip(toProcess, batch.results) { results[index] = result }
 
         var index = SourceIndex()
+        let racy = NoChangeRecord.realtimeNanoseconds() - racyWindow
         var copyOwners: [String: String] = [:]
         for (photo, result) in zip(photos, results) {
             guard let result else { continue }
@@ -158,7 +162,7 @@ struct PhotoPublisher {
                 }
                 published.files.append(RenderedFile(path: file.outputPath, bytes: bytes))
             }
-            if let status = photo.status, let cached = image.cached {
+            if let status = photo.status, let cached = image.cached, status.modified < racy, status.changed < racy {
                 index.entries[photo.path] = SourceIndex.Entry(status: status, format: image.format, cached: cached)
             }
             guard let upright = image.uprightSize else { continue }

@@ -159,11 +159,16 @@ extension SiteBuilder {
     /// Renders and writes batch by batch, so a large site never sits in memory whole. A page whose
     /// key matches the previous build's, and whose file is still in place, is neither rendered nor
     /// written: that is what makes a rebuild incremental.
-    func renderAndWrite(_ plan: Plan, writer: OutputWriter) async throws(OutputError) -> Written {
+    func renderAndWrite(
+        _ plan: Plan, writer: OutputWriter, progress: @Sendable (BuildProgress) -> Void = { _ in }
+    ) async throws(OutputError) -> Written {
         var manifest = BuildManifest(lists: plan.lists)
         var report = WriteReport()
         writer.begin()
         let keepable = writer.keepRule
+        let total = plan.renderer.pagePaths.count
+        var done = 0
+        progress(BuildProgress(phase: "render and write", done: 0, total: total))
         for index in 0..<plan.renderer.batchCount() {
             let outputs = await plan.renderer.pages(index, reuse: keepable)
             var rendered: [RenderedFile] = []
@@ -176,6 +181,8 @@ extension SiteBuilder {
                 }
             }
             manifest.files.merge(try writer.write(rendered, report: &report)) { _, new in new }
+            done += outputs.count
+            progress(BuildProgress(phase: "render and write", done: done, total: total))
         }
         manifest.files.merge(try writer.write(plan.renderer.dataFiles() + plan.assets, report: &report)) { _, new in new }
         manifest.files.merge(try writer.copy(plan.cachedImages, report: &report)) { _, new in new }
@@ -183,12 +190,12 @@ extension SiteBuilder {
     }
 
     /// `--check`: renders every page into memory, through the same writer as a build to disk.
-    func render(_ plan: Plan) async -> Rendered {
+    func render(_ plan: Plan, progress: @Sendable (BuildProgress) -> Void = { _ in }) async -> Rendered {
         let memory = MemoryOutput()
         let writer = OutputWriter(sink: memory)
         _ = writer.check(plan.renderer.outputPaths + plan.assets.map(\.path) + plan.cachedImages.map(\.path))
         // Into an empty memory folder nothing can fail: no file is foreign, no link is in the way.
-        let written = try? await renderAndWrite(plan, writer: writer)
+        let written = try? await renderAndWrite(plan, writer: writer, progress: progress)
         var files = memory.files
         files[OutputWriter.manifestName] = nil
         return Rendered(files: files, pageKeys: written?.manifest.pageKeys ?? [:])
@@ -225,7 +232,7 @@ extension SiteBuilder {
 
 /// Seconds spent in each phase, in order.
 struct PhaseClock {
-    private let started = ContinuousClock.now
+    let started = ContinuousClock.now
     private var lapStarted = ContinuousClock.now
     private(set) var laps: [(name: String, seconds: Double)] = []
 

@@ -21,6 +21,8 @@ public struct BuildOptions: Sendable {
     public var force: Bool
     /// Check the rendered site (as `daybook check` does) before writing; any problem fails the build.
     public var check: Bool
+    /// Told each phase as it starts, and pages done while rendering (for a progress line).
+    public var progress: (@Sendable (BuildProgress) -> Void)?
 
     public init(
         siteDirectory: URL, outputDirectory: URL? = nil, now: Instant, includeFuture: Bool = false, strict: Bool = false,
@@ -87,10 +89,19 @@ public struct SiteBuilder: Sendable {
             outcome.diagnostics.append(.error(problem.message, at: SourceLocation(path: "--output")))
             return finish(nil)
         }
+        // Into the output folder on disk, a build that provably changes nothing stops here.
+        let onDisk = sink == nil
+        if onDisk, let replayed = NoChangeRecord.replay(options, started: clock.started) { return replayed }
+        let listedAt = NoChangeRecord.realtimeNanoseconds()
+        let inputs = onDisk ? NoChangeRecord.currentInputs(options.siteDirectory) : []
+        let report = options.progress ?? { _ in }
+        report(BuildProgress(phase: "read"))
         let sources = read(options)
         clock.lap("read")
+        report(BuildProgress(phase: "load"))
         var site = load(sources, options)
         clock.lap("load")
+        report(BuildProgress(phase: "images"))
         let photos = publishPhotos(&site, sources, options)
         clock.lap("images")
         prepareRenderer(&site, photos: photos, sources)
@@ -101,6 +112,7 @@ public struct SiteBuilder: Sendable {
         clock.lap("prepare")
         guard let renderer = site.renderer, !failed() else { return finish(nil) }
 
+        report(BuildProgress(phase: "plan"))
         let writer = OutputWriter(sink: sink ?? OutputFolder(directory: options.outputDirectory), force: options.force)
         let plan = plan(site, renderer: renderer, writer: writer)
         outcome.diagnostics += plan.diagnostics
@@ -110,22 +122,27 @@ public struct SiteBuilder: Sendable {
         let written: Written
         do throws(OutputError) {
             if options.check {
-                let rendered = await render(plan)
+                let rendered = await render(plan, progress: report)
                 clock.lap("render")
+                report(BuildProgress(phase: "check"))
                 outcome.diagnostics += await check(rendered, baseURL: site.config.baseURL)
                 clock.lap("check")
                 if failed() { return finish(nil) }
                 written = try write(rendered, plan: plan, writer: writer)
                 clock.lap("write")
             } else {
-                written = try await renderAndWrite(plan, writer: writer)
+                written = try await renderAndWrite(plan, writer: writer, progress: report)
                 clock.lap("render and write")
             }
-            let report = try self.finish(written, writer: writer)
+            report(BuildProgress(phase: "finish"))
+            let writeReport = try self.finish(written, writer: writer)
             clock.lap("finish")
-            var result = finish(report, pages: plan.renderer.pagePaths.count)
+            var result = finish(writeReport, pages: plan.renderer.pagePaths.count)
             result.listChanges = SiteLists.reportOrder.map { name in
                 (name, ListDiff(from: writer.previous.lists[name] ?? ListSnapshot(), to: plan.lists[name] ?? ListSnapshot()))
+            }
+            if onDisk && !failed() {
+                NoChangeRecord.save(result, site: site, options: options, started: inputs, listedAt: listedAt, written: written.manifest)
             }
             return result
         } catch {

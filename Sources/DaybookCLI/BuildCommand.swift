@@ -48,10 +48,13 @@ struct BuildCommand: AsyncParsableCommand {
     func run() async throws {
         let instant = try NowResolver(environment: ProcessInfo.processInfo.environment, clock: { Date() }).resolveForCommand(now)
         try folders.requireContent()
-        let options = BuildOptions(
+        var options = BuildOptions(
             siteDirectory: folders.siteDirectory, outputDirectory: folders.outputDirectory, now: instant, includeFuture: future,
             strict: strict, force: force, check: check, includeDrafts: drafts)
+        let progress = ProgressLine.forTerminal(quiet: quiet, environment: ProcessInfo.processInfo.environment)
+        if let progress { options.progress = { @Sendable update in progress.report(update) } }
         let result = await SiteBuilder().build(options)
+        progress?.end()
         DiagnosticPrinter.print(result.diagnostics)
         guard result.succeeded else {
             DiagnosticPrinter.printSummary(

@@ -15,8 +15,9 @@ struct OutputSafetyTests {
     }
 
     /// Every file of the fixture outside `output/`, with its bytes.
+    /// Everything but the output folder and the cache folder, the two places a build may write.
     func outside(_ site: SiteFixture) -> [String: Data] {
-        site.tree("").filter { !$0.key.hasPrefix("output/") }
+        site.tree("").filter { !$0.key.hasPrefix("output/") && !$0.key.hasPrefix(".daybook-cache/") }
     }
 
     func errors(_ result: BuildResult) -> [String] {

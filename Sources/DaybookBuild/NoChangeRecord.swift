@@ -1,0 +1,305 @@
+import DaybookFeed
+import DaybookModel
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a successful build leaves in `<site>/.daybook-cache/build-record` so that the next build
+/// can prove, from file status alone, that it would change nothing, and stop there.
+///
+/// A rebuild with nothing edited is the most common build of all (`serve`, CI caches, a second
+/// `build` out of habit), and on a site of 30,000 pages reading and ordering the content alone
+/// costs seconds. The proof, each part of which must hold:
+/// - the same `daybook` executable (its file status) and the same options;
+/// - the same input files: every file under `content/` and `Templates/` and `site.yml`, listed
+///   the way the reader lists them, each with the same size, times, inode and device;
+/// - "now" still inside the window where the output cannot change: not before the last build's
+///   now, before the next midnight in the site's time zone and before the first hidden item
+///   (a future post, comment, response or sent prompt) comes due; exactly the last build's now
+///   when an empty feed is dated by it;
+/// - the output record unchanged on disk, and every file it lists still a regular file of its
+///   size, with no link on the way (what a full build checks before keeping a page).
+///
+/// Then the build reports what the last one reported (its warnings, its counts) and writes
+/// nothing. Any doubt, including a record that does not parse, means a full build.
+struct NoChangeRecord: Equatable {
+    static let header = "daybook-build-record 1"
+    static let fileName = "build-record"
+    /// The record of a site with 100,000 posts is about 20 MB.
+    static let maxBytes = 256 << 20
+
+    struct Status: Equatable {
+        var size: Int64
+        var modified: Int64
+        var changed: Int64
+        var inode: UInt64
+        var device: UInt64
+
+        init?(path: String, followingLinks: Bool = true) {
+            var info = stat()
+            let found = followingLinks ? stat(path, &info) : lstat(path, &info)
+            guard found == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            size = Int64(info.st_size)
+            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+            inode = UInt64(info.st_ino)
+            device = UInt64(info.st_dev)
+        }
+
+        init(size: Int64, modified: Int64, changed: Int64, inode: UInt64, device: UInt64) {
+            (self.size, self.modified, self.changed, self.inode, self.device) = (size, modified, changed, inode, device)
+        }
+
+        var fields: String { "\(size) \(modified) \(changed) \(inode) \(device)" }
+
+        init?(fields: ArraySlice<Substring>) {
+            let values = Array(fields)
+            guard values.count == 5, let size = Int64(values[0]), let modified = Int64(values[1]), let changed = Int64(values[2]),
+                let inode = UInt64(values[3]), let device = UInt64(values[4])
+            else { return nil }
+            self.init(size: size, modified: modified, changed: changed, inode: inode, device: device)
+        }
+    }
+
+    /// The options and executable the output depends on, as one line.
+    var identity: String
+    var now: Double
+    /// `nil` when the output depends on the exact "now" (an empty feed is dated by it).
+    var validUntil: Double?
+    var inputs: [(path: String, status: Status?)]
+    var manifest: Status
+    var outputs: [(path: String, size: Int)]
+    var pageCount: Int
+    var imagesReused: Int
+    var baseURL: String
+    var timeZone: String
+    var diagnostics: [Diagnostic]
+
+    static func == (a: NoChangeRecord, b: NoChangeRecord) -> Bool { a.text == b.text }
+
+    // MARK: - Deciding
+
+    /// The result of a build that would change nothing, or `nil` when that cannot be proven.
+    static func replay(_ options: BuildOptions, started: ContinuousClock.Instant) -> BuildResult? {
+        let file = options.siteDirectory.appending(path: ".daybook-cache/" + fileName).path
+        guard let size = Status(path: file, followingLinks: false)?.size, size <= maxBytes,
+            let data = FileManager.default.contents(atPath: file),
+            let record = NoChangeRecord(text: String(decoding: data, as: UTF8.self)),
+            record.identity == identity(options)
+        else { return nil }
+        let now = options.now.secondsSince1970
+        if let until = record.validUntil {
+            guard now >= record.now, now < until else { return nil }
+        } else {
+            guard now == record.now else { return nil }
+        }
+        guard record.manifest == Status(path: options.outputDirectory.appending(path: OutputWriter.manifestName).path, followingLinks: false),
+            currentInputs(options.siteDirectory).elementsEqual(record.inputs, by: { $0.path == $1.path && $0.status == $1.status }),
+            outputsInPlace(record.outputs, in: options.outputDirectory.path)
+        else { return nil }
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        var result = BuildResult(
+            diagnostics: record.diagnostics, report: WriteReport(unchanged: record.outputs.count), pageCount: record.pageCount,
+            seconds: seconds)
+        result.baseURL = record.baseURL
+        result.timeZone = TimeZone(identifier: record.timeZone) ?? .gmt
+        result.phases = [("read", seconds)]
+        result.imagesReused = record.imagesReused
+        result.listChanges = SiteLists.reportOrder.map { ($0, ListDiff()) }
+        return result
+    }
+
+    /// The options that change the output or the result, and the executable's own status, so a
+    /// new `daybook` never replays an old one's build.
+    static func identity(_ options: BuildOptions) -> String {
+        let executable = Bundle.main.executablePath.flatMap { Status(path: $0) }?.fields ?? "unknown"
+        let output = FileInfo.realPath(options.outputDirectory.path) ?? options.outputDirectory.path
+        let flags = [options.includeFuture, options.includeDrafts, options.strict, options.force, options.check].map { $0 ? "1" : "0" }
+        return BuildManifest.encode([executable, output, flags.joined()].joined(separator: "|"))
+    }
+
+    /// Every file the reader would read, in its order, with its status (links followed, as the
+    /// reader follows them), and the links that lead out of the site, with no status.
+    static func currentInputs(_ site: URL) -> [(path: String, status: Status?)] {
+        let reader = SiteReader(siteDirectory: site)
+        var inputs: [(String, Status?)] = [("site.yml", Status(path: site.appending(path: "site.yml").path))]
+        for folder in ["content", "Templates"] {
+            let (files, outside) = reader.siteFiles(under: folder)
+            inputs += files.map { ($0, Status(path: site.appending(path: $0).path)) }
+            inputs += outside.map { ("link-out:" + $0, nil) }
+        }
+        return inputs
+    }
+
+    /// Whether each file is a regular file of its size, with only real folders on the way.
+    static func outputsInPlace(_ outputs: [(path: String, size: Int)], in root: String) -> Bool {
+        var folders = Set<Substring>()
+        for output in outputs {
+            var folder = output.path[...]
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                guard folders.insert(folder).inserted else { break }
+                var info = stat()
+                guard lstat(root + "/" + folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return false }
+            }
+            guard let status = Status(path: root + "/" + output.path, followingLinks: false), status.size == output.size else { return false }
+        }
+        return true
+    }
+
+    /// The instant from which this build's output may differ, or `nil` when it depends on the exact "now".
+    static func validUntil(content: SiteContent, feeds: SiteFeeds, moment: BuildMoment) -> Double? {
+        let users = feeds.indexes.users.map(\.id)
+        // CONTRACT §5: a feed with no entries is dated by the build's now.
+        if feeds.journal.isEmpty || feeds.timeline.isEmpty || users.contains(where: { (feeds.commentsOnPostsBy[$0] ?? []).isEmpty }) {
+            return nil
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = moment.timeZone
+        let now = moment.now.date
+        var until = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now))?.timeIntervalSince1970 ?? now.timeIntervalSince1970
+        if !moment.includeFuture {
+            let dates = content.posts.map(\.createdAt) + content.comments.map(\.createdAt) + content.responses.map(\.createdAt)
+                + content.sentPrompts.map(\.sentAt)
+            for date in dates where date > moment.now { until = min(until, date.secondsSince1970) }
+        }
+        return until
+    }
+
+    // MARK: - Saving
+
+    /// Records a successful build into the output folder on disk. Failing to save only costs the
+    /// next build its shortcut, so errors are ignored; a stale record is removed first, so a
+    /// record never outlives the build it describes.
+    static func save(
+        _ result: BuildResult, site: SiteBuilder.SiteModel, options: BuildOptions, started: [(path: String, status: Status?)],
+        listedAt: Int64, written: BuildManifest
+    ) {
+        let folder = options.siteDirectory.appending(path: ".daybook-cache")
+        let file = folder.appending(path: fileName).path
+        unlink(file)
+        // A file edited while the build ran would be recorded with its new status but built from the
+        // old bytes; and one edited within the file system's timestamp granularity before the listing
+        // could be edited again with no change of status ("racy" files, as git calls them).
+        let listed = listedAt - racyWindow
+        guard !started.contains(where: { ($0.status?.modified ?? 0) >= listed || ($0.status?.changed ?? 0) >= listed }),
+            currentInputs(options.siteDirectory).elementsEqual(started, by: { $0.path == $1.path && $0.status == $1.status }),
+            let manifest = Status(path: options.outputDirectory.appending(path: OutputWriter.manifestName).path, followingLinks: false)
+        else { return }
+        let outputs = written.files.compactMap { path, record in record.entry.map { (path, $0.size) } }.sorted { $0.0 < $1.0 }
+        let record = NoChangeRecord(
+            identity: identity(options), now: options.now.secondsSince1970,
+            validUntil: validUntil(content: site.content, feeds: site.feeds, moment: site.moment), inputs: started, manifest: manifest,
+            outputs: outputs, pageCount: result.pageCount, imagesReused: result.imagesEncoded + result.imagesReused,
+            baseURL: result.baseURL, timeZone: result.timeZone.identifier, diagnostics: result.diagnostics)
+        guard mkdir(folder.path, 0o755) == 0 || errno == EEXIST, FileInfo.isFolder(folder.path) else { return }
+        let temporary = file + ".tmp-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(record.text.utf8)) else { return }
+        if rename(temporary, file) != 0 { unlink(temporary) }
+    }
+
+    /// Two seconds: coarser than any file system's timestamps but FAT's, and than the kernel's tick.
+    static let racyWindow: Int64 = 2_000_000_000
+
+    static func realtimeNanoseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+
+    // MARK: - Text
+
+    var text: String {
+        var lines = [Self.header, "identity \(identity)", "now \(now) \(validUntil.map { String($0) } ?? "exact")"]
+        lines.append("summary \(pageCount) \(imagesReused) \(BuildManifest.encode(baseURL)) \(BuildManifest.encode(timeZone))")
+        lines.append("manifest \(manifest.fields)")
+        for diagnostic in diagnostics {
+            let place = diagnostic.location
+            lines.append(
+                "d \(diagnostic.severity.rawValue) \(place.line ?? -1) \(place.column ?? -1) \(BuildManifest.encode(place.path)) \(BuildManifest.encode(diagnostic.message))")
+        }
+        for input in inputs {
+            lines.append("in \(input.status?.fields ?? "- - - - -") \(BuildManifest.encode(input.path))")
+        }
+        for output in outputs { lines.append("out \(output.size) \(BuildManifest.encode(output.path))") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    init(
+        identity: String, now: Double, validUntil: Double?, inputs: [(path: String, status: Status?)], manifest: Status,
+        outputs: [(path: String, size: Int)], pageCount: Int, imagesReused: Int, baseURL: String, timeZone: String, diagnostics: [Diagnostic]
+    ) {
+        self.identity = identity
+        self.now = now
+        self.validUntil = validUntil
+        self.inputs = inputs
+        self.manifest = manifest
+        self.outputs = outputs
+        self.pageCount = pageCount
+        self.imagesReused = imagesReused
+        self.baseURL = baseURL
+        self.timeZone = timeZone
+        self.diagnostics = diagnostics
+    }
+
+    /// Reads a record; anything unexpected gives `nil` (and a full build).
+    init?(text: String) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        guard lines.popFirst() == Substring(Self.header) else { return nil }
+        func fields(_ tag: String, _ count: Int) -> [Substring]? {
+            guard let line = lines.popFirst() else { return nil }
+            let parts = line.split(separator: " ", maxSplits: count, omittingEmptySubsequences: false)
+            return parts.count == count + 1 && parts[0] == tag ? Array(parts.dropFirst()) : nil
+        }
+        guard let identity = fields("identity", 1), let now = fields("now", 2), let nowValue = Double(now[0]),
+            let summary = fields("summary", 4), let pages = Int(summary[0]), let reused = Int(summary[1]),
+            let manifest = fields("manifest", 5), let manifestStatus = Status(fields: manifest[...])
+        else { return nil }
+        self.identity = String(identity[0])
+        self.now = nowValue
+        if now[1] == "exact" {
+            validUntil = nil
+        } else {
+            guard let until = Double(now[1]) else { return nil }
+            validUntil = until
+        }
+        (pageCount, imagesReused) = (pages, reused)
+        baseURL = BuildManifest.decode(summary[2])
+        timeZone = BuildManifest.decode(summary[3])
+        self.manifest = manifestStatus
+        diagnostics = []
+        inputs = []
+        outputs = []
+        for line in lines where !line.isEmpty {
+            if line.hasPrefix("d ") {
+                let parts = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: false)
+                guard parts.count == 6, let severity = Severity(rawValue: String(parts[1])), let row = Int(parts[2]), let column = Int(parts[3])
+                else { return nil }
+                let place = SourceLocation(path: BuildManifest.decode(parts[4]), line: row < 0 ? nil : row, column: column < 0 ? nil : column)
+                diagnostics.append(Diagnostic(severity, BuildManifest.decode(parts[5]), at: place))
+            } else if line.hasPrefix("in ") {
+                let parts = line.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: false)
+                guard parts.count == 7 else { return nil }
+                let path = BuildManifest.decode(parts[6])
+                if parts[1] == "-" {
+                    inputs.append((path, nil))
+                } else {
+                    guard let status = Status(fields: parts[1...5]) else { return nil }
+                    inputs.append((path, status))
+                }
+            } else if line.hasPrefix("out ") {
+                let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+                guard parts.count == 3, let size = Int(parts[1]) else { return nil }
+                let path = BuildManifest.decode(parts[2])
+                // The record is as untrusted as the rest of the site folder: only plain paths are stat'ed.
+                guard OutputPath.isPlain(path) else { return nil }
+                outputs.append((path, size))
+            } else {
+                return nil
+            }
+        }
+    }
+}
