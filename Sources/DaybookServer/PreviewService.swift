@@ -8,8 +8,9 @@ public struct PreviewService: Service {
     public let session: PreviewSession
     public let watcher: SiteWatcher
     /// How long the sources must be quiet before a rebuild starts, so a burst (a save, a git
-    /// checkout) gives one build.
-    public var quietPeriod: Duration = .milliseconds(120)
+    /// checkout) gives one build. Editors write a save within a few milliseconds; 60 ms keeps the
+    /// wait short of what a writer notices.
+    public var quietPeriod: Duration = .milliseconds(60)
     public var onChange: @Sendable ([String]) -> Void = { _ in }
 
     public init(session: PreviewSession, watcher: SiteWatcher) {
@@ -41,7 +42,7 @@ public struct PreviewService: Service {
             group.addTask {
                 // Debounce: rebuild once the sources have been quiet for `quietPeriod`.
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: .milliseconds(40))
+                    try? await Task.sleep(for: .milliseconds(10))
                     if let batch = await pending.takeIfQuiet(for: quietPeriod) {
                         onChange(batch)
                         await session.rebuild()
