@@ -11,14 +11,14 @@ public struct CachedFile: Sendable, Hashable {
     /// Relative to the output folder.
     public var path: String
     /// In `<site>/.daybook-cache/images`.
-    public var source: URL
+    public var source: String
     public var size: Int
     /// `StableHash.of` the bytes, as the cache recorded them when it made the file.
     public var hash: UInt64
 
     /// The bytes, read without following links; `nil` when the cache file is gone or has another size.
     func contents() -> [UInt8]? {
-        guard let bytes = ImageCache.contents(of: source), bytes.count == size else { return nil }
+        guard let bytes = ImageCache.contents(atPath: source), bytes.count == size else { return nil }
         return bytes
     }
 }

@@ -185,7 +185,7 @@ public final class OutputWriter {
                 continue
             }
             guard let bytes = file.contents() else {
-                throw OutputError(path: file.path, reason: .damagedCache(file.source.path))
+                throw OutputError(path: file.path, reason: .damagedCache(file.source))
             }
             try saveIntent()
             try sink.write(bytes, to: file.path, replacing: force)

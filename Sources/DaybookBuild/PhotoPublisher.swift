@@ -4,6 +4,10 @@ import DaybookModel
 import DaybookRender
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Publishes the files under `content/` (CONTRACT §2 and §7): JPEG, PNG, WebP and HEIC through the
 /// image pipeline (upright responsive copies, a square thumbnail, and the original without its
 /// metadata), everything else (GIF, SVG, any other file) as it is.
@@ -57,22 +61,32 @@ struct PhotoPublisher {
     private struct Photo {
         var path: String
         var status: SourceIndex.Status?
-        var bytes: [UInt8]?
         var known: SourceIndex.Entry?
     }
 
     /// Publishes `paths` (relative to `content/`); `read` reads a file by site-relative path, as
     /// `SiteReader.readAsset` does (tests count its calls).
-    func publish(_ paths: [String], read: (String) -> [UInt8]?) -> Published {
+    ///
+    /// A photo's bytes are read once to learn its format and then let go; the pipeline reads each
+    /// again when a core is free to encode it, so memory holds a few photos, not all of them
+    /// (200 camera photos are 640 MB).
+    func publish(_ paths: [String], read: @escaping @Sendable (String) -> [UInt8]?) -> Published {
         var published = Published()
         let cacheFolder = Self.cacheFolder(site: siteDirectory)
         let previousIndex = FileManager.default.fileExists(atPath: cacheFolder.path)
             ? (try? ImageCache(folder: cacheFolder)).map(SourceIndex.load(from:)) ?? SourceIndex() : SourceIndex()
         var photos: [Photo] = []
+        let realRoot = FileInfo.realPath(siteDirectory.path) ?? siteDirectory.path
+        func isInside(_ path: String) -> Bool {
+            guard let real = FileInfo.realPath(path) else { return false }
+            return real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
+        }
         for path in paths {
             let full = siteDirectory.appending(path: "content/" + path).path
             let status = SourceIndex.status(of: full)
-            if let known = previousIndex.entries[path], known.status == status, FileInfo.isInside(full, root: siteDirectory.path) {
+            // The site walk that listed `path` followed links only inside the site; a link at the
+            // path itself is checked again, as reading it would be.
+            if let known = previousIndex.entries[path], known.status == status, !Self.isLink(full) || isInside(full) {
                 photos.append(Photo(path: path, status: status, known: known))
                 continue
             }
@@ -81,7 +95,7 @@ struct PhotoPublisher {
                 continue
             }
             if let format = ImageFormat(sniffing: bytes), format.treatment == .responsive {
-                photos.append(Photo(path: path, status: status, bytes: bytes))
+                photos.append(Photo(path: path, status: status))
             } else {
                 // GIF, SVG and other files are published as they are (CONTRACT §7).
                 published.sizes[path] = ImageSize(reading: bytes)
@@ -101,23 +115,25 @@ struct PhotoPublisher {
         var results: [Result<ProcessedImage, ImageError>?] = Array(repeating: nil, count: photos.count)
         var toProcess: [Int] = []
         for (index, photo) in photos.enumerated() {
-            if let known = photo.known, let processed = pipeline.processed(path: photo.path, format: known.format, entry: known.cached),
-                Self.copiesInPlace(processed)
-            {
+            // A cache entry whose folder is there is taken whole; a file missing inside it is an
+            // error when the output needs it ("delete the .daybook-cache folder"), as checking
+            // five files per photo on every build would cost more than the rest of the quick path.
+            if let known = photo.known, let processed = pipeline.processed(path: photo.path, format: known.format, entry: known.cached) {
                 results[index] = .success(processed)
                 published.reused += 1
                 continue
             }
-            if photo.bytes == nil {
-                guard let bytes = read("content/" + photo.path) else {
-                    published.diagnostics.append(.error("cannot read image file", at: SourceLocation(path: "content/" + photo.path)))
-                    continue
-                }
-                photos[index].bytes = bytes
-            }
             toProcess.append(index)
         }
-        let batch = pipeline.process(toProcess.map { ImageSource.bytes(photos[$0].bytes ?? [], path: photos[$0].path) })
+        let batch = pipeline.process(toProcess.map { index in
+            let path = photos[index].path
+            return ImageSource(path: path) { () throws(ImageError) -> [UInt8] in
+                guard let bytes = read("content/" + path) else {
+                    throw ImageError(path: path, reason: .unreadable(detail: "cannot read image file"))
+                }
+                return bytes
+            }
+        })
         published.encoded = batch.encoded
         published.reused += batch.reused
         for (index, result) in zip(toProcess, batch.results) { results[index] = result }
@@ -151,7 +167,7 @@ struct PhotoPublisher {
             if clash { continue }
             for file in files {
                 if let hash = file.contentHash {
-                    published.cached.append(CachedFile(path: file.outputPath, source: file.cacheFile, size: file.byteCount, hash: hash))
+                    published.cached.append(CachedFile(path: file.outputPath, source: file.cachePath, size: file.byteCount, hash: hash))
                     continue
                 }
                 guard let bytes = try? Array(Data(contentsOf: file.cacheFile)) else {
@@ -180,9 +196,8 @@ struct PhotoPublisher {
         return published
     }
 
-    /// Whether every file of a cache entry is still there with its size, so the writer can rely on it.
-    private static func copiesInPlace(_ image: ProcessedImage) -> Bool {
-        let files = image.copies + (image.thumbnail.map { [$0] } ?? []) + (image.original.map { [$0] } ?? [])
-        return files.allSatisfy { ImageCache.size(of: $0.cacheFile) == $0.byteCount }
+    static func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) != 0 || (info.st_mode & S_IFMT) == S_IFLNK
     }
 }

@@ -102,7 +102,8 @@ extension SiteBuilder {
         if site.library != nil && !site.diagnostics.hasErrors {
             let publisher = PhotoPublisher(
                 siteDirectory: options.siteDirectory, config: site.config, namedBy: PhotoPublisher.fields(site.content))
-            photos = publisher.publish(ImageCollector(snapshot: sources.snapshot).paths, read: sources.reader.readAsset)
+            let reader = sources.reader
+            photos = publisher.publish(ImageCollector(snapshot: sources.snapshot).paths, read: { reader.readAsset($0) })
             site.diagnostics += photos.diagnostics
         }
         site.images = photos.files

@@ -16,10 +16,12 @@ import Darwin
 /// outside the cache folder.
 public struct ImageCache: Sendable {
     public let folder: URL
+    let folderPath: String
 
     /// Creates the folder (and its parent) when missing; fails when either is a symbolic link or a file.
     public init(folder: URL) throws(ImageError) {
         self.folder = folder.standardizedFileURL
+        self.folderPath = self.folder.path.hasSuffix("/") ? String(self.folder.path.dropLast()) : self.folder.path
         let parent = self.folder.deletingLastPathComponent()
         for url in [parent, self.folder] {
             if mkdir(url.path, 0o755) != 0, errno != EEXIST {
@@ -52,6 +54,9 @@ public struct ImageCache: Sendable {
     }
 
     func entryFolder(_ key: String) -> URL { folder.appendingPathComponent(key, isDirectory: true) }
+
+    /// The same folder as a path, for the per-photo work of every build.
+    func entryPath(_ key: String) -> String { folderPath + "/" + key }
 
     /// The entry for `key` when it is complete: its manifest reads and every file it names is
     /// there with its size. Anything else is a miss, and the entry is made again.
@@ -106,6 +111,7 @@ public struct ImageCache: Sendable {
 
     /// The bytes of a file in the cache, for the build to publish; `nil` when it is not a regular file.
     public static func contents(of url: URL) -> [UInt8]? { readFile(url.path) }
+    public static func contents(atPath path: String) -> [UInt8]? { readFile(path) }
 
     /// The size of a regular file in the cache; `nil` when it is missing or not a regular file.
     public static func size(of url: URL) -> Int? { regularFileSize(url.path) }

@@ -181,12 +181,12 @@ public struct ImagePipeline: Sendable {
     // MARK: - Results
 
     private func result(path: String, format: ImageFormat, key: String, manifest: ImageCache.Manifest, wasEncoded: Bool) -> ProcessedImage {
-        let entry = cache.entryFolder(key)
+        let entry = cache.entryPath(key)
         let stem = Self.stem(path)
         let ext = settings.format.fileExtension
         func file(_ f: ImageCache.Manifest.File, _ outputPath: String) -> ImageFile {
             ImageFile(
-                outputPath: outputPath, cacheFile: entry.appendingPathComponent(f.name), width: f.width, height: f.height,
+                outputPath: outputPath, cachePath: entry + "/" + f.name, width: f.width, height: f.height,
                 byteCount: f.byteCount, contentHash: f.contentHash)
         }
         var processed = ProcessedImage(
@@ -207,7 +207,7 @@ public struct ImagePipeline: Sendable {
     /// gone or was made by other settings; the caller then reads the source.
     public func processed(path: String, format: ImageFormat, entry: CachedEntry) -> ProcessedImage? {
         guard entry.key.hasSuffix(cacheKeySuffix), ImageCache.isSafeName(entry.key),
-            ImageCache.isRealFolder(cache.entryFolder(entry.key).path)
+            ImageCache.isRealFolder(cache.entryPath(entry.key))
         else { return nil }
         return result(path: path, format: format, key: entry.key, manifest: entry.manifest, wasEncoded: false)
     }

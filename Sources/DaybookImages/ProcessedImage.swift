@@ -63,8 +63,10 @@ public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
 public struct ImageFile: Sendable, Hashable {
     /// Relative to the output folder, e.g. `images/photo.480.webp`.
     public var outputPath: String
-    /// The bytes, in the cache folder; copy or hard-link them, never edit them in place.
-    public var cacheFile: URL
+    /// Where the bytes are in the cache folder, as a path: a URL per file cost more than the rest
+    /// of a no-change rebuild's photo work. Copy or hard-link them, never edit them in place.
+    public var cachePath: String
+    public var cacheFile: URL { URL(filePath: cachePath) }
     public var width: Int
     public var height: Int
     public var byteCount: Int
