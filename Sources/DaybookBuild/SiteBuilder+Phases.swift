@@ -80,7 +80,7 @@ extension SiteBuilder {
     /// Validates and orders the content and compiles the theme. Ordering runs even when loading
     /// found errors, over the records that were valid, so one run reports every problem.
     func load(_ sources: Sources, _ options: BuildOptions) -> SiteModel {
-        let loaded = ContentLoader.load(sources.snapshot)
+        let loaded = ContentLoader.load(sources.snapshot, showsDrafts: options.includeDrafts)
         var diagnostics = loaded.diagnostics + loaded.config.baseURLWarnings
         let theme = Self.defaultTheme.overridden(by: sources.theme)
         let (library, templateDiagnostics) = theme.compile()

@@ -12,7 +12,9 @@ public struct LoadedSite: Sendable {
 
 /// Turns a `ContentSnapshot` into validated content: decode each file, then check across records.
 public enum ContentLoader {
-    public static func load(_ snapshot: ContentSnapshot) -> LoadedSite {
+    /// - Parameter showsDrafts: whether the build shows drafts (`--drafts`): a missing image is
+    ///   said only of items the build shows, so a draft's does not fail `--strict` builds.
+    public static func load(_ snapshot: ContentSnapshot, showsDrafts: Bool = true) -> LoadedSite {
         var configBytes = snapshot.sources[ConfigReader.path]
         var diagnostics: [Diagnostic] = []
         if let bytes = configBytes, let bad = ContentText.firstInvalidUTF8(in: bytes) {
@@ -26,7 +28,8 @@ public enum ContentLoader {
         // records' order (and every tie the feed does not break) never depends on the disk or the threads.
         let paths = snapshot.sources.keys.sorted().filter { $0 != ConfigReader.path && collection(of: $0) != nil }
         let results = Parallel.mapBlocking(paths) { path in
-            decodeFile(path: path, bytes: snapshot.sources[path]!, collection: collection(of: path)!, snapshot: snapshot)
+            decodeFile(
+                path: path, bytes: snapshot.sources[path]!, collection: collection(of: path)!, snapshot: snapshot, showsDrafts: showsDrafts)
         }
         var namedLinks = Set<String>()
         for result in results {
@@ -58,7 +61,8 @@ public enum ContentLoader {
     /// Decodes one source file: a JSON array, a JSON object, or a Markdown item with front matter.
     /// `snapshot` tells which files the image fields may name.
     static func decodeFile(
-        path: String, bytes: [UInt8], collection: ContentCollection, snapshot: ContentSnapshot = ContentSnapshot()
+        path: String, bytes: [UInt8], collection: ContentCollection, snapshot: ContentSnapshot = ContentSnapshot(),
+        showsDrafts: Bool = true
     ) -> (records: DecodedRecords, diagnostics: [Diagnostic], namedOutsideLinks: Set<String>) {
         var records = DecodedRecords()
         var diagnostics: [Diagnostic] = []
@@ -68,7 +72,7 @@ public enum ContentLoader {
             return (records, [.error(notUTF8, at: at(bad))], [])
         }
         /// Checks an image field where it stands; a field that fails is left out of the record.
-        func imageFieldPasses(_ member: RawMember) -> Bool {
+        func imageFieldPasses(_ member: RawMember, hiddenDraft: Bool) -> Bool {
             guard case .string(let reference) = member.value.kind else { return true }  // the record reader reports the type
             let place = at(member.value.position)
             let item = collection == .posts ? "post" : "user"
@@ -87,6 +91,7 @@ public enum ContentLoader {
                         "\(member.key) 'content/\(reference)' leads outside the site folder through the symbolic link '\(link)'; it is not read: put the file itself there",
                         at: place))
             case .missing:
+                if hiddenDraft { return false }
                 diagnostics.append(.warning("\(member.key) 'content/\(reference)' does not exist; the \(item) is shown without it", at: place))
             }
             return false
@@ -98,7 +103,11 @@ public enum ContentLoader {
             }
             if let extra { members.append(extra) }
             if let field = ImageReference.field(of: collection) {
-                members.removeAll { $0.key == field && !imageFieldPasses($0) }
+                let hiddenDraft = !showsDrafts && members.contains { member in
+                    if member.key == "draft", case .bool(true) = member.value.kind { return true }
+                    return false
+                }
+                members.removeAll { $0.key == field && !imageFieldPasses($0, hiddenDraft: hiddenDraft) }
             }
             var reader = RecordReader(path: path, collection: collection, members: members, at: value.position)
             reader.decode(into: &records)
