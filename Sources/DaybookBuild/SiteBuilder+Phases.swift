@@ -152,9 +152,9 @@ extension SiteBuilder {
                 diagnostics.append(.error(error.message, at: SourceLocation(path: "output/" + error.path)))
             }
         }
-        return Plan(
-            renderer: renderer, assets: assets, cachedImages: site.cachedImages, lists: SiteLists.snapshots(of: site.feeds),
-            diagnostics: diagnostics)
+        var lists = SiteLists.snapshots(of: site.feeds)
+        lists[PageKeys.linkTargetsList] = ListSnapshot(ids: renderer.linkTargets)
+        return Plan(renderer: renderer, assets: assets, cachedImages: site.cachedImages, lists: lists, diagnostics: diagnostics)
     }
 
     /// Renders and writes batch by batch, so a large site never sits in memory whole. A page whose
@@ -167,11 +167,12 @@ extension SiteBuilder {
         var report = WriteReport()
         writer.begin()
         let keepable = writer.keepRule
+        let keys = plan.renderer.keys(previousLinkTargets: writer.previous.lists[PageKeys.linkTargetsList]?.ids)
         let total = plan.renderer.pagePaths.count
         var done = 0
         progress(BuildProgress(phase: "render and write", done: 0, total: total))
         for index in 0..<plan.renderer.batchCount() {
-            let outputs = await plan.renderer.pages(index, reuse: keepable)
+            let outputs = await plan.renderer.pages(index, keys: keys, reuse: keepable)
             var rendered: [RenderedFile] = []
             for output in outputs {
                 manifest.pageKeys[output.path] = output.key

@@ -1,6 +1,7 @@
 import DaybookFeed
 import DaybookMarkdown
 import DaybookModel
+import DaybookParallel
 import Foundation
 
 /// A page ready to render: the template for its body, the body's view model and the layout's fields.
@@ -25,11 +26,15 @@ struct PageBuilder: Sendable {
     let urls: SiteURLs
     let paginator: Paginator
     let linker: TextLinker
-    /// Each post's card, built once: a post shows on five or so pages (timeline, tags, author,
-    /// place, its own), and linking its caption is the dearest part of a card.
-    private(set) var postCards: [String: PostView]
+    /// Each post's card, built once when first shown: a post shows on five or so pages (timeline,
+    /// tags, author, place, its own), and linking its caption is the dearest part of a card.
+    let postCards = PostCards()
     /// Which Markdown link targets the site keeps (`nil`: all safe ones, for tests of one page).
     let links: MarkdownLinks?
+
+    /// The link targets each shown Markdown text (prompt body, response, bio) loses, by text:
+    /// parsed once per build, for the warnings and for the keys of the pages that show the text.
+    let markdownDrops: [String: [(url: String, reason: String)]]
 
     init(input: RenderInput, links: MarkdownLinks? = nil) {
         self.input = input
@@ -38,8 +43,7 @@ struct PageBuilder: Sendable {
         self.paginator = Paginator(pageSize: input.config.pageSize)
         self.linker = TextLinker(
             urls: urls, userIDs: Set(input.feeds.usersByID.keys), taggedTags: Set(input.feeds.indexes.tags.map(\.id)))
-        self.postCards = [:]
-        self.postCards = Self.buildCards(self)
+        self.markdownDrops = links.map { Self.drops(Self.markdownTexts(input.feeds).map(\.text), links: $0) } ?? [:]
     }
 
     var zone: TimeZone { input.moment.timeZone }
@@ -47,23 +51,43 @@ struct PageBuilder: Sendable {
     /// Content Markdown as HTML, with the site's link rule.
     func markdown(_ text: String) -> String { Markdown.html(from: text, links: links) }
 
-    /// CONTRACT §6: a build that succeeds passes `check`, so a Markdown target the site cannot keep
-    /// is shown as text, and said once per item and target.
-    func markdownLinkWarnings() -> [Diagnostic] {
-        guard let links else { return [] }
+    /// Every Markdown text the site shows, with what holds it.
+    static func markdownTexts(_ feeds: SiteFeeds) -> [(what: String, text: String, origin: SourceLocation?)] {
         var texts: [(what: String, text: String, origin: SourceLocation?)] = []
-        for entry in input.feeds.journal {
+        for entry in feeds.journal {
             if let prompt = entry.prompt, let body = prompt.body { texts.append(("prompt '\(prompt.id)'", body, prompt.origin)) }
-            for response in input.feeds.responses[entry.promptID] ?? [] {
+            for response in feeds.responses[entry.promptID] ?? [] {
                 texts.append(("response '\(response.id)'", response.text, response.origin))
             }
         }
-        for group in input.feeds.indexes.users {
-            if let user = input.feeds.usersByID[group.id], let bio = user.bio { texts.append(("user '\(user.id)'", bio, user.origin)) }
+        for group in feeds.indexes.users {
+            if let user = feeds.usersByID[group.id], let bio = user.bio { texts.append(("user '\(user.id)'", bio, user.origin)) }
         }
-        return texts.flatMap { item in
+        return texts
+    }
+
+    /// The dropped targets of each distinct text, on all cores; texts that drop none are left out.
+    static func drops(_ texts: [String], links: MarkdownLinks) -> [String: [(url: String, reason: String)]] {
+        let distinct = Array(Set(texts))
+        let found = Parallel.mapBlocking(distinct) { ($0, Markdown.droppedTargets(in: $0, links: links)) }
+        var drops: [String: [(url: String, reason: String)]] = [:]
+        for (text, dropped) in found where !dropped.isEmpty { drops[text] = dropped }
+        return drops
+    }
+
+    /// The targets `text` loses, as one string for a page key.
+    func droppedLinks(in text: String?) -> String {
+        guard let text, let dropped = markdownDrops[text] else { return "" }
+        return dropped.map(\.url).joined(separator: "\n")
+    }
+
+    /// CONTRACT §6: a build that succeeds passes `check`, so a Markdown target the site cannot keep
+    /// is shown as text, and said once per item and target.
+    func markdownLinkWarnings() -> [Diagnostic] {
+        guard links != nil else { return [] }
+        return Self.markdownTexts(input.feeds).flatMap { item in
             var seen = Set<String>()
-            return Markdown.droppedTargets(in: item.text, links: links).compactMap { dropped -> Diagnostic? in
+            return (markdownDrops[item.text] ?? []).compactMap { dropped -> Diagnostic? in
                 guard seen.insert(dropped.url).inserted else { return nil }
                 return .warning(
                     "link '\(dropped.url)' in \(item.what) \(dropped.reason); it is shown as plain text",

@@ -64,25 +64,36 @@ public struct SiteRenderer: Sendable {
 
     public func batchCount(of size: Int = defaultBatchSize) -> Int { (plan.pages.count + size - 1) / size }
 
-    /// Pages `[index·size, (index+1)·size)`, in plan order, on all cores: each page's view model
-    /// and key are built, and only the pages `reuse` does not claim are rendered. This is what
-    /// makes a rebuild incremental: building a view model costs a fraction of rendering it.
+    /// The keys of this build's pages; `previousLinkTargets` is what the previous build's record
+    /// holds under `PageKeys.linkTargetsList` (`nil` when it holds nothing).
+    public func keys(previousLinkTargets: [String]?) -> PageKeys {
+        PageKeys(builder: builder, themeFingerprint: themeFingerprint, previousLinkTargets: previousLinkTargets)
+    }
+
+    /// The targets to record for the next build's `keys(previousLinkTargets:)`.
+    public var linkTargets: [String] { PageKeys.linkTargets(of: builder) }
+
+    /// Pages `[index·size, (index+1)·size)`, in plan order, on all cores: each page's key is
+    /// derived, and only the pages `reuse` does not claim are built and rendered. This is what
+    /// makes a rebuild incremental.
     public func pages(
-        _ index: Int, of size: Int = defaultBatchSize, reuse: @escaping @Sendable (String, UInt64) -> Bool = { _, _ in false }
+        _ index: Int, of size: Int = defaultBatchSize, keys: PageKeys,
+        reuse: @escaping @Sendable (String, UInt64) -> Bool = { _, _ in false }
     ) async -> [PageOutput] {
         let pages = Array(plan.pages[(index * size)..<min(plan.pages.count, (index + 1) * size)])
-        return await Parallel.map(pages) { renderPage($0.spec, path: $0.path, reuse: reuse) }
+        return await Parallel.map(pages) { renderPage($0.spec, path: $0.path, keys: keys, reuse: reuse) }
     }
 
     func renderItem(_ item: any ItemView) -> String {
         guard let card = item as? PostView, card.partial == .postCard else {
             return library.render(item, withTemplate: item.partial.rawValue) ?? ""
         }
-        var hash = StableHash()
-        hash.combine(viewValue: card)
-        if let html = cards.html(for: hash.value) { return html }
+        // Within one build a card is its post's (named by its URL) plus where it stands: listed or
+        // not, its photo loading lazily or not.
+        let key = "\(card.url)\n\(card.dataID ?? "")\n\(card.image?.lazy ?? false)"
+        if let html = cards.html(for: key) { return html }
         let html = library.render(card, withTemplate: card.partial.rawValue) ?? ""
-        cards.store(html, for: hash.value)
+        cards.store(html, for: key)
         return html
     }
 
@@ -119,14 +130,24 @@ public struct SiteRenderer: Sendable {
         return dates
     }
 
-    func renderPage(_ spec: PageSpec, path: String, reuse: (String, UInt64) -> Bool) -> PageOutput {
-        let page = builder.build(spec)
-        var hash = StableHash()
-        hash.combine(String(themeFingerprint))
-        hash.combine(builder.siteTitle)
-        hash.combine(builder.urls.root)
-        hash.combine(viewValue: page)
-        if reuse(path, hash.value) { return PageOutput(path: path, key: hash.value, file: nil) }
+    func renderPage(_ spec: PageSpec, path: String, keys: PageKeys, reuse: (String, UInt64) -> Bool) -> PageOutput {
+        var built: BuiltPage?
+        let key: UInt64
+        if let derived = keys.key(spec) {
+            key = derived
+        } else {
+            // The few pages without a derived key are built to be fingerprinted.
+            let page = builder.build(spec)
+            var hash = StableHash()
+            hash.combine(String(themeFingerprint))
+            hash.combine(builder.siteTitle)
+            hash.combine(builder.urls.root)
+            hash.combine(viewValue: page)
+            key = hash.value
+            built = page
+        }
+        if keys.canReuse && reuse(path, key) { return PageOutput(path: path, key: key, file: nil) }
+        let page = built ?? builder.build(spec)
         // Items render through their own partials, each seeing only its own fields, the way a list
         // cell configures itself from its model. A post's card is the same on every page that lists
         // it (timeline, tags, author, place), so it is rendered once per build and reused.
@@ -141,7 +162,7 @@ public struct SiteRenderer: Sendable {
             title: page.title, siteTitle: builder.siteTitle, root: builder.urls.root, bodyClass: page.bodyClass,
             navigation: builder.navigation(current: page.current), feeds: page.feeds, footer: builder.footer, body: body)
         let html = library.render(layout, withTemplate: TemplateName.layout.rawValue) ?? ""
-        return PageOutput(path: path, key: hash.value, file: RenderedFile(path: path, bytes: Array(html.utf8)))
+        return PageOutput(path: path, key: key, file: RenderedFile(path: path, bytes: Array(html.utf8)))
     }
 }
 
@@ -153,11 +174,11 @@ struct PrerenderedItem: ItemView {
     static let fields = ViewFieldTable<Self>([.derived("partial") { $0.partial.rawValue }, .stored("html", \.html)])
 }
 
-/// Rendered post cards shared by the rendering tasks of one build.
+/// Rendered post cards shared by the rendering tasks of one build, by post URL and placement.
 final class RenderedCards: @unchecked Sendable {
     private let lock = NSLock()
-    private var cards: [UInt64: String] = [:]
+    private var cards: [String: String] = [:]
 
-    func html(for key: UInt64) -> String? { lock.withLock { cards[key] } }
-    func store(_ html: String, for key: UInt64) { lock.withLock { cards[key] = html } }
+    func html(for key: String) -> String? { lock.withLock { cards[key] } }
+    func store(_ html: String, for key: String) { lock.withLock { cards[key] = html } }
 }

@@ -220,6 +220,26 @@ struct IncrementalEquivalenceTests {
         ("draft prompt on", replace("content/prompts.json", #"{"id": "q1", "title": "One"}"#, #"{"id": "q1", "title": "One", "draft": true}"#)),
         ("draft prompt off", replace("content/prompts.json", #""title": "One", "draft": true"#, #""title": "One""#)),
         ("draft comment", replace("content/comments.json", #""updatedAt": "2026-11-21T01:00:00Z""#, #""updatedAt": "2026-11-21T01:00:00Z", "draft": true"#)),
+        // Issue 14: keys derived from the models. A page may change when a set it does not hold changes:
+        // which users and tags have pages (what a caption or comment links), which files exist (what Markdown keeps).
+        ("draft comment off", replace("content/comments.json", #", "draft": true"#, "")),
+        ("mention of no one", replace("content/comments.json", "hello @al", "hello @al and @newbie")),
+        ("the mentioned user arrives", replace("content/users.json", #"{"id": "dan", "name": "Dan"}"#, #"{"id": "dan", "name": "Dan"}, {"id": "newbie"}"#)),
+        ("the mentioned user leaves", replace("content/users.json", #", {"id": "newbie"}"#, "")),
+        ("a tag a comment names gains a page", replace("content/posts.json", "[\n", "[\n" + ##"  {"id": "p9", "author": "dan", "createdAt": "2026-11-15T03:00:00Z", "caption": "#unused"},"## + "\n")),
+        ("and loses it", { site in
+            let lines = try #require(site.read("content/posts.json")).split(separator: "\n").filter { !$0.contains(#""id": "p9""#) }
+            try site.write("content/posts.json", lines.joined(separator: "\n"))
+        }),
+        ("a bio links a post", replace("content/users.json", #"{"id": "al", "name": "al"}"#, #"{"id": "al", "name": "al", "bio": "See [this](/posts/p6/)."}"#)),
+        ("the linked post goes", { site in
+            let lines = try #require(site.read("content/posts.json")).split(separator: "\n").filter { !$0.contains(#""id": "p6""#) }
+            try site.write("content/posts.json", lines.joined(separator: "\n"))
+        }),
+        ("an avatar", replace("content/users.json", #""name": "Zoë K.""#, #""name": "Zoë K.", "avatar": "https://img.example/z.jpg""#)),
+        ("a place renamed", replace("content/posts.json", #""name": "Porto""#, #""name": "Porto, Portugal""#)),
+        ("a prompt links a page that goes", replace("content/prompts.json", "Other *text*.", "Other *text*, see [sky](/tags/sky/).")),
+        ("the tag page goes", replace("content/posts.json", "#sky", "#skies")),
     ]
 
     @Test("after each edit, the incremental output equals a fresh build's")

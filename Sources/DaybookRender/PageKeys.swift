@@ -1,0 +1,215 @@
+import DaybookFeed
+import DaybookMarkdown
+import DaybookModel
+import DaybookParallel
+
+/// Each page's key, derived from the ordered lists and the versions of the items a page shows,
+/// without building its view model: a rebuild after a one-post edit builds and renders only the
+/// pages whose key moved, the way a list view reloads only the cells a batch update names.
+///
+/// Equal keys must mean equal bytes. A key therefore hashes the site-wide context (theme,
+/// settings, the day, the root URL) and every model its page's view model is built from; the
+/// functions here follow `PageBuilder`'s, page by page. Two inputs are site-wide sets that a
+/// single edit rarely changes, so they are not hashed whole: which `#tags` and `@users` have a
+/// page (what a caption links), and which files exist (what a Markdown link keeps). A post whose
+/// text names a tag or user that gained or lost its page since the previous build, and a Markdown
+/// text whose kept links changed, carry that in their versions instead.
+public struct PageKeys: Sendable {
+    /// The list in the build record that holds every `#tag` and `@user` a caption or comment can
+    /// link to, so the next build can tell which of them changed.
+    public static let linkTargetsList = "link-targets"
+
+    let builder: PageBuilder
+    let context: UInt64
+    /// Every post's version: what its card and its page show of it, its author and comments.
+    let postVersions: [String: UInt64]
+    /// False when the previous build left no link targets to compare with: then no key is trusted.
+    let canReuse: Bool
+
+    /// - Parameter previousLinkTargets: the previous build's `linkTargets`, `nil` when unknown.
+    init(builder: PageBuilder, themeFingerprint: UInt64, previousLinkTargets: [String]?) {
+        self.builder = builder
+        var hash = StableHash()
+        hash.combine("daybook-page-keys-1")
+        hash.combine(String(themeFingerprint))
+        hash.combine(String(reflecting: builder.input.config))
+        hash.combine(builder.urls.root)
+        hash.combine(builder.input.moment.today)
+        hash.combine(builder.input.moment.includeFuture)
+        hash.combine(builder.input.moment.includeDrafts)
+        context = hash.value
+        canReuse = previousLinkTargets != nil
+        // Without a previous build nothing is reused, so nothing needs the difference.
+        let changed = previousLinkTargets.map { Set($0).symmetricDifference(Self.linkTargets(of: builder)) } ?? []
+        let versions = Parallel.mapBlocking(builder.input.feeds.posts) { post in
+            (post.id, Self.postVersion(post, builder: builder, changedTargets: changed))
+        }
+        postVersions = Dictionary(versions, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// `#tag` for each tag with a page, `@id` for each user: what `TextLinker` links.
+    static func linkTargets(of builder: PageBuilder) -> [String] {
+        builder.linker.taggedTags.map { "#" + $0 }.sorted() + builder.linker.userIDs.map { "@" + $0 }.sorted()
+    }
+
+    /// `nil` for the few pages that are built whole to get their key (home, search, 404).
+    func key(_ spec: PageSpec) -> UInt64? {
+        let feeds = builder.input.feeds
+        var hash = StableHash()
+        hash.combine(String(context))
+        switch spec {
+        case .home, .notFound, .search:
+            return nil
+        case .entry(let index):
+            hash.combine("entry")
+            combine(entry: feeds.journal[index], into: &hash)
+        case .post(let index):
+            let post = feeds.posts[index]
+            hash.combine("post")
+            hash.combine(String(postVersions[post.id] ?? 0))
+            let neighbours = feeds.authorNeighbours[post.id]
+            hash.combine(neighbours?.newer)
+            hash.combine(neighbours?.older)
+        case .list(let list, let number):
+            hash.combine("list")
+            hash.combine(list.base(in: feeds))
+            let count = list.count(in: feeds)
+            let page = builder.paginator.page(number, count: count) { Array($0) }
+            hash.combine(number)
+            hash.combine(page.pageCount)
+            hash.combine(count)
+            combine(list, positions: page.items, number: number, into: &hash)
+        }
+        return hash.value
+    }
+
+    private func combine(_ list: SiteList, positions: [Int], number: Int, into hash: inout StableHash) {
+        let feeds = builder.input.feeds
+        func posts(_ posts: [Post]) {
+            for position in positions { hash.combine(String(postVersions[posts[position].id] ?? 0)) }
+        }
+        switch list {
+        case .journal:
+            for position in positions { combine(entry: feeds.journal[position], into: &hash) }
+        case .timeline:
+            // The intro names the viewer.
+            hash.combine(builder.input.config.timelineViewer.flatMap { feeds.usersByID[$0] }?.displayName)
+            posts(feeds.timeline)
+        case .index(let kind):
+            let groups = kind.groups(in: feeds.indexes)
+            for position in positions {
+                let group = groups[position]
+                for field in [group.id, group.name, group.slug] { hash.combine(field) }
+                hash.combine(group.posts.count)
+                if kind == .users { combine(author: group.id, into: &hash) }
+            }
+        case .group(let kind, let index):
+            let group = kind.groups(in: feeds.indexes)[index]
+            hash.combine(group.id)
+            hash.combine(group.name)
+            posts(group.posts)
+            // A person's first page opens with their profile.
+            if kind == .users && number == 1, let user = feeds.usersByID[group.id] {
+                hash.combine(user)
+                combine(image: user.avatar, into: &hash)
+                hash.combine(builder.droppedLinks(in: user.bio))
+                for id in user.follows + (feeds.followers[user.id] ?? []) {
+                    hash.combine(id)
+                    hash.combine(feeds.usersByID[id]?.displayName)
+                }
+            }
+        }
+    }
+
+    /// What an entry's page and its list item show: the prompt, its sending, its responses, and
+    /// which of their Markdown links are kept.
+    private func combine(entry: JournalEntry, into hash: inout StableHash) {
+        hash.combine(entry.promptID)
+        hash.combine(entry.isToday)
+        hash.combine(entry.sentAt)
+        hash.combine(entry.sentPromptID)
+        if let prompt = entry.prompt {
+            hash.combine(prompt)
+            hash.combine(builder.droppedLinks(in: prompt.body))
+        } else {
+            hash.combine("\u{0}skeleton")
+        }
+        let responses = builder.input.feeds.responses[entry.promptID] ?? []
+        hash.combine(responses.count)
+        for response in responses {
+            hash.combine(response)
+            hash.combine(builder.droppedLinks(in: response.text))
+        }
+    }
+
+    private func combine(author id: String, into hash: inout StableHash) {
+        Self.combine(author: id, builder: builder, into: &hash)
+    }
+
+    private func combine(image reference: String?, into hash: inout StableHash) {
+        Self.combine(image: reference, builder: builder, into: &hash)
+    }
+
+    /// What `PageBuilder.author` reads: whether the user exists, their name and avatar.
+    static func combine(author id: String, builder: PageBuilder, into hash: inout StableHash) {
+        let user = builder.input.feeds.usersByID[id]
+        hash.combine(id)
+        hash.combine(user != nil)
+        hash.combine(user?.displayName)
+        combine(image: user?.avatar, builder: builder, into: &hash)
+    }
+
+    /// What `PageBuilder.image` and `avatar` read of an image: its size and responsive copies.
+    static func combine(image reference: String?, builder: PageBuilder, into hash: inout StableHash) {
+        hash.combine(reference)
+        guard let reference else { return }
+        let size = builder.input.imageSizes[reference]
+        hash.combine(size.map { "\($0.width)x\($0.height)" })
+        guard let responsive = builder.input.images[reference] else { return hash.combine("\u{0}plain") }
+        hash.combine("\(responsive.size.width)x\(responsive.size.height)")
+        for copy in responsive.copies + [responsive.thumbnail].compactMap({ $0 }) {
+            hash.combine("\(copy.path) \(copy.width)x\(copy.height)")
+        }
+        hash.combine(responsive.thumbnail != nil)
+        hash.combine(responsive.dominantColor)
+    }
+
+    /// What a post's card and page show: the post, its photo, author, place and comments, and
+    /// whether a hashtag or mention in its text changed between plain text and a link.
+    static func postVersion(_ post: Post, builder: PageBuilder, changedTargets: Set<String>) -> UInt64 {
+        let feeds = builder.input.feeds
+        var hash = StableHash()
+        hash.combine(post)
+        combine(author: post.author, builder: builder, into: &hash)
+        combine(image: post.image, builder: builder, into: &hash)
+        hash.combine(feeds.indexes.locationSlugs[post.id])
+        let comments = feeds.comments[post.id] ?? []
+        hash.combine(comments.count)
+        for comment in comments {
+            hash.combine(comment)
+            combine(author: comment.author, builder: builder, into: &hash)
+        }
+        if !changedTargets.isEmpty {
+            for text in [post.caption ?? ""] + comments.map(\.text) {
+                for target in linkTargets(in: text) where changedTargets.contains(target) {
+                    hash.combine(target)
+                    hash.combine(builder.linker.links(target))
+                }
+            }
+        }
+        return hash.value
+    }
+
+    /// The `#tag` and `@id` targets a caption or comment names.
+    static func linkTargets(in text: String) -> [String] {
+        // Most texts name none: skip the scanner for them.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "@") }) else { return [] }
+        return Hashtag.tokens(in: text).compactMap { token in
+            switch token {
+            case .text: nil
+            case .hashtag(_, let tag): "#" + tag
+            case .mention(_, let id): "@" + id
+            }
+        }
+    }
+}
