@@ -186,7 +186,12 @@ extension SiteBuilder {
             done += outputs.count
             progress(BuildProgress(phase: "render and write", done: done, total: total))
         }
-        manifest.files.merge(try writer.write(plan.renderer.dataFiles() + plan.assets, report: &report)) { _, new in new }
+        let data = plan.renderer.dataFiles(keys: keys, reuse: keepable)
+        manifest.pageKeys.merge(data.keys) { _, new in new }
+        for path in data.reused {
+            if let record = writer.keep(path, report: &report) { manifest.files[path] = record }
+        }
+        manifest.files.merge(try writer.write(data.files + plan.assets, report: &report)) { _, new in new }
         manifest.files.merge(try writer.copy(plan.cachedImages, report: &report)) { _, new in new }
         return Written(manifest: manifest, report: report)
     }

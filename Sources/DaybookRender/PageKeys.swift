@@ -83,6 +83,29 @@ public struct PageKeys: Sendable {
         return hash.value
     }
 
+    /// The key of a person's two feeds: what `userFeedXML` and `userCommentsFeedXML` read.
+    func userFeedsKey(_ group: PostGroup) -> UInt64 {
+        let feeds = builder.input.feeds
+        let size = builder.input.config.feedSize
+        var hash = StableHash()
+        hash.combine(String(context))
+        hash.combine("user feeds")
+        hash.combine(group.id)
+        hash.combine(group.name)
+        let posts = group.posts.prefix(size)
+        let comments = (feeds.commentsOnPostsBy[group.id] ?? []).prefix(size)
+        for post in posts { hash.combine(String(postVersions[post.id] ?? 0)) }
+        hash.combine("comments")
+        for comment in comments {
+            hash.combine(comment)
+            hash.combine(feeds.usersByID[comment.author]?.displayName)
+            hash.combine(String(postVersions[comment.postID] ?? 0))
+        }
+        // An empty feed is dated by the build's "now".
+        if posts.isEmpty || comments.isEmpty { hash.combine(builder.input.moment.now) }
+        return hash.value
+    }
+
     private func combine(_ list: SiteList, positions: [Int], number: Int, into hash: inout StableHash) {
         let feeds = builder.input.feeds
         func posts(_ posts: [Post]) {

@@ -97,22 +97,43 @@ public struct SiteRenderer: Sendable {
         return html
     }
 
-    /// The feeds, the sitemap and the search index: derived from the same lists as the pages.
-    public func dataFiles() -> [RenderedFile] {
-        [
+    /// The feeds, the sitemap and the search index, derived from the same lists as the pages.
+    public struct DataFiles: Sendable {
+        public var files: [RenderedFile] = []
+        /// The key of each person's two feeds, by path.
+        public var keys: [String: UInt64] = [:]
+        /// Paths `reuse` claimed: left as the previous build wrote them.
+        public var reused: [String] = []
+    }
+
+    /// The data files; a person's two feeds are rendered only when `reuse` does not claim their key.
+    public func dataFiles(keys: PageKeys, reuse: @escaping @Sendable (String, UInt64) -> Bool = { _, _ in false }) -> DataFiles {
+        var data = DataFiles()
+        data.files = [
             RenderedFile(path: AtomFeed.journalPath, bytes: Array(builder.journalFeedXML().utf8)),
             RenderedFile(path: AtomFeed.timelinePath, bytes: Array(builder.timelineFeedXML().utf8)),
         ]
-            + builder.input.feeds.indexes.users.flatMap { group in
+        let perUser = Parallel.mapBlocking(builder.input.feeds.indexes.users) { group in
+            let key = keys.userFeedsKey(group)
+            let paths = [SiteURLs.userFeed(group.id), SiteURLs.userCommentsFeed(group.id)]
+            if keys.canReuse && paths.allSatisfy({ reuse($0, key) }) { return (paths, key, [RenderedFile]?.none) }
+            return (
+                paths, key,
                 [
-                    RenderedFile(path: SiteURLs.userFeed(group.id), bytes: Array(builder.userFeedXML(group).utf8)),
-                    RenderedFile(path: SiteURLs.userCommentsFeed(group.id), bytes: Array(builder.userCommentsFeedXML(group).utf8)),
+                    RenderedFile(path: paths[0], bytes: Array(builder.userFeedXML(group).utf8)),
+                    RenderedFile(path: paths[1], bytes: Array(builder.userCommentsFeedXML(group).utf8)),
                 ]
-            }
-            + [RenderedFile(path: SearchIndex.path, bytes: SearchIndex(indexes: builder.input.feeds.indexes, urls: builder.urls).json())]
-            + Sitemap.render(pagePaths: pagePaths, lastModified: lastModified, urls: builder.urls).map {
-                RenderedFile(path: $0.path, bytes: Array($0.text.utf8))
-            }
+            )
+        }
+        for (paths, key, files) in perUser {
+            for path in paths { data.keys[path] = key }
+            if let files { data.files += files } else { data.reused += paths }
+        }
+        data.files.append(RenderedFile(path: SearchIndex.path, bytes: SearchIndex(indexes: builder.input.feeds.indexes, urls: builder.urls).json()))
+        data.files += Sitemap.render(pagePaths: pagePaths, lastModified: lastModified, urls: builder.urls).map {
+            RenderedFile(path: $0.path, bytes: Array($0.text.utf8))
+        }
+        return data
     }
 
     /// The pages whose content carries a date, by output path: post pages (the post, its edit, its

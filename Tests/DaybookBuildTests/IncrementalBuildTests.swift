@@ -223,6 +223,9 @@ struct IncrementalEquivalenceTests {
         // Issue 14: keys derived from the models. A page may change when a set it does not hold changes:
         // which users and tags have pages (what a caption or comment links), which files exist (what Markdown keeps).
         ("draft comment off", replace("content/comments.json", #", "draft": true"#, "")),
+        // zoe's feeds hold her three newest posts; a comment on her fourth still shows in her comments feed.
+        ("a comment on an older post", replace("content/comments.json", "[{", ##"[{"id": "c2", "postId": "p6", "author": "al", "createdAt": "2026-11-20T03:00:00Z", "text": "old one"}, {"##)),
+        ("that comment edited", replace("content/comments.json", "old one", "old one, edited")),
         ("mention of no one", replace("content/comments.json", "hello @al", "hello @al and @newbie")),
         ("the mentioned user arrives", replace("content/users.json", #"{"id": "dan", "name": "Dan"}"#, #"{"id": "dan", "name": "Dan"}, {"id": "newbie"}"#)),
         ("the mentioned user leaves", replace("content/users.json", #", {"id": "newbie"}"#, "")),
