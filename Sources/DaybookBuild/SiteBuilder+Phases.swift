@@ -34,6 +34,8 @@ extension SiteBuilder {
         /// Photos encoded by this build, and reused from the cache (CONTRACT §7's summary words).
         var imageCounts: (encoded: Int, reused: Int) = (0, 0)
         var diagnostics: [Diagnostic]
+        /// The decoded content to keep for the next build, when the load used a cache.
+        var recordCache: RecordCache?
     }
 
     /// What `plan` gives: every file the build will produce, checked against the output folder.
@@ -79,8 +81,8 @@ extension SiteBuilder {
 
     /// Validates and orders the content and compiles the theme. Ordering runs even when loading
     /// found errors, over the records that were valid, so one run reports every problem.
-    func load(_ sources: Sources, _ options: BuildOptions) -> SiteModel {
-        let loaded = ContentLoader.load(sources.snapshot, showsDrafts: options.includeDrafts)
+    func load(_ sources: Sources, _ options: BuildOptions, cache: RecordCache? = nil) -> SiteModel {
+        let loaded = ContentLoader.load(sources.snapshot, showsDrafts: options.includeDrafts, cache: cache)
         var diagnostics = loaded.diagnostics + loaded.config.baseURLWarnings
         let theme = Self.defaultTheme.overridden(by: sources.theme)
         let (library, templateDiagnostics) = theme.compile()
@@ -92,7 +94,7 @@ extension SiteBuilder {
         diagnostics += feeds.diagnostics
         return SiteModel(
             config: loaded.config, content: loaded.content, timeZone: zone, moment: moment, feeds: feeds, theme: theme,
-            library: library, diagnostics: diagnostics)
+            library: library, diagnostics: diagnostics, recordCache: loaded.cache)
     }
 
     /// Publishes the files under `content/` (photos through the pipeline and its cache) when the

@@ -99,7 +99,12 @@ public struct SiteBuilder: Sendable {
         let sources = read(options)
         clock.lap("read")
         report(BuildProgress(phase: "load"))
-        var site = load(sources, options)
+        // Into the output folder on disk, decoded content is cached in the site's .daybook-cache.
+        let cache = onDisk
+            ? RecordCacheFile.read(site: options.siteDirectory, sourceBytes: sources.snapshot.sources.values.reduce(0) { $0 + $1.count })
+            : nil
+        var site = load(sources, options, cache: cache)
+        if let updated = site.recordCache, updated.changed { RecordCacheFile.save(updated, site: options.siteDirectory) }
         clock.lap("load")
         report(BuildProgress(phase: "images"))
         let photos = publishPhotos(&site, sources, options)

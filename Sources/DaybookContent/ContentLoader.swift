@@ -8,13 +8,16 @@ public struct LoadedSite: Sendable {
     public var content: SiteContent
     /// Sorted; loading never stops at the first problem.
     public var diagnostics: [Diagnostic]
+    /// The cache the load was given, holding this load's files: save it when `changed`.
+    public var cache: RecordCache?
 }
 
 /// Turns a `ContentSnapshot` into validated content: decode each file, then check across records.
 public enum ContentLoader {
     /// - Parameter showsDrafts: whether the build shows drafts (`--drafts`): a missing image is
     ///   said only of items the build shows, so a draft's does not fail `--strict` builds.
-    public static func load(_ snapshot: ContentSnapshot, showsDrafts: Bool = true) -> LoadedSite {
+    ///   - cache: decoded records of earlier loads; files it holds are not parsed again.
+    public static func load(_ snapshot: ContentSnapshot, showsDrafts: Bool = true, cache: RecordCache? = nil) -> LoadedSite {
         var configBytes = snapshot.sources[ConfigReader.path]
         var diagnostics: [Diagnostic] = []
         if let bytes = configBytes, let bad = ContentText.firstInvalidUTF8(in: bytes) {
@@ -27,16 +30,33 @@ public enum ContentLoader {
         // Files decode independently, so on all cores; they are merged in sorted path order, so the
         // records' order (and every tie the feed does not break) never depends on the disk or the threads.
         let paths = snapshot.sources.keys.sorted().filter { $0 != ConfigReader.path && collection(of: $0) != nil }
-        let results = Parallel.mapBlocking(paths) { path in
-            decodeFile(
-                path: path, bytes: snapshot.sources[path]!, collection: collection(of: path)!, snapshot: snapshot, showsDrafts: showsDrafts)
+        let images = cache.map { _ in RecordCache.imageContext(snapshot) } ?? 0
+        typealias Decoded = (records: DecodedRecords, diagnostics: [Diagnostic], namedOutsideLinks: Set<String>)
+        let results = Parallel.mapBlocking(paths) { path -> (UInt64?, Decoded, ArraySlice<UInt8>?) in
+            let bytes = snapshot.sources[path]!
+            let key = cache.map { _ in RecordCache.key(path: path, bytes: bytes, showsDrafts: showsDrafts, images: images) }
+            if let key, let records = cache?.records(key, path: path) { return (key, (records, [], []), nil) }
+            let decoded = decodeFile(path: path, bytes: bytes, collection: collection(of: path)!, snapshot: snapshot, showsDrafts: showsDrafts)
+            // Only a file that decoded without a problem is kept, so a cached file never hides one.
+            let clean = decoded.diagnostics.isEmpty && decoded.namedOutsideLinks.isEmpty
+            return (key, decoded, cache != nil && clean ? RecordCache.encode(decoded.records)[...] : nil)
         }
         var namedLinks = Set<String>()
-        for result in results {
+        var updated = cache
+        updated?.changed = false
+        updated?.used = []
+        for (key, result, encoded) in results {
             records.append(contentsOf: result.records)
             diagnostics += result.diagnostics
             namedLinks.formUnion(result.namedOutsideLinks)
+            guard let key else { continue }
+            if let encoded {
+                updated?.entries[key] = encoded
+                updated?.changed = true
+            }
+            if updated?.entries[key] != nil { updated?.used.insert(key) }
         }
+        if let old = cache, old.entries.count != updated?.used.count { updated?.changed = true }
         for link in snapshot.outsideLinks.subtracting(namedLinks).sorted() {
             diagnostics.append(
                 .error(
@@ -46,7 +66,7 @@ public enum ContentLoader {
         var validator = ContentValidator(records: records, config: config)
         validator.validate()
         diagnostics += validator.diagnostics
-        return LoadedSite(config: config, content: validator.content, diagnostics: diagnostics.sorted())
+        return LoadedSite(config: config, content: validator.content, diagnostics: diagnostics.sorted(), cache: updated)
     }
 
     static func collection(of path: String) -> ContentCollection? {

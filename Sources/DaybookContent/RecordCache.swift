@@ -1,0 +1,361 @@
+import DaybookModel
+
+/// The decoded records of earlier loads, by a key of their file's path and bytes: a rebuild after
+/// a one-post edit decodes that one file and reads every other file's records from here instead
+/// of parsing 30 MB of JSON and YAML again.
+///
+/// Only files that decoded without a diagnostic are kept, so a cached file never hides a problem.
+/// The archive lives in the site folder, which is untrusted: reading it checks every length, and
+/// an archive that does not read whole is ignored. Written by hand because no listed package
+/// encodes these types compactly; Foundation's coders cost more than the parsers they would replace.
+public struct RecordCache: Sendable {
+    static let magic = Array("daybook-records-2\n".utf8)
+    /// Encoded records by key.
+    var entries: [UInt64: ArraySlice<UInt8>] = [:]
+    /// Keys used by the latest load: the next archive holds only these.
+    var used: Set<UInt64> = []
+    /// Whether the latest load added or dropped an entry, so the archive needs writing.
+    public internal(set) var changed = false
+
+    public init() {}
+
+    /// Reads an archive; one that is damaged or from another version gives an empty cache.
+    public init(archive: [UInt8]) {
+        guard archive.starts(with: Self.magic) else { return }
+        var reader = ByteReader(archive[...], at: Self.magic.count)
+        var entries: [UInt64: ArraySlice<UInt8>] = [:]
+        while !reader.atEnd {
+            guard let key = reader.uint64(), let length = reader.int(), let payload = reader.bytes(length) else { return }
+            entries[key] = payload
+        }
+        self.entries = entries
+    }
+
+    /// The entries the latest load used, as an archive.
+    public var archive: [UInt8] {
+        var writer = ByteWriter()
+        writer.bytes += Self.magic
+        for key in used.sorted() {
+            guard let payload = entries[key] else { continue }
+            writer.uint64(key)
+            writer.int(payload.count)
+            writer.bytes += payload
+        }
+        return writer.bytes
+    }
+
+    /// The key of one file's decoding: everything `ContentLoader.decodeFile` reads.
+    static func key(path: String, bytes: [UInt8], showsDrafts: Bool, images: UInt64) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(magic)
+        hash.combine(path)
+        hash.combine(showsDrafts)
+        hash.combine(String(images))
+        hash.combine(bytes)
+        return hash.value
+    }
+
+    /// What image fields are checked against: the files under `content/` and the links leading out.
+    static func imageContext(_ snapshot: ContentSnapshot) -> UInt64 {
+        var hash = StableHash()
+        for path in snapshot.assets.sorted() { hash.combine(path) }
+        hash.combine("\u{0}links")
+        for path in snapshot.outsideLinks.sorted() { hash.combine(path) }
+        return hash.value
+    }
+
+    func records(_ key: UInt64, path: String) -> DecodedRecords? {
+        guard let payload = entries[key] else { return nil }
+        var reader = ByteReader(payload, at: payload.startIndex)
+        return reader.records(path: path)
+    }
+
+    static func encode(_ records: DecodedRecords) -> [UInt8] {
+        var writer = ByteWriter()
+        writer.records(records)
+        return writer.bytes
+    }
+}
+
+// MARK: - Bytes
+
+/// Little-endian integers, length-prefixed strings, a tag byte before each optional.
+struct ByteWriter {
+    var bytes: [UInt8] = []
+
+    mutating func uint64(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+    }
+    mutating func int(_ value: Int) { uint64(UInt64(bitPattern: Int64(value))) }
+    mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    mutating func string(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            int(utf8.count)
+            bytes += utf8
+        }
+    }
+    mutating func string(_ value: String?) {
+        bool(value != nil)
+        if let value { string(value) }
+    }
+    mutating func int(_ value: Int?) {
+        bool(value != nil)
+        if let value { int(value) }
+    }
+    mutating func double(_ value: Double?) {
+        bool(value != nil)
+        if let value { uint64(value.bitPattern) }
+    }
+    mutating func instant(_ value: Instant) { uint64(value.secondsSince1970.bitPattern) }
+    mutating func instant(_ value: Instant?) { double(value?.secondsSince1970) }
+    /// A place in the file; the path is the entry's own.
+    mutating func location(_ value: SourceLocation?) {
+        bool(value != nil)
+        if let value {
+            int(value.line)
+            int(value.column)
+        }
+    }
+    mutating func strings(_ values: [String]) {
+        int(values.count)
+        values.forEach { string($0) }
+    }
+    mutating func sourced(_ values: [Sourced<String>]) {
+        int(values.count)
+        for value in values {
+            string(value.value)
+            location(value.location)
+        }
+    }
+
+    mutating func records(_ records: DecodedRecords) {
+        int(records.prompts.count)
+        for prompt in records.prompts {
+            location(prompt.origin)
+            string(prompt.id)
+            string(prompt.title)
+            string(prompt.date?.description)
+            string(prompt.body)
+            instant(prompt.updatedAt)
+            bool(prompt.isDraft)
+        }
+        int(records.sentPrompts.count)
+        for sent in records.sentPrompts {
+            location(sent.origin)
+            string(sent.id)
+            string(sent.promptID)
+            instant(sent.sentAt)
+        }
+        int(records.users.count)
+        for record in records.users {
+            let user = record.user
+            location(user.origin)
+            string(user.id)
+            string(user.name)
+            string(user.bio)
+            string(user.avatar)
+            strings(user.follows)
+            sourced(record.follows)
+        }
+        int(records.posts.count)
+        for record in records.posts {
+            let post = record.post
+            location(post.origin)
+            string(post.id)
+            string(post.author)
+            instant(post.createdAt)
+            string(post.caption)
+            strings(post.extraTags)
+            string(post.image)
+            string(post.imageAlt)
+            bool(post.location != nil)
+            if let place = post.location {
+                string(place.name)
+                double(place.latitude)
+                double(place.longitude)
+            }
+            bool(post.isSensitive)
+            string(post.sensitiveReason)
+            instant(post.updatedAt)
+            bool(post.isDraft)
+            sourced(record.tags)
+        }
+        int(records.comments.count)
+        for comment in records.comments {
+            location(comment.origin)
+            string(comment.id)
+            string(comment.postID)
+            string(comment.author)
+            instant(comment.createdAt)
+            string(comment.text)
+            instant(comment.updatedAt)
+            bool(comment.isDraft)
+        }
+        int(records.responses.count)
+        for response in records.responses {
+            location(response.origin)
+            string(response.id)
+            string(response.promptID)
+            instant(response.createdAt)
+            string(response.text)
+            instant(response.updatedAt)
+            bool(response.isDraft)
+        }
+    }
+}
+
+/// Reads what `ByteWriter` wrote; every read checks the bytes left and gives `nil` past the end.
+struct ByteReader {
+    let bytes: ArraySlice<UInt8>
+    var index: Int
+
+    init(_ bytes: ArraySlice<UInt8>, at index: Int) {
+        self.bytes = bytes
+        self.index = index
+    }
+
+    var atEnd: Bool { index >= bytes.endIndex }
+
+    mutating func uint64() -> UInt64? {
+        guard bytes.endIndex - index >= 8 else { return nil }
+        var value: UInt64 = 0
+        for offset in (0..<8).reversed() { value = value << 8 | UInt64(bytes[index + offset]) }
+        index += 8
+        return value
+    }
+    mutating func int() -> Int? { uint64().map { Int(Int64(bitPattern: $0)) } }
+    mutating func bool() -> Bool? {
+        guard index < bytes.endIndex, bytes[index] <= 1 else { return nil }
+        index += 1
+        return bytes[index - 1] == 1
+    }
+    mutating func bytes(_ count: Int) -> ArraySlice<UInt8>? {
+        guard count >= 0, bytes.endIndex - index >= count else { return nil }
+        index += count
+        return bytes[(index - count)..<index]
+    }
+    mutating func string() -> String? {
+        guard let count = int(), let utf8 = bytes(count) else { return nil }
+        return String(decoding: utf8, as: UTF8.self)
+    }
+    /// `.some(nil)` for an absent value, `nil` for damaged bytes.
+    mutating func optionalString() -> String?? {
+        guard let present = bool() else { return nil }
+        return present ? string().map { $0 } : .some(nil)
+    }
+    mutating func optionalInt() -> Int?? {
+        guard let present = bool() else { return nil }
+        return present ? int().map { $0 } : .some(nil)
+    }
+    mutating func optionalDouble() -> Double?? {
+        guard let present = bool() else { return nil }
+        return present ? uint64().map { Double(bitPattern: $0) } : .some(nil)
+    }
+    mutating func instant() -> Instant? { uint64().map { Instant(secondsSince1970: Double(bitPattern: $0)) } }
+    mutating func optionalInstant() -> Instant?? {
+        guard let seconds = optionalDouble() else { return nil }
+        return .some(seconds.map(Instant.init(secondsSince1970:)))
+    }
+    mutating func location(path: String) -> SourceLocation?? {
+        guard let present = bool() else { return nil }
+        guard present else { return .some(nil) }
+        guard let line = optionalInt(), let column = optionalInt() else { return nil }
+        return SourceLocation(path: path, line: line, column: column)
+    }
+    /// A count no larger than the bytes left could hold, so a damaged count cannot ask for gigabytes.
+    mutating func count() -> Int? {
+        guard let count = int(), count >= 0, count <= bytes.endIndex - index else { return nil }
+        return count
+    }
+    mutating func strings() -> [String]? {
+        guard let count = count() else { return nil }
+        var values: [String] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let value = string() else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+    mutating func sourced(path: String) -> [Sourced<String>]? {
+        guard let count = count() else { return nil }
+        var values: [Sourced<String>] = []
+        for _ in 0..<count {
+            guard let value = string(), let place = location(path: path), let place else { return nil }
+            values.append(Sourced(value, at: place))
+        }
+        return values
+    }
+
+    mutating func records(path: String) -> DecodedRecords? {
+        var records = DecodedRecords()
+        guard let prompts = count() else { return nil }
+        for _ in 0..<prompts {
+            guard let origin = location(path: path), let id = string(), let title = string(), let date = optionalString(),
+                let body = optionalString(), let updatedAt = optionalInstant(), let isDraft = bool()
+            else { return nil }
+            var prompt = Prompt(id: id, title: title, date: date.flatMap(CalendarDay.init), body: body, updatedAt: updatedAt, isDraft: isDraft)
+            prompt.origin = origin
+            records.prompts.append(prompt)
+        }
+        guard let sent = count() else { return nil }
+        for _ in 0..<sent {
+            guard let origin = location(path: path), let id = string(), let promptID = string(), let sentAt = instant() else { return nil }
+            var prompt = SentPrompt(id: id, promptID: promptID, sentAt: sentAt)
+            prompt.origin = origin
+            records.sentPrompts.append(prompt)
+        }
+        guard let users = count() else { return nil }
+        for _ in 0..<users {
+            guard let origin = location(path: path), let id = string(), let name = optionalString(), let bio = optionalString(),
+                let avatar = optionalString(), let follows = strings(), let sourced = sourced(path: path)
+            else { return nil }
+            var user = User(id: id, name: name, bio: bio, avatar: avatar, follows: follows)
+            user.origin = origin
+            records.users.append(UserRecord(user: user, follows: sourced))
+        }
+        guard let posts = count() else { return nil }
+        for _ in 0..<posts {
+            guard let origin = location(path: path), let id = string(), let author = string(), let createdAt = instant(),
+                let caption = optionalString(), let extraTags = strings(), let image = optionalString(), let imageAlt = optionalString(),
+                let hasPlace = bool()
+            else { return nil }
+            var place: Location?
+            if hasPlace {
+                guard let name = string(), let latitude = optionalDouble(), let longitude = optionalDouble() else { return nil }
+                place = Location(name: name, latitude: latitude, longitude: longitude)
+            }
+            guard let isSensitive = bool(), let reason = optionalString(), let updatedAt = optionalInstant(), let isDraft = bool(),
+                let tags = sourced(path: path)
+            else { return nil }
+            var post = Post(
+                id: id, author: author, createdAt: createdAt, caption: caption, extraTags: extraTags, image: image, imageAlt: imageAlt,
+                location: place, updatedAt: updatedAt, isDraft: isDraft)
+            post.origin = origin
+            post.isSensitive = isSensitive
+            post.sensitiveReason = reason
+            records.posts.append(PostRecord(post: post, tags: tags))
+        }
+        guard let comments = count() else { return nil }
+        records.comments.reserveCapacity(comments)
+        for _ in 0..<comments {
+            guard let origin = location(path: path), let id = string(), let postID = string(), let author = string(),
+                let createdAt = instant(), let text = string(), let updatedAt = optionalInstant(), let isDraft = bool()
+            else { return nil }
+            var comment = Comment(id: id, postID: postID, author: author, createdAt: createdAt, text: text, updatedAt: updatedAt, isDraft: isDraft)
+            comment.origin = origin
+            records.comments.append(comment)
+        }
+        guard let responses = count() else { return nil }
+        for _ in 0..<responses {
+            guard let origin = location(path: path), let id = string(), let promptID = string(), let createdAt = instant(),
+                let text = string(), let updatedAt = optionalInstant(), let isDraft = bool()
+            else { return nil }
+            var response = Response(id: id, promptID: promptID, createdAt: createdAt, text: text, updatedAt: updatedAt, isDraft: isDraft)
+            response.origin = origin
+            records.responses.append(response)
+        }
+        return atEnd ? records : nil
+    }
+}

@@ -1,0 +1,122 @@
+@testable import DaybookContent
+import DaybookModel
+import DaybookTestSupport
+import Testing
+
+/// Issue 14: decoded content cached by each file's bytes. A load from the cache must equal a
+/// load from the sources, field for field and place for place, and a damaged cache must cost
+/// nothing but time.
+@Suite("Record cache")
+struct RecordCacheTests {
+    static let archive = """
+        -- content/prompts.json --
+        [{"id": "p1", "title": "First", "date": "2026-11-21", "body": "Hello *you*", "updatedAt": "2026-11-22T08:00:00Z"},
+         {"id": "p2", "title": "Draft", "draft": true}]
+        -- content/sent-prompts.json --
+        [{"id": "s1", "promptId": "p1", "sentAt": "2026-11-20T08:00:00Z"}]
+        -- content/users.json --
+        [{"id": "ana", "name": "Ana", "bio": "Hi", "avatar": "images/a.png", "follows": ["ben"]}, {"id": "ben"}]
+        -- content/posts.json --
+        [{"id": "x1", "author": "ana", "createdAt": "2026-11-20T08:00:00+01:00", "caption": "#Sea", "tags": ["Sky"],
+          "image": "images/a.png", "imageAlt": "A", "sensitive": true,
+          "location": {"name": "Lisbon", "lat": 38.72, "lon": -9.14}, "updatedAt": "2026-11-21T08:00:00Z"},
+         {"id": "x2", "author": "ben", "createdAt": "2026-11-20T07:00:00Z", "location": {"name": "Porto"}}]
+        -- content/posts/x3.md --
+        ---
+        id: x3
+        author: ben
+        createdAt: 2026-11-19T07:00:00Z
+        ---
+        A *caption* with é.
+        -- content/comments.json --
+        [{"id": "c1", "postId": "x1", "author": "ben", "createdAt": "2026-11-20T09:00:00Z", "text": "Lovely", "draft": true}]
+        -- content/responses/r1.md --
+        ---
+        id: r1
+        promptId: p1
+        createdAt: 2026-11-21T09:00:00Z
+        ---
+        An answer.
+        -- content/images/a.png --
+        x
+        """
+
+    static func snapshot(_ archive: String = archive) -> ContentSnapshot {
+        var snapshot = ContentSnapshot()
+        for (path, text) in SiteFixture.parse(archive) {
+            if ContentSnapshot.isSource(path) { snapshot.sources[path] = Array(text.utf8) } else { snapshot.assets.insert(path) }
+        }
+        return snapshot
+    }
+
+    @Test("a load from the cache equals a load from the sources, origins included, and changes nothing")
+    func roundTrip() throws {
+        let snapshot = Self.snapshot()
+        let fresh = ContentLoader.load(snapshot)
+        let first = ContentLoader.load(snapshot, cache: RecordCache())
+        let cache = try #require(first.cache)
+        #expect(cache.changed)
+        #expect(cache.used.count == 7)
+        // Through the bytes of an archive, as the next build reads it.
+        let second = ContentLoader.load(snapshot, cache: RecordCache(archive: cache.archive))
+        #expect(fresh.diagnostics.isEmpty)
+        #expect(second.content == fresh.content)
+        #expect(second.content.posts.map(\.origin) == fresh.content.posts.map(\.origin))
+        #expect(second.content.posts.first { $0.id == "x1" }?.isSensitive == true)
+        #expect(second.content.comments.map(\.isDraft) == [true])
+        #expect(second.cache?.changed == false)
+    }
+
+    @Test("a file with a problem is never cached: its warning comes back on every load")
+    func problemsAreNotCached() throws {
+        let snapshot = Self.snapshot(Self.archive.replacing(#""id": "x2", "author": "ben""#, with: #""id": "x2", "author": "ben", "colour": "red""#))
+        let first = ContentLoader.load(snapshot, cache: RecordCache())
+        let second = ContentLoader.load(snapshot, cache: RecordCache(archive: try #require(first.cache).archive))
+        #expect(first.diagnostics.count == 1)
+        #expect(second.diagnostics.map(\.description) == first.diagnostics.map(\.description))
+        #expect(try #require(first.cache).used.count == 6)
+    }
+
+    @Test("an unchanged file that names a photo is decoded again when the photo goes")
+    func imagesAreInTheKey() throws {
+        let snapshot = Self.snapshot()
+        let cache = try #require(ContentLoader.load(snapshot, cache: RecordCache()).cache)
+        var gone = snapshot
+        gone.assets.remove("content/images/a.png")
+        let reloaded = ContentLoader.load(gone, cache: RecordCache(archive: cache.archive))
+        #expect(reloaded.diagnostics.map(\.description) == [
+            "content/posts.json:2:12: warning: image 'content/images/a.png' does not exist; the post is shown without it",
+            "content/users.json:1:54: warning: avatar 'content/images/a.png' does not exist; the user is shown without it",
+        ])
+    }
+
+    @Test("a damaged archive is an empty cache, whatever its bytes")
+    func damaged() throws {
+        let snapshot = Self.snapshot()
+        let archive = try #require(ContentLoader.load(snapshot, cache: RecordCache()).cache).archive
+        let fresh = ContentLoader.load(snapshot)
+        var cases: [[UInt8]] = [[], Array("not an archive".utf8), Array(archive.dropLast()), archive + [1]]
+        // An entry length, and then a record count, that claim more than the archive holds.
+        let start = RecordCache.magic.count
+        var longEntry = archive
+        longEntry.replaceSubrange((start + 8)..<(start + 16), with: [UInt8](repeating: 0x7F, count: 8))
+        cases.append(longEntry)
+        var huge = archive
+        huge.replaceSubrange((start + 16)..<(start + 24), with: [UInt8](repeating: 0x7F, count: 8))
+        // Every byte of one entry's payload flipped in turn would be slow; flip a spread of them.
+        for offset in stride(from: RecordCache.magic.count, to: archive.count, by: 97) {
+            var flipped = archive
+            flipped[offset] ^= 0x5A
+            cases.append(flipped)
+        }
+        // A flipped byte inside a string may read as other text (the key covers the sources, not
+        // the archive); any other damage must fall back to the sources. None may crash.
+        for bytes in cases { _ = ContentLoader.load(snapshot, cache: RecordCache(archive: bytes)) }
+        for bytes in cases.prefix(5) {
+            #expect(RecordCache(archive: bytes).entries.isEmpty)
+            #expect(ContentLoader.load(snapshot, cache: RecordCache(archive: bytes)).content == fresh.content)
+        }
+        #expect(RecordCache(archive: huge).entries.count == 7)
+        #expect(ContentLoader.load(snapshot, cache: RecordCache(archive: huge)).content == fresh.content)
+    }
+}
