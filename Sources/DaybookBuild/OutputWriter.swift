@@ -79,7 +79,7 @@ public final class OutputWriter {
             (previous, recordProblem) = (BuildManifest(), nil)
             return
         }
-        guard let text = String(bytes: bytes, encoding: .utf8), let manifest = BuildManifest(text: text) else {
+        guard let text = String(validating: bytes, as: UTF8.self), let manifest = BuildManifest(text: text) else {
             previous = BuildManifest()
             recordProblem = .warning(
                 "cannot read the record of an earlier build, so it is ignored and the build owns no file in the output folder; pass --force once to let the build own them again",

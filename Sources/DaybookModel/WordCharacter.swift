@@ -38,6 +38,15 @@ extension String {
 
     /// Orders by Unicode scalar values, as CONTRACT §2 says ids and names compare.
     public func scalarsPrecede(_ other: String) -> Bool {
-        unicodeScalars.lexicographicallyPrecedes(other.unicodeScalars)
+        // UTF-8 keeps the scalars' order, and comparing bytes costs far less than decoding scalars
+        // (the build record sorts every output path).
+        var a = self
+        var b = other
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                for i in 0..<Swift.min(x.count, y.count) where x[i] != y[i] { return x[i] < y[i] }
+                return x.count < y.count
+            }
+        }
     }
 }

@@ -8,8 +8,10 @@ struct BuildManifestTests {
     func roundTrip() {
         let manifest = BuildManifest(
             files: ["a b/index.html": .written(.init(hash: 42, size: 7)), "tags/100%/index.html": .intended],
-            lists: ["journal": ListSnapshot(ids: ["x y", "50%", "line\nbreak", "%20"], versions: ["x y": 1, "50%": 2, "line\nbreak": 3, "%20": 4])])
+            lists: ["journal": ListSnapshot(ids: ["x y", "50%", "line\nbreak", "%20"], versions: ["x y": 1, "50%": 2, "line\nbreak": 3, "%20": 4])],
+            pageKeys: ["tags/日本/index.html": .max, "a b/index.html": 0, "tags/100%/index.html": 0x0123_4567_89AB_CDEF])
         #expect(BuildManifest(text: manifest.text) == manifest)
+        #expect(BuildManifest(text: "\ndaybook-manifest 1\n\np 00000000000000FF a b\n")?.pageKeys == ["a b": 255])
     }
 
     @Test("the text is sorted, so it is as deterministic as the site")
@@ -21,6 +23,12 @@ struct BuildManifestTests {
     @Test("a foreign or damaged manifest is ignored")
     func damaged() {
         #expect(BuildManifest(text: "hello") == nil)
-        #expect(BuildManifest(text: "daybook-manifest 1\nf zz 1 a\n") == nil)
+        for damaged in [
+            "", "daybook-manifest 2\n", "daybook-manifest 1\nf zz 1 a\n", "daybook-manifest 1\nf 1  a\n", "daybook-manifest 1\nf 1 x a\n",
+            "daybook-manifest 1\np 1ffffffffffffffff a\n", "daybook-manifest 1\ni a 1\n", "daybook-manifest 1\nl a b\n",
+            "daybook-manifest 1\nl a\ni a 1 2\n", "daybook-manifest 1\nq 1 a\n", "daybook-manifest 1\nf\n", "daybook-manifest 1\npx 1 a\n",
+        ] {
+            #expect(BuildManifest(text: damaged) == nil, "\(damaged)")
+        }
     }
 }
