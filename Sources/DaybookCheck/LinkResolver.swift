@@ -89,6 +89,13 @@ struct LinkResolver: Sendable {
         return .missing
     }
 
+    /// Whether `resolve` gives the same answer from every page: the link has a scheme or starts
+    /// with `/` (after the whitespace `resolve` trims), so it names neither the page nor its folder.
+    static func meansTheSameEverywhere(_ raw: String) -> Bool {
+        let link = raw.drop { $0.isWhitespace }
+        return link.hasPrefix("/") || scheme(of: link) != nil
+    }
+
     /// The URL scheme (`https`, `mailto`), lower-cased, or `nil` for a relative reference (RFC 3986 §3.1).
     static func scheme(of text: Substring) -> String? {
         var scheme = ""

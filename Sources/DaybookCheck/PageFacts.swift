@@ -31,16 +31,23 @@ struct PageFacts: Sendable {
     init(html bytes: [UInt8]) {
         var options = kGumboDefaultOptions
         options.tab_stop = 1
-        let output: UnsafeMutablePointer<GumboOutput>? = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                gumbo_parse_with_options(&options, chars.baseAddress, chars.count)
+        // The whole parse lives in one arena, released at once (see shim.h): no destroy walk.
+        var arena = DaybookGumboArena()
+        defer { daybook_arena_release(&arena) }
+        let output: UnsafeMutablePointer<GumboOutput>? = withUnsafeMutablePointer(to: &arena) { arena in
+            options.allocator = daybook_arena_allocate
+            options.deallocator = daybook_arena_deallocate
+            options.userdata = UnsafeMutableRawPointer(arena)
+            return bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { chars in
+                    gumbo_parse_with_options(&options, chars.baseAddress, chars.count)
+                }
             }
         }
         guard let output else {
             parseErrors.append(("the page could not be parsed", Position(line: 1, column: 1)))
             return
         }
-        defer { gumbo_destroy_output(&options, output) }
         let errors = output.pointee.errors
         for index in 0..<Int(errors.length) {
             guard let raw = errors.data[index] else { continue }

@@ -35,9 +35,10 @@ public struct SiteChecker: Sendable {
         let resolver = LinkResolver(files: files, baseURL: base)
         let ids = facts.mapValues(\.idSet)
         let parsed = facts
+        let shared = await Self.resolveShared(facts.values, resolver: resolver)
         let pageResults = await Parallel.map(htmlPaths) { path -> ([Diagnostic], Int, Set<String>) in
             guard let page = parsed[path] else { return ([], 0, []) }
-            return Self.checkPage(path, page, resolver: resolver, ids: ids)
+            return Self.checkPage(path, page, resolver: resolver, ids: ids, shared: shared)
         }
         var internalLinks = 0
         var external = Set<String>()
@@ -95,7 +96,22 @@ public struct SiteChecker: Sendable {
         return found
     }
 
-    static func checkPage(_ path: String, _ page: PageFacts, resolver: LinkResolver, ids: [String: Set<String>]) -> ([Diagnostic], Int, Set<String>) {
+    /// Each distinct link that means the same from every page (root-relative or absolute), resolved
+    /// once: a 32,000-page site has 1.4 million links but only tens of thousands of distinct ones.
+    static func resolveShared(_ pages: some Collection<PageFacts>, resolver: LinkResolver) async -> [String: LinkResolver.Resolution] {
+        var distinct = Set<String>()
+        for page in pages {
+            for link in page.links where LinkResolver.meansTheSameEverywhere(link.url) { distinct.insert(link.url) }
+        }
+        let urls = Array(distinct)
+        let resolved = await Parallel.map(urls) { resolver.resolve($0, from: "") }
+        return Dictionary(uniqueKeysWithValues: zip(urls, resolved))
+    }
+
+    static func checkPage(
+        _ path: String, _ page: PageFacts, resolver: LinkResolver, ids: [String: Set<String>],
+        shared: [String: LinkResolver.Resolution] = [:]
+    ) -> ([Diagnostic], Int, Set<String>) {
         var found: [Diagnostic] = []
         func at(_ position: PageFacts.Position) -> SourceLocation {
             SourceLocation(path: path, line: position.line, column: position.column)
@@ -121,7 +137,7 @@ public struct SiteChecker: Sendable {
         var internalCount = 0
         var external = Set<String>()
         for link in page.links {
-            switch resolver.resolve(link.url, from: path) {
+            switch shared[link.url] ?? resolver.resolve(link.url, from: path) {
             case .ignored: break
             case .external(let url): external.insert(url)
             case .problem(let message): found.append(.error(message, at: at(link.position)))
