@@ -33,12 +33,21 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Also print every external link found.")
     var listExternal = false
 
+    static let cacheName = "check"
+    /// A bound on the cache read back: a million pages' facts fit well under it.
+    static let maxCacheBytes = 1 << 30
+
     func run() async throws {
         let folder = folders.outputDirectory
         guard SiteOptions.isFolder(folder) else {
             throw CommandFailure("output folder '\(folders.outputShown)' does not exist; run 'daybook build' first")
         }
-        let report = await SiteChecker(baseURL: baseURL).check(FolderSource(directory: folder))
+        // The facts of pages checked before, by their bytes, in the site's cache folder.
+        let site = folders.siteDirectory
+        var cache: PageFactsCache? = CacheFile.read(site: site, name: Self.cacheName, maxBytes: Self.maxCacheBytes)
+            .map(PageFactsCache.init(archive:)) ?? PageFactsCache()
+        let report = await SiteChecker(baseURL: baseURL).check(FolderSource(directory: folder), cache: &cache)
+        if let cache, cache.changed { CacheFile.save(cache.archive, site: site, name: Self.cacheName) }
         switch format {
         case .json:
             let encoder = JSONEncoder()

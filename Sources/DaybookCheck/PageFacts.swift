@@ -28,6 +28,8 @@ struct PageFacts: Sendable {
     /// The set of ids, for fragment checks from other pages.
     var idSet: Set<String> { Set(ids.map(\.id)) }
 
+    init() {}
+
     init(html bytes: [UInt8]) {
         var options = kGumboDefaultOptions
         options.tab_stop = 1

@@ -15,17 +15,37 @@ public struct SiteChecker: Sendable {
     public init(baseURL: String? = nil) { self.baseURL = baseURL }
 
     public func check(_ source: some CheckSource) async -> CheckReport {
+        var cache: PageFactsCache?
+        return await check(source, cache: &cache)
+    }
+
+    /// Checks `source`, reading the facts of pages whose bytes `cache` knows instead of parsing
+    /// them, and leaves in `cache` the facts of this run's pages.
+    public func check(_ source: some CheckSource, cache: inout PageFactsCache?) async -> CheckReport {
         let started = ContinuousClock.now
         let files = Set(source.paths.filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } })
         let htmlPaths = files.filter { $0.hasSuffix(".html") }.sorted()
         let xmlPaths = files.filter { $0.hasSuffix(".xml") }.sorted()
 
-        let pages = await Parallel.map(htmlPaths) { path in source.bytes(of: path).map(PageFacts.init(html:)) }
+        let known = cache
+        let pages = await Parallel.map(htmlPaths) { path -> (facts: PageFacts, key: UInt64, cached: Bool)? in
+            guard let bytes = source.bytes(of: path) else { return nil }
+            guard let known else { return (PageFacts(html: bytes), 0, false) }
+            let key = PageFactsCache.key(bytes)
+            if let facts = known.facts(key) { return (facts, key, true) }
+            return (PageFacts(html: bytes), key, false)
+        }
         var facts: [String: PageFacts] = [:]
         var diagnostics: [Diagnostic] = []
         for (path, page) in zip(htmlPaths, pages) {
-            if let page { facts[path] = page } else { diagnostics.append(.error("cannot read the page", at: SourceLocation(path: path))) }
+            if let page {
+                facts[path] = page.facts
+                cache?.use(page.facts, key: page.key, cached: page.cached)
+            } else {
+                diagnostics.append(.error("cannot read the page", at: SourceLocation(path: path)))
+            }
         }
+        cache?.finish()
         var xml: [String: XMLFacts] = [:]
         for path in xmlPaths {
             if let bytes = source.bytes(of: path) { xml[path] = XMLFacts(xml: bytes) }
@@ -35,10 +55,12 @@ public struct SiteChecker: Sendable {
         let resolver = LinkResolver(files: files, baseURL: base)
         let ids = facts.mapValues(\.idSet)
         let parsed = facts
-        let shared = await Self.resolveShared(facts.values, resolver: resolver)
-        let pageResults = await Parallel.map(htmlPaths) { path -> ([Diagnostic], Int, Set<String>) in
-            guard let page = parsed[path] else { return ([], 0, []) }
-            return Self.checkPage(path, page, resolver: resolver, ids: ids, shared: shared)
+        let pageResults = await Parallel.mapChunks(htmlPaths) { paths -> [([Diagnostic], Int, Set<String>)] in
+            var memo = LinkMemo(resolver: resolver)
+            return paths.map { path in
+                guard let page = parsed[path] else { return ([], 0, []) }
+                return Self.checkPage(path, page, ids: ids, memo: &memo)
+            }
         }
         var internalLinks = 0
         var external = Set<String>()
@@ -61,7 +83,8 @@ public struct SiteChecker: Sendable {
                 diagnostics += Self.checkFeed(path, document)
             } else if path == "sitemap.xml" {
                 // The parts of a sitemap index are checked through the index.
-                let (found, count) = Self.checkSitemap(document, xml: xml, resolver: resolver, pages: htmlPaths)
+                var memo = LinkMemo(resolver: resolver)
+                let (found, count) = Self.checkSitemap(document, xml: xml, memo: &memo, pages: htmlPaths)
                 diagnostics += found
                 sitemapURLs = count
             }
@@ -96,22 +119,7 @@ public struct SiteChecker: Sendable {
         return found
     }
 
-    /// Each distinct link that means the same from every page (root-relative or absolute), resolved
-    /// once: a 32,000-page site has 1.4 million links but only tens of thousands of distinct ones.
-    static func resolveShared(_ pages: some Collection<PageFacts>, resolver: LinkResolver) async -> [String: LinkResolver.Resolution] {
-        var distinct = Set<String>()
-        for page in pages {
-            for link in page.links where LinkResolver.meansTheSameEverywhere(link.url) { distinct.insert(link.url) }
-        }
-        let urls = Array(distinct)
-        let resolved = await Parallel.map(urls) { resolver.resolve($0, from: "") }
-        return Dictionary(uniqueKeysWithValues: zip(urls, resolved))
-    }
-
-    static func checkPage(
-        _ path: String, _ page: PageFacts, resolver: LinkResolver, ids: [String: Set<String>],
-        shared: [String: LinkResolver.Resolution] = [:]
-    ) -> ([Diagnostic], Int, Set<String>) {
+    static func checkPage(_ path: String, _ page: PageFacts, ids: [String: Set<String>], memo: inout LinkMemo) -> ([Diagnostic], Int, Set<String>) {
         var found: [Diagnostic] = []
         func at(_ position: PageFacts.Position) -> SourceLocation {
             SourceLocation(path: path, line: position.line, column: position.column)
@@ -137,7 +145,7 @@ public struct SiteChecker: Sendable {
         var internalCount = 0
         var external = Set<String>()
         for link in page.links {
-            switch shared[link.url] ?? resolver.resolve(link.url, from: path) {
+            switch memo.resolve(link.url, from: path) {
             case .ignored: break
             case .external(let url): external.insert(url)
             case .problem(let message): found.append(.error(message, at: at(link.position)))
@@ -181,7 +189,7 @@ public struct SiteChecker: Sendable {
 
     /// Every sitemap URL is a page in the folder, and every page (404 aside) is in the sitemap,
     /// following a sitemap index (`<sitemapindex>`) to its parts.
-    static func checkSitemap(_ sitemap: XMLFacts, xml: [String: XMLFacts], resolver: LinkResolver, pages: [String]) -> ([Diagnostic], Int) {
+    static func checkSitemap(_ sitemap: XMLFacts, xml: [String: XMLFacts], memo: inout LinkMemo, pages: [String]) -> ([Diagnostic], Int) {
         var found: [Diagnostic] = []
         var listed = Set<String>()
         var count = 0
@@ -191,7 +199,7 @@ public struct SiteChecker: Sendable {
             for entry in sitemap.all("sitemapindex/sitemap/loc") {
                 let url = entry.text.trimmingCharacters(in: .whitespacesAndNewlines)
                 let at = SourceLocation(path: "sitemap.xml", line: entry.line, column: entry.column)
-                guard case .file(let part, _) = resolver.resolve(url, from: "index.html"), let document = xml[part] else {
+                guard case .file(let part, _) = memo.resolve(url, from: "index.html"), let document = xml[part] else {
                     found.append(.error("sitemap index entry \(url) is not a sitemap in the folder", at: at))
                     continue
                 }
@@ -206,7 +214,7 @@ public struct SiteChecker: Sendable {
             count += locs.count
             for loc in locs {
                 let url = loc.text.trimmingCharacters(in: .whitespacesAndNewlines)
-                if case .file(let target, _) = resolver.resolve(url, from: "index.html"), target.hasSuffix(".html") {
+                if case .file(let target, _) = memo.resolve(url, from: "index.html"), target.hasSuffix(".html") {
                     listed.insert(target)
                 } else {
                     found.append(.error("sitemap URL \(url) has no page in the folder", at: SourceLocation(path: path, line: loc.line, column: loc.column)))

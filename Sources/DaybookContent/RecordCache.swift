@@ -51,7 +51,7 @@ public struct RecordCache: Sendable {
         hash.combine(path)
         hash.combine(showsDrafts)
         hash.combine(String(images))
-        hash.combine(bytes)
+        hash.combine(String(StableHash.ofContent(bytes)))
         return hash.value
     }
 
@@ -77,50 +77,9 @@ public struct RecordCache: Sendable {
     }
 }
 
-// MARK: - Bytes
+// MARK: - Records as bytes
 
-/// Little-endian integers, length-prefixed strings, a tag byte before each optional.
-struct ByteWriter {
-    var bytes: [UInt8] = []
-
-    mutating func uint64(_ value: UInt64) {
-        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
-    }
-    mutating func int(_ value: Int) { uint64(UInt64(bitPattern: Int64(value))) }
-    mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
-    mutating func string(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
-            int(utf8.count)
-            bytes += utf8
-        }
-    }
-    mutating func string(_ value: String?) {
-        bool(value != nil)
-        if let value { string(value) }
-    }
-    mutating func int(_ value: Int?) {
-        bool(value != nil)
-        if let value { int(value) }
-    }
-    mutating func double(_ value: Double?) {
-        bool(value != nil)
-        if let value { uint64(value.bitPattern) }
-    }
-    mutating func instant(_ value: Instant) { uint64(value.secondsSince1970.bitPattern) }
-    mutating func instant(_ value: Instant?) { double(value?.secondsSince1970) }
-    /// A place in the file; the path is the entry's own.
-    mutating func location(_ value: SourceLocation?) {
-        bool(value != nil)
-        if let value {
-            int(value.line)
-            int(value.column)
-        }
-    }
-    mutating func strings(_ values: [String]) {
-        int(values.count)
-        values.forEach { string($0) }
-    }
+extension ByteWriter {
     mutating func sourced(_ values: [Sourced<String>]) {
         int(values.count)
         for value in values {
@@ -205,79 +164,7 @@ struct ByteWriter {
     }
 }
 
-/// Reads what `ByteWriter` wrote; every read checks the bytes left and gives `nil` past the end.
-struct ByteReader {
-    let bytes: ArraySlice<UInt8>
-    var index: Int
-
-    init(_ bytes: ArraySlice<UInt8>, at index: Int) {
-        self.bytes = bytes
-        self.index = index
-    }
-
-    var atEnd: Bool { index >= bytes.endIndex }
-
-    mutating func uint64() -> UInt64? {
-        guard bytes.endIndex - index >= 8 else { return nil }
-        var value: UInt64 = 0
-        for offset in (0..<8).reversed() { value = value << 8 | UInt64(bytes[index + offset]) }
-        index += 8
-        return value
-    }
-    mutating func int() -> Int? { uint64().map { Int(Int64(bitPattern: $0)) } }
-    mutating func bool() -> Bool? {
-        guard index < bytes.endIndex, bytes[index] <= 1 else { return nil }
-        index += 1
-        return bytes[index - 1] == 1
-    }
-    mutating func bytes(_ count: Int) -> ArraySlice<UInt8>? {
-        guard count >= 0, bytes.endIndex - index >= count else { return nil }
-        index += count
-        return bytes[(index - count)..<index]
-    }
-    mutating func string() -> String? {
-        guard let count = int(), let utf8 = bytes(count) else { return nil }
-        return String(decoding: utf8, as: UTF8.self)
-    }
-    /// `.some(nil)` for an absent value, `nil` for damaged bytes.
-    mutating func optionalString() -> String?? {
-        guard let present = bool() else { return nil }
-        return present ? string().map { $0 } : .some(nil)
-    }
-    mutating func optionalInt() -> Int?? {
-        guard let present = bool() else { return nil }
-        return present ? int().map { $0 } : .some(nil)
-    }
-    mutating func optionalDouble() -> Double?? {
-        guard let present = bool() else { return nil }
-        return present ? uint64().map { Double(bitPattern: $0) } : .some(nil)
-    }
-    mutating func instant() -> Instant? { uint64().map { Instant(secondsSince1970: Double(bitPattern: $0)) } }
-    mutating func optionalInstant() -> Instant?? {
-        guard let seconds = optionalDouble() else { return nil }
-        return .some(seconds.map(Instant.init(secondsSince1970:)))
-    }
-    mutating func location(path: String) -> SourceLocation?? {
-        guard let present = bool() else { return nil }
-        guard present else { return .some(nil) }
-        guard let line = optionalInt(), let column = optionalInt() else { return nil }
-        return SourceLocation(path: path, line: line, column: column)
-    }
-    /// A count no larger than the bytes left could hold, so a damaged count cannot ask for gigabytes.
-    mutating func count() -> Int? {
-        guard let count = int(), count >= 0, count <= bytes.endIndex - index else { return nil }
-        return count
-    }
-    mutating func strings() -> [String]? {
-        guard let count = count() else { return nil }
-        var values: [String] = []
-        values.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let value = string() else { return nil }
-            values.append(value)
-        }
-        return values
-    }
+extension ByteReader {
     mutating func sourced(path: String) -> [Sourced<String>]? {
         guard let count = count() else { return nil }
         var values: [Sourced<String>] = []

@@ -39,6 +39,26 @@ public struct StableHash: Sendable, Hashable {
         combine(String(number))
     }
 
+    /// A key for a large file's bytes (a page, a content file), eight bytes per step: several
+    /// times faster than `of(_:)` on the 165 MB of a 32,000-page site, and as stable. Not equal to
+    /// `of(_:)` for the same bytes; use one or the other for a given record.
+    public static func ofContent(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBytes { raw in
+            var value: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(raw.count)
+            let words = raw.count / 8
+            for index in 0..<words {
+                value ^= UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+                value &*= 0x0000_0100_0000_01B3
+                value ^= value >> 29
+            }
+            for index in (words * 8)..<raw.count {
+                value ^= UInt64(raw[index])
+                value &*= 0x0000_0100_0000_01B3
+            }
+            return value
+        }
+    }
+
     public static func of(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var hash = StableHash()
         hash.combine(bytes)

@@ -24,6 +24,24 @@ public enum Parallel {
         }
     }
 
+    /// For async callers that keep state across items (a memo): `transform` gets a run of items
+    /// and returns one result for each, in order. One run per core, so the state is built as few
+    /// times as there are cores.
+    public static func mapChunks<T: Sendable, R: Sendable>(
+        _ items: [T], _ transform: @escaping @Sendable (ArraySlice<T>) -> [R]
+    ) async -> [R] {
+        let chunk = max(1, (items.count + cores - 1) / cores)
+        return await withTaskGroup(of: (Int, [R]).self) { group in
+            for start in stride(from: 0, to: items.count, by: chunk) {
+                let slice = items[start..<min(items.count, start + chunk)]
+                group.addTask { (start, transform(slice)) }
+            }
+            var parts: [(Int, [R])] = []
+            for await part in group { parts.append(part) }
+            return parts.sorted { $0.0 < $1.0 }.flatMap(\.1)
+        }
+    }
+
     /// For synchronous callers (the pure loaders): chunks run on Dispatch's worker threads.
     public static func mapBlocking<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
         let chunk = chunkSize(items.count)

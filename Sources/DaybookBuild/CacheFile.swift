@@ -1,0 +1,53 @@
+import Foundation
+
+/// A file in `<site>/.daybook-cache/`: the decoded content (`records`), the checked pages' facts
+/// (`check`).
+///
+/// A cache only ever saves work: a file that cannot be read is no cache, and one that cannot be
+/// written is skipped. Neither the folder nor the file is followed if it is a symbolic link, so
+/// nothing outside the cache folder is read or written through one.
+public enum CacheFile {
+    /// The bytes of `name`, or `nil` when it is missing, not a plain file, or over `maxBytes`.
+    public static func read(site: URL, name: String, maxBytes: Int) -> [UInt8]? {
+        guard isRealFolder(folder(site)) else { return nil }
+        let fd = open(folder(site) + "/" + name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= maxBytes else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var done = 0
+        while done < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, $0.count - done) }
+            guard count > 0 else { return nil }
+            done += count
+        }
+        return bytes
+    }
+
+    /// Replaces `name` through a temporary file, so a reader never sees half of one.
+    public static func save(_ bytes: [UInt8], site: URL, name: String) {
+        let folder = folder(site)
+        guard mkdir(folder, 0o755) == 0 || errno == EEXIST, isRealFolder(folder) else { return }
+        let file = folder + "/" + name
+        let temporary = file + ".tmp-\(getpid())"
+        unlink(temporary)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return }
+        var done = 0
+        while done < bytes.count {
+            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
+            guard count > 0 else { break }
+            done += count
+        }
+        close(fd)
+        if done != bytes.count || rename(temporary, file) != 0 { unlink(temporary) }
+    }
+
+    static func folder(_ site: URL) -> String { site.appending(path: ".daybook-cache").path }
+
+    private static func isRealFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+}

@@ -1,0 +1,55 @@
+@testable import DaybookCheck
+import Testing
+
+/// The resolver runs over a million times a check, so it has fast paths for the links Daybook
+/// writes; each answer must be the one a static server gives, whichever path found it.
+@Suite("Link resolution")
+struct LinkResolverTests {
+    let resolver = LinkResolver(
+        files: ["index.html", "posts/p1/index.html", "café/index.html", ".well-known/x", "feed.xml", "a b/index.html"],
+        baseURL: "https://example.org/blog/")
+
+    @Test("each form of link resolves as a server would")
+    func forms() {
+        let cases: [(String, String, LinkResolver.Resolution)] = [
+            ("/blog/posts/p1/", "index.html", .file("posts/p1/index.html", fragment: nil)),
+            ("/blog/posts/p1", "index.html", .file("posts/p1/index.html", fragment: nil)),
+            ("/blog/./posts/p1/", "index.html", .file("posts/p1/index.html", fragment: nil)),
+            ("/blog/posts/x/../p1/#c1", "index.html", .file("posts/p1/index.html", fragment: "c1")),
+            ("  /blog/feed.xml\t", "index.html", .file("feed.xml", fragment: nil)),
+            ("\u{3000}/blog/feed.xml", "index.html", .file("feed.xml", fragment: nil)),
+            ("/blog/caf%C3%A9/", "index.html", .file("café/index.html", fragment: nil)),
+            ("/blog/café/?q=1#top", "index.html", .file("café/index.html", fragment: "top")),
+            ("/blog/a%20b/", "index.html", .file("a b/index.html", fragment: nil)),
+            ("/blog/.well-known/x", "index.html", .file(".well-known/x", fragment: nil)),
+            ("https://example.org/blog/posts/p1/#c%20d", "index.html", .file("posts/p1/index.html", fragment: "c d")),
+            ("../../", "posts/p1/index.html", .file("index.html", fragment: nil)),
+            ("#x", "posts/p1/index.html", .file("posts/p1/index.html", fragment: "x")),
+            ("?q", "posts/p1/index.html", .ignored),
+            ("/blog/posts/p2/", "index.html", .missing),
+            ("/elsewhere/", "index.html", .problem("link to /elsewhere/ leaves the site's base path /blog/")),
+            ("/blog/../x", "index.html", .problem("link to /blog/../x leaves the site")),
+            ("/blog/%E9", "index.html", .problem("link to /blog/%E9 has invalid percent-encoding")),
+            ("https://other.example/", "index.html", .external("https://other.example/")),
+            ("mailto:me@example.org", "index.html", .ignored),
+        ]
+        for (raw, page, expected) in cases {
+            #expect(resolver.resolve(raw, from: page) == expected, "\(raw) from \(page)")
+        }
+    }
+
+    @Test("only links that name neither the page nor its folder are remembered across pages")
+    func memo() {
+        #expect(LinkResolver.meansTheSameEverywhere("/blog/x"))
+        #expect(LinkResolver.meansTheSameEverywhere(" https://example.org/"))
+        #expect(LinkResolver.meansTheSameEverywhere("\u{3000}/blog/x"))
+        #expect(!LinkResolver.meansTheSameEverywhere("#top"))
+        #expect(!LinkResolver.meansTheSameEverywhere("../x"))
+        #expect(!LinkResolver.meansTheSameEverywhere("?q"))
+        var memo = LinkMemo(resolver: resolver)
+        #expect(memo.resolve("#x", from: "index.html") == .file("index.html", fragment: "x"))
+        #expect(memo.resolve("#x", from: "posts/p1/index.html") == .file("posts/p1/index.html", fragment: "x"))
+        #expect(memo.resolve("../../", from: "posts/p1/index.html") == .file("index.html", fragment: nil))
+        #expect(memo.resolve("../../", from: "index.html") == .problem("link to ../../ leaves the site"))
+    }
+}

@@ -1,0 +1,79 @@
+@testable import DaybookCheck
+import DaybookModel
+import DaybookTestSupport
+import Testing
+
+/// Issue 14: page facts cached by the page's bytes. A check from the cache must report what a
+/// check from scratch reports, and links must be resolved against the files as they are now.
+@Suite("Page facts cache")
+struct PageFactsCacheTests {
+    static func files(_ edits: [String: String?] = [:]) -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for (path, text) in SiteFixture.parse(SiteCheckerTests.clean) { files[path] = Array(text.utf8) }
+        for (path, text) in edits { files[path] = text.map { Array($0.utf8) } }
+        return files
+    }
+
+    /// Checks `files` with the cache, as `daybook check` does between runs: through its archive.
+    static func check(_ files: [String: [UInt8]], cache: inout PageFactsCache?) async -> CheckReport {
+        let report = await SiteChecker().check(MemorySource(files: files), cache: &cache)
+        cache = cache.map { PageFactsCache(archive: $0.archive) }
+        return report
+    }
+
+    static let broken: [String: String?] = [
+        "posts/p1/index.html": """
+            <!doctype html>
+            <html lang="en"><head><title>Post</title><title>Two</title></head>
+            <body><article id="c1">Hi</article><p id="c1"><img src="/blog/images/b.png"><a href="/blog/#nowhere">x</a></body></html>
+            """
+    ]
+
+    @Test("a cached check equals a fresh one, clean or broken, and a rerun parses nothing")
+    func equal() async throws {
+        var cache: PageFactsCache? = PageFactsCache()
+        let first = await Self.check(Self.files(), cache: &cache)
+        let second = await Self.check(Self.files(), cache: &cache)
+        #expect(first.diagnostics.isEmpty && second.diagnostics.isEmpty && second.internalLinks == first.internalLinks)
+        #expect(try #require(cache).changed == false)
+
+        let fresh = await SiteChecker().check(MemorySource(files: Self.files(Self.broken)))
+        let cached = await Self.check(Self.files(Self.broken), cache: &cache)
+        let again = await Self.check(Self.files(Self.broken), cache: &cache)
+        #expect(fresh.diagnostics.count == 5)
+        #expect(cached.diagnostics == fresh.diagnostics)
+        #expect(again.diagnostics == fresh.diagnostics)
+    }
+
+    @Test("an unchanged page's links are resolved against today's files: a target that went is reported")
+    func resolvedEachRun() async throws {
+        var cache: PageFactsCache? = PageFactsCache()
+        _ = await Self.check(Self.files(), cache: &cache)
+        let report = await Self.check(Self.files(["images/a.png": nil]), cache: &cache)
+        #expect(report.diagnostics.map(\.description) == [
+            "index.html:5:10: error: link to /blog/images/a.png does not resolve",
+            "index.html:5:46: error: link to /blog/images/a.png does not resolve",
+            "index.html:5:46: error: link to images/a.png does not resolve",
+        ])
+    }
+
+    @Test("a damaged archive is an empty cache, and a damaged entry is parsed again")
+    func damaged() async throws {
+        var cache: PageFactsCache? = PageFactsCache()
+        _ = await Self.check(Self.files(Self.broken), cache: &cache)
+        let archive = try #require(cache).archive
+        let fresh = await SiteChecker().check(MemorySource(files: Self.files(Self.broken)))
+        for cut in [0, 5, PageFactsCache.magic.count + 3, archive.count / 2, archive.count - 1] {
+            var damaged: PageFactsCache? = PageFactsCache(archive: Array(archive.prefix(cut)))
+            let report = await SiteChecker().check(MemorySource(files: Self.files(Self.broken)), cache: &damaged)
+            #expect(report.diagnostics == fresh.diagnostics, "cut at \(cut)")
+        }
+        // Flipped bytes may turn a cached string into another; they must never crash or hang.
+        for offset in stride(from: PageFactsCache.magic.count, to: archive.count, by: 7) {
+            var flipped = archive
+            flipped[offset] ^= 0xA5
+            var damaged: PageFactsCache? = PageFactsCache(archive: flipped)
+            _ = await SiteChecker().check(MemorySource(files: Self.files(Self.broken)), cache: &damaged)
+        }
+    }
+}
