@@ -14,6 +14,8 @@ public struct PageFactsCache: Sendable {
     private var entries: [UInt64: ArraySlice<UInt8>] = [:]
     /// Facts of this run's pages, by key: the next archive holds exactly these.
     private var current: [UInt64: PageFacts] = [:]
+    /// The keys of `current` whose facts came from `entries`.
+    private var reused: Set<UInt64> = []
     /// Whether this run parsed a page the cache lacked, or left an entry unused.
     public private(set) var changed = false
 
@@ -95,7 +97,7 @@ public struct PageFactsCache: Sendable {
     /// Records the facts this run used for a page, found here (`cached`) or parsed now.
     mutating func use(_ facts: PageFacts, key: UInt64, cached: Bool) {
         current[key] = facts
-        if !cached { changed = true }
+        if cached { reused.insert(key) } else { changed = true }
     }
 
     /// Ends a run: the cache keeps this run's pages only.
@@ -103,9 +105,13 @@ public struct PageFactsCache: Sendable {
         if Set(entries.keys) != Set(current.keys) { changed = true }
     }
 
-    /// This run's facts as an archive.
+    /// This run's facts as an archive. When most pages came from the cache, their entries are
+    /// copied as they are and new strings are appended to the old table (a one-post edit rewrites
+    /// a few entries, not 1.4 million links); otherwise the archive is built afresh, which also
+    /// drops strings no page uses any more.
     public var archive: [UInt8] {
-        var table: [String] = []
+        let appending = !table.isEmpty && (current.count - reused.count) * 10 < current.count
+        var table: [String] = appending ? self.table : []
         var indexes: [String: UInt32] = [:]
         func index(_ text: String) -> UInt32 {
             if let known = indexes[text] { return known }
@@ -116,6 +122,12 @@ public struct PageFactsCache: Sendable {
         }
         var body = ByteWriter()
         for key in current.keys.sorted() {
+            if appending, reused.contains(key), let payload = entries[key] {
+                body.uint64(key)
+                body.int(payload.count)
+                body.bytes += payload
+                continue
+            }
             let facts = current[key]!
             var payload = ByteWriter()
             func position(_ at: PageFacts.Position) {

@@ -16,8 +16,14 @@ struct PageFactsCacheTests {
 
     /// Checks `files` with the cache, as `daybook check` does between runs: through its archive.
     static func check(_ files: [String: [UInt8]], cache: inout PageFactsCache?) async -> CheckReport {
+        var saved: [UInt8] = []
+        return await check(files, cache: &cache, saved: &saved)
+    }
+
+    static func check(_ files: [String: [UInt8]], cache: inout PageFactsCache?, saved: inout [UInt8]) async -> CheckReport {
         let report = await SiteChecker().check(MemorySource(files: files), cache: &cache)
-        cache = cache.map { PageFactsCache(archive: $0.archive) }
+        saved = cache?.archive ?? []
+        cache = PageFactsCache(archive: saved)
         return report
     }
 
@@ -43,6 +49,33 @@ struct PageFactsCacheTests {
         #expect(fresh.diagnostics.count == 5)
         #expect(cached.diagnostics == fresh.diagnostics)
         #expect(again.diagnostics == fresh.diagnostics)
+    }
+
+    @Test("after a small edit the archive keeps the old entries and appends; it reads back as a fresh check")
+    func appended() async throws {
+        var pages: [String: String?] = [:]
+        for n in 1...30 {
+            pages["extra/\(n)/index.html"] = "<!doctype html>\n<html lang=\"en\"><head><title>P\(n)</title></head><body><a id=\"a\(n)\" href=\"/blog/extra/\(n % 30 + 1)/#a\(n % 30 + 1)\">next</a></body></html>\n"
+        }
+        var cache: PageFactsCache? = PageFactsCache()
+        var first: [UInt8] = []
+        _ = await Self.check(Self.files(pages), cache: &cache, saved: &first)
+        pages["extra/7/index.html"] = "<!doctype html>\n<html lang=\"en\"><head><title>Seven</title></head><body><a href=\"/blog/extra/99/\">gone</a><a href=\"#nope\">x</a></body></html>\n"
+        var second: [UInt8] = []
+        let edited = await Self.check(Self.files(pages), cache: &cache, saved: &second)
+        let fresh = await SiteChecker().check(MemorySource(files: Self.files(pages)))
+        let reread = await Self.check(Self.files(pages), cache: &cache)
+        #expect(edited.diagnostics == fresh.diagnostics)
+        #expect(reread.diagnostics == fresh.diagnostics)
+        #expect(fresh.diagnostics.map(\.description).filter { $0.hasPrefix("extra/7/") } == [
+            "extra/7/index.html:1:1: error: the page is not in sitemap.xml",
+            "extra/7/index.html:2:64: error: link to /blog/extra/99/ does not resolve",
+            "extra/7/index.html:2:98: error: link to #nope: extra/7/index.html has no element with id 'nope'",
+        ])
+        // Appended, not rebuilt: the old archive's bytes up to its last entry are kept (its strings
+        // "P7" and "/blog/extra/8/#a8" stay in the table although no page uses them now).
+        #expect(String(decoding: second, as: UTF8.self).contains("/blog/extra/8/#a8"))
+        #expect(second.count > first.count)
     }
 
     @Test("an unchanged page's links are resolved against today's files: a target that went is reported")
