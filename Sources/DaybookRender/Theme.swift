@@ -30,15 +30,17 @@ public struct Theme: Sendable {
     public func compile() -> (library: MustacheLibrary?, diagnostics: [Diagnostic]) {
         var library = MustacheLibrary()
         var diagnostics: [Diagnostic] = []
+        ThemeEscaping.register()
         for name in templates.keys.sorted() {
             let (source, path) = templates[name]!
             do {
-                library.register(try MustacheTemplate(string: source), named: name)
+                library.register(try MustacheTemplate(string: ThemeEscaping.pragma + source), named: name)
             } catch let error as MustacheTemplate.ParserError {
+                // Lines are counted in the template as written, without the pragma line.
                 diagnostics.append(
                     .error(
                         "template error: \(Self.describe(error.error))",
-                        at: SourceLocation(path: path, line: error.context.lineNumber, column: error.context.columnNumber)))
+                        at: SourceLocation(path: path, line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber)))
             } catch {
                 diagnostics.append(.error("template error: \(error)", at: SourceLocation(path: path)))
             }
