@@ -46,22 +46,40 @@ extension BuildManifest {
 
     /// A line format: `f <hash> <size> <path>`, `p <key> <path>`, `l <list>`, `i <id> <version>`, with `%`, space and
     /// line breaks percent-encoded. Sorted, so the file is as deterministic as the site.
-    public var text: String {
-        var lines = [Self.header]
-        for path in files.keys.sorted(by: { $0.scalarsPrecede($1) }) {
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// `text` as UTF-8, built on bytes: the record is written after every build.
+    public var bytes: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(100 * (files.count + pageKeys.count))
+        func line(_ parts: String...) {
+            for (index, part) in parts.enumerated() {
+                if index > 0 { out.append(0x20) }
+                out += part.utf8
+            }
+            out.append(0x0A)
+        }
+        func hex(_ value: UInt64) -> String { StableHash.hex(value) }
+        out += Self.header.utf8
+        out.append(0x0A)
+        // One sort serves both sections: pages are files too.
+        let paths = files.keys.sorted { $0.scalarsPrecede($1) }
+        for path in paths {
             // An intended file keeps the format's "hash 0, size -1", which earlier versions also read.
             let entry = files[path]!.entry ?? FileEntry(hash: 0, size: -1)
-            lines.append("f \(StableHash.hex(entry.hash)) \(entry.size) \(Self.encode(path))")
+            line("f", hex(entry.hash), String(entry.size), Self.encode(path))
         }
-        for path in pageKeys.keys.sorted(by: { $0.scalarsPrecede($1) }) {
-            lines.append("p \(StableHash.hex(pageKeys[path]!)) \(Self.encode(path))")
+        let keyed = pageKeys.keys.contains { files[$0] == nil }
+            ? pageKeys.keys.sorted { $0.scalarsPrecede($1) } : paths.filter { pageKeys[$0] != nil }
+        for path in keyed {
+            line("p", hex(pageKeys[path]!), Self.encode(path))
         }
         for name in lists.keys.sorted() {
             let list = lists[name]!
-            lines.append("l \(Self.encode(name))")
-            for id in list.ids { lines.append("i \(Self.encode(id)) \(StableHash.hex(list.versions[id] ?? 0))") }
+            line("l", Self.encode(name))
+            for id in list.ids { line("i", Self.encode(id), hex(list.versions[id] ?? 0)) }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return out
     }
 
     /// Reads `text`; an unreadable or foreign manifest gives `nil`, and the build treats the folder as new.
@@ -171,3 +189,4 @@ extension BuildManifest {
         return String(text).replacing("%20", with: " ").replacing("%0A", with: "\n").replacing("%0D", with: "\r").replacing("%25", with: "%")
     }
 }
+

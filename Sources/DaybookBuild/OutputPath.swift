@@ -9,15 +9,42 @@ public enum OutputPath {
 
     /// Whether `path` is relative and plain: no empty, `.` or `..` names, no NUL, no leading `/`.
     /// Nothing else is needed to keep it inside its folder, because no link below the folder is followed.
-    public static func isPlain(_ path: String) -> Bool {
-        guard !path.isEmpty, !path.utf8.contains(0) else { return false }
-        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." && $0 != ".." }
+    public static func isPlain(_ path: String) -> Bool { longestName(path) != nil }
+
+    /// The byte length of the longest name in a plain path; `nil` when the path is not plain.
+    /// One pass over the bytes: every output path is checked before every build.
+    static func longestName(_ path: String) -> Int? {
+        var longest = 0
+        var start = 0
+        var dots = 0
+        var index = 0
+        func nameEnds() -> Bool {
+            let length = index - start
+            // An empty name, "." or "..".
+            if length == 0 || (dots == length && length <= 2) { return false }
+            longest = max(longest, length)
+            return true
+        }
+        for byte in path.utf8 {
+            if byte == 0 { return nil }
+            if byte == UInt8(ascii: "/") {
+                guard nameEnds() else { return nil }
+                start = index + 1
+                dots = 0
+            } else if byte == UInt8(ascii: ".") {
+                dots += 1
+            }
+            index += 1
+        }
+        return nameEnds() ? longest : nil
     }
 
     /// The first rule `path` breaks, below a folder whose absolute path is `rootBytes` long.
     public static func problem(_ path: String, rootBytes: Int) -> OutputError.Reason? {
-        guard isPlain(path) else { return .unsafePath }
-        for name in path.split(separator: "/") where name.utf8.count > maxNameBytes {
+        guard let longest = longestName(path) else { return .unsafePath }
+        if longest > maxNameBytes {
+            // The first name over the limit, as a reader finds it.
+            let name = path.split(separator: "/").first { $0.utf8.count > maxNameBytes }!
             return .nameTooLong(bytes: name.utf8.count)
         }
         let total = rootBytes + 1 + path.utf8.count

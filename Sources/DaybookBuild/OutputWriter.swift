@@ -230,7 +230,7 @@ public final class OutputWriter {
     }
 
     private func saveRecord(_ manifest: BuildManifest) throws(OutputError) {
-        let bytes = Array(manifest.text.utf8)
+        let bytes = manifest.bytes
         guard bytes != recordOnDisk else { return }
         try sink.write(bytes, to: Self.manifestName, replacing: force)
         recordOnDisk = bytes
