@@ -27,6 +27,11 @@ public enum CacheFile {
 
     /// Replaces `name` through a temporary file, so a reader never sees half of one.
     public static func save(_ bytes: [UInt8], site: URL, name: String) {
+        save(site: site, name: name) { write in write(bytes[...]) }
+    }
+
+    /// Replaces `name` with what `produce` hands its writer, piece by piece.
+    public static func save(site: URL, name: String, _ produce: ((ArraySlice<UInt8>) -> Void) -> Void) {
         let folder = folder(site)
         guard mkdir(folder, 0o755) == 0 || errno == EEXIST, isRealFolder(folder) else { return }
         let file = folder + "/" + name
@@ -34,14 +39,16 @@ public enum CacheFile {
         unlink(temporary)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return }
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
-            guard count > 0 else { break }
-            done += count
+        var failed = false
+        produce { piece in
+            var done = 0
+            while !failed && done < piece.count {
+                let count = piece.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
+                if count <= 0 { failed = true } else { done += count }
+            }
         }
         close(fd)
-        if done != bytes.count || rename(temporary, file) != 0 { unlink(temporary) }
+        if failed || rename(temporary, file) != 0 { unlink(temporary) }
     }
 
     static func folder(_ site: URL) -> String { site.appending(path: ".daybook-cache").path }

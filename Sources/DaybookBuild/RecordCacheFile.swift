@@ -12,5 +12,5 @@ enum RecordCacheFile {
         CacheFile.read(site: site, name: name, maxBytes: maxBytes(sources: sourceBytes)).map(RecordCache.init(archive:)) ?? RecordCache()
     }
 
-    static func save(_ cache: RecordCache, site: URL) { CacheFile.save(cache.archive, site: site, name: name) }
+    static func save(_ cache: RecordCache, site: URL) { CacheFile.save(site: site, name: name, cache.writeArchive) }
 }

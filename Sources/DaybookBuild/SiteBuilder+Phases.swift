@@ -34,8 +34,6 @@ extension SiteBuilder {
         /// Photos encoded by this build, and reused from the cache (CONTRACT §7's summary words).
         var imageCounts: (encoded: Int, reused: Int) = (0, 0)
         var diagnostics: [Diagnostic]
-        /// The decoded content to keep for the next build, when the load used a cache.
-        var recordCache: RecordCache?
     }
 
     /// What `plan` gives: every file the build will produce, checked against the output folder.
@@ -81,8 +79,14 @@ extension SiteBuilder {
 
     /// Validates and orders the content and compiles the theme. Ordering runs even when loading
     /// found errors, over the records that were valid, so one run reports every problem.
-    func load(_ sources: Sources, _ options: BuildOptions, cache: RecordCache? = nil) -> SiteModel {
+    /// - Parameter cached: whether to read and update the decoded content kept in the site's
+    ///   `.daybook-cache` (builds into the output folder on disk).
+    func load(_ sources: Sources, _ options: BuildOptions, cached: Bool = false) -> SiteModel {
+        let cache = cached
+            ? RecordCacheFile.read(site: options.siteDirectory, sourceBytes: sources.snapshot.sources.values.reduce(0) { $0 + $1.count })
+            : nil
         let loaded = ContentLoader.load(sources.snapshot, showsDrafts: options.includeDrafts, cache: cache)
+        if let updated = loaded.cache, updated.changed { RecordCacheFile.save(updated, site: options.siteDirectory) }
         var diagnostics = loaded.diagnostics + loaded.config.baseURLWarnings
         let theme = Self.defaultTheme.overridden(by: sources.theme)
         let (library, templateDiagnostics) = theme.compile()
@@ -94,7 +98,7 @@ extension SiteBuilder {
         diagnostics += feeds.diagnostics
         return SiteModel(
             config: loaded.config, content: loaded.content, timeZone: zone, moment: moment, feeds: feeds, theme: theme,
-            library: library, diagnostics: diagnostics, recordCache: loaded.cache)
+            library: library, diagnostics: diagnostics)
     }
 
     /// Publishes the files under `content/` (photos through the pipeline and its cache) when the

@@ -96,15 +96,13 @@ public struct SiteBuilder: Sendable {
         let inputs = onDisk ? NoChangeRecord.currentInputs(options.siteDirectory) : []
         let report = options.progress ?? { _ in }
         report(BuildProgress(phase: "read"))
-        let sources = read(options)
+        var sources = read(options)
         clock.lap("read")
         report(BuildProgress(phase: "load"))
-        // Into the output folder on disk, decoded content is cached in the site's .daybook-cache.
-        let cache = onDisk
-            ? RecordCacheFile.read(site: options.siteDirectory, sourceBytes: sources.snapshot.sources.values.reduce(0) { $0 + $1.count })
-            : nil
-        var site = load(sources, options, cache: cache)
-        if let updated = site.recordCache, updated.changed { RecordCacheFile.save(updated, site: options.siteDirectory) }
+        var site = load(sources, options, cached: onDisk)
+        // The content's bytes are not needed past loading; a 100,000-post site would carry a
+        // hundred MB of them through rendering.
+        sources.snapshot.sources = [:]
         clock.lap("load")
         report(BuildProgress(phase: "images"))
         let photos = publishPhotos(&site, sources, options)

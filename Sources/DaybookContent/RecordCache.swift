@@ -33,15 +33,23 @@ public struct RecordCache: Sendable {
 
     /// The entries the latest load used, as an archive.
     public var archive: [UInt8] {
-        var writer = ByteWriter()
-        writer.bytes += Self.magic
+        var bytes: [UInt8] = []
+        writeArchive { bytes += $0 }
+        return bytes
+    }
+
+    /// Hands the archive to `write` piece by piece, so saving a large site's cache never holds a
+    /// second copy of it.
+    public func writeArchive(_ write: (ArraySlice<UInt8>) -> Void) {
+        write(Self.magic[...])
         for key in used.sorted() {
             guard let payload = entries[key] else { continue }
-            writer.uint64(key)
-            writer.int(payload.count)
-            writer.bytes += payload
+            var header = ByteWriter()
+            header.uint64(key)
+            header.int(payload.count)
+            write(header.bytes[...])
+            write(payload)
         }
-        return writer.bytes
     }
 
     /// The key of one file's decoding: everything `ContentLoader.decodeFile` reads.
