@@ -91,6 +91,12 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
         switch Self.entry(in: parent, leaf, path: path) {
         case .folder: throw OutputError(path: path, reason: .folderInTheWay)
         case .link where !replacing: throw OutputError(path: path, reason: .symbolicLink)
+        case .absent:
+            // No old file for a reader to see: write in place, without a temporary and a rename
+            // (a first build of a large site writes tens of thousands of files). The record of
+            // intent already names the path, so if a kill leaves the file cut short, the next
+            // build writes it again.
+            if try writeNew(bytes, in: parent, leaf, path: path) { return }
         default: break
         }
         let temporary = try writeTemporary(bytes, for: path)
@@ -220,6 +226,39 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
 
     /// Writes `bytes` to a new file in the temporary folder; returns its name there.
     /// No fsync: a crash may lose the newest bytes, never leave a half-written page in place.
+    /// Creates `leaf` in `parent` with `bytes`; `false` when something appeared there meanwhile
+    /// (then the caller replaces it through a temporary file).
+    private func writeNew(_ bytes: [UInt8], in parent: Int32, _ leaf: String, path: String) throws(OutputError) -> Bool {
+        let fd = openat(parent, leaf, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            if errno == EEXIST { return false }
+            throw OutputError(path: path, reason: .system(action: "write", message: Self.lastError))
+        }
+        if let failed = Self.writeAll(bytes, to: fd) {
+            close(fd)
+            unlinkat(parent, leaf, 0)
+            throw OutputError(path: path, reason: .system(action: "write", message: String(cString: strerror(failed))))
+        }
+        close(fd)
+        return true
+    }
+
+    /// Writes every byte; the `errno` of a failure, `nil` on success.
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+        var offset = 0
+        return bytes.withUnsafeBytes { buffer in
+            while offset < buffer.count {
+                let n = posixWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += n
+            }
+            return nil
+        }
+    }
+
     private func writeTemporary(_ bytes: [UInt8], for path: String) throws(OutputError) -> String {
         if temporaries < 0 {
             if mkdirat(root, Self.temporaryFolder, 0o755) != 0 && errno != EEXIST {
@@ -235,18 +274,7 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
         unlinkat(temporaries, name, 0)
         let fd = openat(temporaries, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw OutputError(path: path, reason: .system(action: "write", message: Self.lastError)) }
-        var offset = 0
-        let failed: Int32? = bytes.withUnsafeBytes { buffer in
-            while offset < buffer.count {
-                let n = posixWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += n
-            }
-            return nil
-        }
+        let failed = Self.writeAll(bytes, to: fd)
         close(fd)
         if let failed {
             unlinkat(temporaries, name, 0)

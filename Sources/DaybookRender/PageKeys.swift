@@ -10,10 +10,12 @@ import DaybookParallel
 /// Equal keys must mean equal bytes. A key therefore hashes the site-wide context (theme,
 /// settings, the day, the root URL) and every model its page's view model is built from; the
 /// functions here follow `PageBuilder`'s, page by page. Two inputs are site-wide sets that a
-/// single edit rarely changes, so they are not hashed whole: which `#tags` and `@users` have a
-/// page (what a caption links), and which files exist (what a Markdown link keeps). A post whose
-/// text names a tag or user that gained or lost its page since the previous build, and a Markdown
-/// text whose kept links changed, carry that in their versions instead.
+/// single edit rarely changes, so they are not hashed whole: which files exist (what a Markdown
+/// link keeps: each text's dropped links are in its page's key) and which `#tags` and `@users`
+/// have a page (what a caption links). A page showing a post whose text names a tag or user
+/// that gained or lost its page since the previous build is rendered whatever its key
+/// (`mustRender`), so keys stay a function of this build's sources alone and the build record
+/// is the same however the folder got here.
 public struct PageKeys: Sendable {
     /// The list in the build record that holds every `#tag` and `@user` a caption or comment can
     /// link to, so the next build can tell which of them changed.
@@ -23,6 +25,9 @@ public struct PageKeys: Sendable {
     let context: UInt64
     /// Every post's version: what its card and its page show of it, its author and comments.
     let postVersions: [String: UInt64]
+    /// Posts whose caption or comments name a tag or user that gained or lost its page since the
+    /// previous build: their pages are rendered again.
+    let relinked: Set<String>
     /// False when the previous build left no link targets to compare with: then no key is trusted.
     let canReuse: Bool
 
@@ -42,14 +47,34 @@ public struct PageKeys: Sendable {
         // Without a previous build nothing is reused, so nothing needs the difference.
         let changed = previousLinkTargets.map { Set($0).symmetricDifference(Self.linkTargets(of: builder)) } ?? []
         let versions = Parallel.mapBlocking(builder.input.feeds.posts) { post in
-            (post.id, Self.postVersion(post, builder: builder, changedTargets: changed))
+            (post.id, Self.postVersion(post, builder: builder), Self.names(post, of: changed, builder: builder))
         }
-        postVersions = Dictionary(versions, uniquingKeysWith: { first, _ in first })
+        postVersions = Dictionary(versions.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
+        relinked = Set(versions.filter(\.2).map(\.0))
     }
 
     /// `#tag` for each tag with a page, `@id` for each user: what `TextLinker` links.
     static func linkTargets(of builder: PageBuilder) -> [String] {
         builder.linker.taggedTags.map { "#" + $0 }.sorted() + builder.linker.userIDs.map { "@" + $0 }.sorted()
+    }
+
+    /// Whether the page must be rendered whatever its key: it shows a relinked post.
+    func mustRender(_ spec: PageSpec) -> Bool {
+        guard !relinked.isEmpty else { return false }
+        let feeds = builder.input.feeds
+        switch spec {
+        case .home, .notFound, .search, .entry: return false
+        case .post(let index): return relinked.contains(feeds.posts[index].id)
+        case .list(let list, let number):
+            let posts: [Post]
+            switch list {
+            case .journal, .index: return false
+            case .timeline: posts = feeds.timeline
+            case .group(let kind, let index): posts = kind.groups(in: feeds.indexes)[index].posts
+            }
+            let page = builder.paginator.page(number, count: posts.count) { Array($0) }
+            return page.items.contains { relinked.contains(posts[$0].id) }
+        }
     }
 
     /// `nil` for the few pages that are built whole to get their key (home, search, 404).
@@ -197,9 +222,8 @@ public struct PageKeys: Sendable {
         hash.combine(responsive.dominantColor)
     }
 
-    /// What a post's card and page show: the post, its photo, author, place and comments, and
-    /// whether a hashtag or mention in its text changed between plain text and a link.
-    static func postVersion(_ post: Post, builder: PageBuilder, changedTargets: Set<String>) -> UInt64 {
+    /// What a post's card and page show: the post, its photo, author, place and comments.
+    static func postVersion(_ post: Post, builder: PageBuilder) -> UInt64 {
         let feeds = builder.input.feeds
         var hash = StableHash()
         hash.combine(post)
@@ -212,15 +236,14 @@ public struct PageKeys: Sendable {
             hash.combine(comment)
             combine(author: comment.author, builder: builder, into: &hash)
         }
-        if !changedTargets.isEmpty {
-            for text in [post.caption ?? ""] + comments.map(\.text) {
-                for target in linkTargets(in: text) where changedTargets.contains(target) {
-                    hash.combine(target)
-                    hash.combine(builder.linker.links(target))
-                }
-            }
-        }
         return hash.value
+    }
+
+    /// Whether the post's caption or a comment on it names one of `targets`.
+    static func names(_ post: Post, of targets: Set<String>, builder: PageBuilder) -> Bool {
+        guard !targets.isEmpty else { return false }
+        let texts = [post.caption ?? ""] + (builder.input.feeds.comments[post.id] ?? []).map(\.text)
+        return texts.contains { linkTargets(in: $0).contains(where: targets.contains) }
     }
 
     /// The `#tag` and `@id` targets a caption or comment names.

@@ -167,7 +167,7 @@ public struct SiteRenderer: Sendable {
             key = hash.value
             built = page
         }
-        if keys.canReuse && reuse(path, key) { return PageOutput(path: path, key: key, file: nil) }
+        if keys.canReuse && !keys.mustRender(spec) && reuse(path, key) { return PageOutput(path: path, key: key, file: nil) }
         let page = built ?? builder.build(spec)
         // Items render through their own partials, each seeing only its own fields, the way a list
         // cell configures itself from its model. A post's card is the same on every page that lists

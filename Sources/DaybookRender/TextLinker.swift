@@ -9,11 +9,6 @@ struct TextLinker: Sendable {
     /// Tags that have a page; a hashtag outside this set stays plain text.
     let taggedTags: Set<String>
 
-    /// Whether a `#tag` or `@id` target (as `PageKeys` names them) is a link.
-    func links(_ target: String) -> Bool {
-        target.hasPrefix("#") ? taggedTags.contains(String(target.dropFirst())) : userIDs.contains(String(target.dropFirst()))
-    }
-
     func html(_ text: String) -> String {
         var out = ""
         for token in Hashtag.tokens(in: text) {
