@@ -262,8 +262,8 @@ struct IncrementalEquivalenceTests {
             }
             let full = await build(fresh)
             #expect(incremental.succeeded && full.succeeded, "\(name): \(incremental.diagnostics)")
-            var a = site.tree("output")
-            var b = fresh.tree("output")
+            let a = site.tree("output")
+            let b = fresh.tree("output")
             // The record too: page keys depend on this build's sources alone, not on the build before.
             #expect(a[".daybook-manifest"] == b[".daybook-manifest"], "\(name): the build record differs")
             #expect(a.count > 30, "\(name)")
