@@ -82,11 +82,15 @@ extension SiteBuilder {
     /// - Parameter cached: whether to read and update the decoded content kept in the site's
     ///   `.daybook-cache` (builds into the output folder on disk).
     func load(_ sources: Sources, _ options: BuildOptions, cached: Bool = false) -> SiteModel {
-        let cache = cached
-            ? RecordCacheFile.read(site: options.siteDirectory, sourceBytes: sources.snapshot.sources.values.reduce(0) { $0 + $1.count })
-            : nil
+        let cache: RecordCache? =
+            if let store = options.records { store.cache }
+            else if cached {
+                RecordCacheFile.read(site: options.siteDirectory, sourceBytes: sources.snapshot.sources.values.reduce(0) { $0 + $1.count })
+            } else { nil }
         let loaded = ContentLoader.load(sources.snapshot, showsDrafts: options.includeDrafts, cache: cache)
-        if let updated = loaded.cache, updated.changed { RecordCacheFile.save(updated, site: options.siteDirectory) }
+        if let updated = loaded.cache, updated.changed {
+            if let store = options.records { store.cache = updated } else { RecordCacheFile.save(updated, site: options.siteDirectory) }
+        }
         var diagnostics = loaded.diagnostics + loaded.config.baseURLWarnings
         let theme = Self.defaultTheme.overridden(by: sources.theme)
         let (library, templateDiagnostics) = theme.compile()

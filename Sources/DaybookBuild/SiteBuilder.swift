@@ -23,6 +23,12 @@ public struct BuildOptions: Sendable {
     public var check: Bool
     /// Told each phase as it starts, and pages done while rendering (for a progress line).
     public var progress: (@Sendable (BuildProgress) -> Void)?
+    /// Decoded content kept in memory between builds by a long-lived process (`serve`); `nil`
+    /// to use `.daybook-cache/records`.
+    public var records: RecordStore?
+    /// Whether a build that provably changes nothing may stop early, and a successful build
+    /// records what it read for that. `serve` rebuilds only after an edit, so it skips both.
+    public var recordsNoChange = true
 
     public init(
         siteDirectory: URL, outputDirectory: URL? = nil, now: Instant, includeFuture: Bool = false, strict: Bool = false,
@@ -91,9 +97,10 @@ public struct SiteBuilder: Sendable {
         }
         // Into the output folder on disk, a build that provably changes nothing stops here.
         let onDisk = sink == nil
-        if onDisk, let replayed = NoChangeRecord.replay(options, started: clock.started) { return replayed }
+        let noChange = onDisk && options.recordsNoChange
+        if noChange, let replayed = NoChangeRecord.replay(options, started: clock.started) { return replayed }
         let listedAt = NoChangeRecord.realtimeNanoseconds()
-        let inputs = onDisk ? NoChangeRecord.currentInputs(options.siteDirectory) : []
+        let inputs = noChange ? NoChangeRecord.currentInputs(options.siteDirectory) : []
         let report = options.progress ?? { _ in }
         report(BuildProgress(phase: "read"))
         var sources = read(options)
@@ -144,7 +151,7 @@ public struct SiteBuilder: Sendable {
             result.listChanges = SiteLists.reportOrder.map { name in
                 (name, ListDiff(from: writer.previous.lists[name] ?? ListSnapshot(), to: plan.lists[name] ?? ListSnapshot()))
             }
-            if onDisk && !failed() {
+            if noChange && !failed() {
                 NoChangeRecord.save(result, site: site, options: options, started: inputs, listedAt: listedAt, written: written.manifest)
             }
             return result

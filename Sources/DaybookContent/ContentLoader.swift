@@ -56,7 +56,14 @@ public enum ContentLoader {
             }
             if updated?.entries[key] != nil { updated?.used.insert(key) }
         }
-        if let old = cache, old.entries.count != updated?.used.count { updated?.changed = true }
+        if let old = cache, old.entries.count != updated?.used.count {
+            updated?.changed = true
+            // Held in memory between builds (`serve`), the cache keeps only what this load used.
+            if var pruned = updated {
+                pruned.entries = pruned.entries.filter { pruned.used.contains($0.key) }
+                updated = pruned
+            }
+        }
         for link in snapshot.outsideLinks.subtracting(namedLinks).sorted() {
             diagnostics.append(
                 .error(

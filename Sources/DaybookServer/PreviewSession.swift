@@ -18,6 +18,8 @@ public actor PreviewSession {
     private let includeFuture: Bool
     private let includeDrafts: Bool
     public private(set) var lastResult: BuildResult?
+    /// The decoded content, kept between rebuilds.
+    private let records: RecordStore
     /// The calendar day of the last build in the site's zone, to notice when it changes.
     private var builtDay: CalendarDay?
 
@@ -32,6 +34,7 @@ public actor PreviewSession {
         self.hub = hub
         self.clock = clock
         self.log = log
+        self.records = RecordStore(site: siteDirectory)
     }
 
     /// The path of the site's base URL, where the preview serves the folder.
@@ -41,9 +44,12 @@ public actor PreviewSession {
     @discardableResult
     public func rebuild() async -> BuildResult {
         let now = clock()
-        let result = await SiteBuilder().build(BuildOptions(
-                siteDirectory: siteDirectory, outputDirectory: outputDirectory, now: now, includeFuture: includeFuture,
-                includeDrafts: includeDrafts))
+        var options = BuildOptions(
+            siteDirectory: siteDirectory, outputDirectory: outputDirectory, now: now, includeFuture: includeFuture,
+            includeDrafts: includeDrafts)
+        options.records = records
+        options.recordsNoChange = false
+        let result = await SiteBuilder().build(options)
         lastResult = result
         builtDay = now.day(in: result.timeZone)
         log(result)

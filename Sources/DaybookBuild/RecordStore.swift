@@ -1,0 +1,19 @@
+import DaybookContent
+import Foundation
+
+/// Decoded content held in memory by a long-lived process between its builds: `serve` neither
+/// reads nor rewrites `.daybook-cache/records` on every save. It starts from that file, so the
+/// first preview build is as quick as a `daybook build` after it.
+public final class RecordStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: RecordCache
+
+    public init(site: URL) {
+        stored = CacheFile.read(site: site, name: RecordCacheFile.name, maxBytes: 1 << 30).map(RecordCache.init(archive:)) ?? RecordCache()
+    }
+
+    var cache: RecordCache {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
