@@ -14,13 +14,9 @@ public struct FeedQuery<Item: Sendable>: Sendable {
         self.precedes = precedes
     }
 
-    /// O(n log n). Sorts positions, not items: a comment or post is a struct of several strings,
-    /// and moving 100,000 of them around a sort costs more than comparing them.
-    public func run(_ items: [Item]) -> [Item] {
-        let kept = items.filter(includes)
-        let precedes = self.precedes
-        return kept.indices.sorted { precedes(kept[$0], kept[$1]) }.map { kept[$0] }
-    }
+    /// O(n log n). (Sorting positions instead, to move fewer strings, was measured slower: each
+    /// comparison then copied two items out of the array.)
+    public func run(_ items: [Item]) -> [Item] { items.filter(includes).sorted(by: precedes) }
 
     /// The same order over fewer items.
     public func narrowed(to filter: @escaping @Sendable (Item) -> Bool) -> FeedQuery<Item> {
