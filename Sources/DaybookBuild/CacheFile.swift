@@ -6,9 +6,25 @@ import Foundation
 /// A cache only ever saves work: a file that cannot be read is no cache, and one that cannot be
 /// written is skipped. Neither the folder nor the file is followed if it is a symbolic link, so
 /// nothing outside the cache folder is read or written through one.
+///
+/// Each file starts with a line naming the `daybook` executable that wrote it (its size, times
+/// and inode): another build of Daybook may decode content or read pages differently, so its
+/// cache is not used.
 public enum CacheFile {
-    /// The bytes of `name`, or `nil` when it is missing, not a plain file, or over `maxBytes`.
+    /// The first line of every cache file this executable writes.
+    static let identity: [UInt8] = {
+        let executable = Bundle.main.executablePath.flatMap { NoChangeRecord.Status(path: $0) }?.fields ?? "unknown"
+        return Array("daybook-cache \(executable)\n".utf8)
+    }()
+
+    /// The bytes of `name` after its identity line, or `nil` when it is missing, not a plain
+    /// file, over `maxBytes`, or written by another executable.
     public static func read(site: URL, name: String, maxBytes: Int) -> [UInt8]? {
+        guard let bytes = readWhole(site: site, name: name, maxBytes: maxBytes), bytes.starts(with: identity) else { return nil }
+        return Array(bytes[identity.count...])
+    }
+
+    private static func readWhole(site: URL, name: String, maxBytes: Int) -> [UInt8]? {
         guard isRealFolder(folder(site)) else { return nil }
         let fd = open(folder(site) + "/" + name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { return nil }
@@ -40,13 +56,15 @@ public enum CacheFile {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return }
         var failed = false
-        produce { piece in
+        func put(_ piece: ArraySlice<UInt8>) {
             var done = 0
             while !failed && done < piece.count {
                 let count = piece.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
                 if count <= 0 { failed = true } else { done += count }
             }
         }
+        put(identity[...])
+        produce(put)
         close(fd)
         if failed || rename(temporary, file) != 0 { unlink(temporary) }
     }
