@@ -94,6 +94,12 @@ public struct PageFactsCache: Sendable {
         return facts
     }
 
+    /// Reads every entry as a check would; how many read whole. For the fuzz target
+    /// (`Fuzz/FuzzCache`): an archive is read from an untrusted folder.
+    public func readEveryEntry() -> Int {
+        entries.keys.count { facts($0) != nil }
+    }
+
     /// Records the facts this run used for a page, found here (`cached`) or parsed now.
     mutating func use(_ facts: PageFacts, key: UInt64, cached: Bool) {
         current[key] = facts
