@@ -26,19 +26,7 @@ public enum CacheFile {
 
     private static func readWhole(site: URL, name: String, maxBytes: Int) -> [UInt8]? {
         guard isRealFolder(folder(site)) else { return nil }
-        let fd = open(folder(site) + "/" + name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= maxBytes else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, $0.count - done) }
-            guard count > 0 else { return nil }
-            done += count
-        }
-        return bytes
+        return FileInfo.contents(atPath: folder(site) + "/" + name, maxBytes: maxBytes)
     }
 
     /// Replaces `name` through a temporary file, so a reader never sees half of one.

@@ -8,6 +8,25 @@ import Glibc
 /// What `stat(2)` says of a path: cheaper than FileManager's attribute dictionaries, which matters
 /// when the writer and the preview server ask about thousands of files.
 public enum FileInfo {
+    /// The bytes of a regular file, read straight into an array (no `Data` copy), not through a
+    /// final symbolic link; `nil` when it is anything else or larger than `maxBytes`.
+    /// (`DaybookImages` has its own, as it does not depend on this target.)
+    public static func contents(atPath path: String, maxBytes: Int = .max) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= maxBytes else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var done = 0
+        while done < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, $0.count - done) }
+            guard count > 0 else { return nil }
+            done += count
+        }
+        return bytes
+    }
+
     public static func isFolder(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR

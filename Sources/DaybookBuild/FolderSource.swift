@@ -6,14 +6,18 @@ public struct FolderSource: CheckSource {
     public let directory: URL
     public let paths: [String]
 
+    /// The folder's path, once: it prefixes every read.
+    private let root: String
+
     public init(directory: URL) {
         self.directory = directory
-        self.paths = FileInfo.regularFiles(under: directory.standardizedFileURL.path)
+        self.root = directory.standardizedFileURL.path
+        self.paths = FileInfo.regularFiles(under: root)
     }
 
-    public func bytes(of path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: directory.appending(path: path).path).map(Array.init)
-    }
+    /// Not through a symbolic link: the listing holds regular files only, and one replaced by a
+    /// link since is not followed out of the folder.
+    public func bytes(of path: String) -> [UInt8]? { FileInfo.contents(atPath: root + "/" + path) }
 
     public func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: directory.appending(path: path).path) }
 }
