@@ -112,16 +112,18 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
         lock.withLock {
             guard openRoot(creating: false) else { return false }
             let (folder, leaf) = split(path)
-            guard case .success(let parent) = walk(to: folder, creating: false, replacing: false),
-                case .file = Self.entry(in: parent, leaf, path: path), unlinkat(parent, leaf, 0) == 0
-            else { return false }
+            guard case .success(let parent) = walk(to: folder, creating: false, replacing: false) else { return false }
+            var removed = false
+            if case .file = Self.entry(in: parent, leaf, path: path) { removed = unlinkat(parent, leaf, 0) == 0 }
             // Folders the removal left empty go too; AT_REMOVEDIR fails on a folder that is not empty.
+            // Also when the file is already gone: a build killed between removing a file and its
+            // folder leaves the empty folder to the next one.
             while let last = cursor.last {
                 let above = cursor.count >= 2 ? cursor[cursor.count - 2].fd : root
                 guard unlinkat(above, last.name, AT_REMOVEDIR) == 0 else { break }
                 closeCursor(keeping: cursor.count - 1)
             }
-            return true
+            return removed
         }
     }
 

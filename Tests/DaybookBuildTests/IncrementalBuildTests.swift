@@ -135,6 +135,20 @@ struct IncrementalBuildTests {
         #expect(site.tree("output") == clean.tree("output"))
     }
 
+    @Test("a build killed after removing a page but before its folder leaves the folder to the next build to remove")
+    func killedBetweenFileAndFolder() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        _ = await build(site)
+        // The next build would remove p5's page; a kill left only its emptied folder.
+        let posts = try #require(site.read("content/posts.json")).split(separator: "\n").filter { !$0.contains("\"p5\"") }
+        try site.write("content/posts.json", posts.joined(separator: "\n"))
+        try FileManager.default.removeItem(at: site.directory.appending(path: "output/posts/p5/index.html"))
+        #expect(FileManager.default.fileExists(atPath: site.directory.appending(path: "output/posts/p5").path))
+        let next = await build(site)
+        #expect(next.succeeded)
+        #expect(!FileManager.default.fileExists(atPath: site.directory.appending(path: "output/posts/p5").path))
+    }
+
     @Test("record order inside files and across files does not change a byte")
     func readOrder() async throws {
         let a = try SiteFixture(IndexSite.archive)
