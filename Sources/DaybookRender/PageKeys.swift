@@ -16,6 +16,11 @@ import DaybookParallel
 /// that gained or lost its page since the previous build is rendered whatever its key
 /// (`mustRender`), so keys stay a function of this build's sources alone and the build record
 /// is the same however the folder got here.
+///
+/// The rule for changing a page: a model's new stored field is caught by `StableHashModelTests`;
+/// a view model that starts reading something else (another record, a setting, a count across
+/// the site) must add it to the key here, and gets an edit in `IncrementalEquivalenceTests`,
+/// which fails on a stale page.
 public struct PageKeys: Sendable {
     /// The list in the build record that holds every `#tag` and `@user` a caption or comment can
     /// link to, so the next build can tell which of them changed.
