@@ -56,13 +56,12 @@ public enum ContentLoader {
             }
             if updated?.entries[key] != nil { updated?.used.insert(key) }
         }
-        if let old = cache, old.entries.count != updated?.used.count {
-            updated?.changed = true
-            // Held in memory between builds (`serve`), the cache keeps only what this load used.
-            if var pruned = updated {
-                pruned.entries = pruned.entries.filter { pruned.used.contains($0.key) }
-                updated = pruned
-            }
+        // The cache keeps only what this load used: an entry for a file that is gone or whose
+        // bytes changed is dropped, so a cache held in memory between builds (`serve`) never grows.
+        if var kept = updated, kept.entries.count != kept.used.count {
+            kept.entries = kept.entries.filter { kept.used.contains($0.key) }
+            kept.changed = true
+            updated = kept
         }
         for link in snapshot.outsideLinks.subtracting(namedLinks).sorted() {
             diagnostics.append(

@@ -67,6 +67,20 @@ struct RecordCacheTests {
         #expect(second.cache?.changed == false)
     }
 
+    @Test("the cache keeps only the entries of the last load: an edited file's old entry goes")
+    func keepsOnlyWhatWasUsed() throws {
+        let snapshot = Self.snapshot()
+        let first = try #require(ContentLoader.load(snapshot, cache: RecordCache()).cache)
+        var edited = snapshot
+        edited.sources["content/comments.json"] = Array(#"[{"id": "c1", "postId": "x1", "author": "ben", "createdAt": "2026-11-20T09:00:00Z", "text": "Edited"}]"#.utf8)
+        // Held in memory, as `serve` holds it, without going through an archive.
+        let second = try #require(ContentLoader.load(edited, cache: first).cache)
+        #expect(second.changed)
+        #expect(second.used.count == 7)
+        #expect(second.entries.count == 7)
+        #expect(Set(second.entries.keys) == second.used)
+    }
+
     @Test("a file with a problem is never cached: its warning comes back on every load")
     func problemsAreNotCached() throws {
         let snapshot = Self.snapshot(Self.archive.replacing(#""id": "x2", "author": "ben""#, with: #""id": "x2", "author": "ben", "colour": "red""#))
