@@ -45,11 +45,7 @@ public enum CacheFile {
         guard fd >= 0 else { return }
         var failed = false
         func put(_ piece: ArraySlice<UInt8>) {
-            var done = 0
-            while !failed && done < piece.count {
-                let count = piece.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
-                if count <= 0 { failed = true } else { done += count }
-            }
+            if !failed && FileInfo.writeAll(piece, to: fd) != nil { failed = true }
         }
         put(identity[...])
         produce(put)

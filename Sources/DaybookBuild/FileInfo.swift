@@ -27,6 +27,22 @@ public enum FileInfo {
         return bytes
     }
 
+    /// Writes every byte, retrying after a signal; the `errno` of a failure, `nil` on success.
+    static func writeAll(_ bytes: ArraySlice<UInt8>, to fd: Int32) -> Int32? {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += n
+            }
+            return nil
+        }
+    }
+
     public static func isFolder(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR

@@ -226,8 +226,6 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
         }
     }
 
-    /// Writes `bytes` to a new file in the temporary folder; returns its name there.
-    /// No fsync: a crash may lose the newest bytes, never leave a half-written page in place.
     /// Creates `leaf` in `parent` with `bytes`; `false` when something appeared there meanwhile
     /// (then the caller replaces it through a temporary file).
     private func writeNew(_ bytes: [UInt8], in parent: Int32, _ leaf: String, path: String) throws(OutputError) -> Bool {
@@ -236,7 +234,7 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
             if errno == EEXIST { return false }
             throw OutputError(path: path, reason: .system(action: "write", message: Self.lastError))
         }
-        if let failed = Self.writeAll(bytes, to: fd) {
+        if let failed = FileInfo.writeAll(bytes[...], to: fd) {
             close(fd)
             unlinkat(parent, leaf, 0)
             throw OutputError(path: path, reason: .system(action: "write", message: String(cString: strerror(failed))))
@@ -245,22 +243,8 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
         return true
     }
 
-    /// Writes every byte; the `errno` of a failure, `nil` on success.
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
-        var offset = 0
-        return bytes.withUnsafeBytes { buffer in
-            while offset < buffer.count {
-                let n = posixWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += n
-            }
-            return nil
-        }
-    }
-
+    /// Writes `bytes` to a new file in the temporary folder; returns its name there.
+    /// No fsync: a crash may lose the newest bytes, never leave a half-written page in place.
     private func writeTemporary(_ bytes: [UInt8], for path: String) throws(OutputError) -> String {
         if temporaries < 0 {
             if mkdirat(root, Self.temporaryFolder, 0o755) != 0 && errno != EEXIST {
@@ -276,7 +260,7 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
         unlinkat(temporaries, name, 0)
         let fd = openat(temporaries, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw OutputError(path: path, reason: .system(action: "write", message: Self.lastError)) }
-        let failed = Self.writeAll(bytes, to: fd)
+        let failed = FileInfo.writeAll(bytes[...], to: fd)
         close(fd)
         if let failed {
             unlinkat(temporaries, name, 0)
@@ -284,9 +268,4 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
         }
         return name
     }
-}
-
-/// `write(2)`, named apart so calls inside types with a `write` method resolve to the system call.
-private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, buffer, count)
 }
