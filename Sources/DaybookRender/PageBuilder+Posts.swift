@@ -36,7 +36,7 @@ extension PageBuilder {
 
     /// A post as a card or a full post: the shared card with this appearance's partial, list id and loading.
     func postView(_ post: Post, partial: TemplateName, inList: Bool, lazy: Bool) -> PostView {
-        var view = postCards.card(post.id) { makePostView(post) }
+        var view = postCards.value(post.id) { makePostView(post) }
         view.partial = partial
         // Cards carry an excerpt; the post's own page shows the whole caption.
         if partial == .post { view.captionHTML = post.caption.map(linker.html) }
@@ -90,19 +90,5 @@ extension PageBuilder {
         let head = text.prefix(length)
         let cut = head.lastIndex(where: \.isWhitespace).map { head[..<$0] } ?? head
         return cut.trimmingCharacters(in: .whitespacesAndNewlines) + "…"
-    }
-}
-
-/// Post cards built so far in this build, by post id, shared by the rendering tasks.
-final class PostCards: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cards: [String: PostView] = [:]
-
-    /// The card of `id`, made by `make` the first time it is asked for.
-    func card(_ id: String, make: () -> PostView) -> PostView {
-        if let card = lock.withLock({ cards[id] }) { return card }
-        let card = make()
-        lock.withLock { cards[id] = card }
-        return card
     }
 }

@@ -28,7 +28,7 @@ struct PageBuilder: Sendable {
     let linker: TextLinker
     /// Each post's card, built once when first shown: a post shows on five or so pages (timeline,
     /// tags, author, place, its own), and linking its caption is the dearest part of a card.
-    let postCards = PostCards()
+    let postCards = BuildMemo<String, PostView>()
     /// Which Markdown link targets the site keeps (`nil`: all safe ones, for tests of one page).
     let links: MarkdownLinks?
 

@@ -15,8 +15,8 @@ public struct SiteRenderer: Sendable {
     let plan: SitePlan
     /// The theme's fingerprint: part of every page's key.
     let themeFingerprint: UInt64
-    /// Post cards already rendered in this build, by fingerprint.
-    let cards = RenderedCards()
+    /// Post cards already rendered in this build, by post URL and placement (`renderItem`).
+    let cards = BuildMemo<String, String>()
 
     public init(library: MustacheLibrary, input: RenderInput, themeFingerprint: UInt64 = 0) {
         var library = library
@@ -91,10 +91,7 @@ public struct SiteRenderer: Sendable {
         // Within one build a card is its post's (named by its URL) plus where it stands: listed or
         // not, its photo loading lazily or not.
         let key = "\(card.url)\n\(card.dataID ?? "")\n\(card.image?.lazy ?? false)"
-        if let html = cards.html(for: key) { return html }
-        let html = library.render(card, withTemplate: card.partial.rawValue) ?? ""
-        cards.store(html, for: key)
-        return html
+        return cards.value(key) { library.render(card, withTemplate: card.partial.rawValue) ?? "" }
     }
 
     /// The feeds, the sitemap and the search index, derived from the same lists as the pages.
@@ -193,13 +190,4 @@ struct PrerenderedItem: ItemView {
     var html: String
 
     static let fields = ViewFieldTable<Self>([.derived("partial") { $0.partial.rawValue }, .stored("html", \.html)])
-}
-
-/// Rendered post cards shared by the rendering tasks of one build, by post URL and placement.
-final class RenderedCards: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cards: [String: String] = [:]
-
-    func html(for key: String) -> String? { lock.withLock { cards[key] } }
-    func store(_ html: String, for key: String) { lock.withLock { cards[key] = html } }
 }
