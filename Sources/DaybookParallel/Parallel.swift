@@ -12,16 +12,7 @@ public enum Parallel {
 
     /// For async callers: chunks run as child tasks of a task group.
     public static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) async -> [R] {
-        let chunk = chunkSize(items.count)
-        return await withTaskGroup(of: (Int, [R]).self) { group in
-            for start in stride(from: 0, to: items.count, by: chunk) {
-                let slice = items[start..<min(items.count, start + chunk)]
-                group.addTask { (start, slice.map(transform)) }
-            }
-            var parts: [(Int, [R])] = []
-            for await part in group { parts.append(part) }
-            return parts.sorted { $0.0 < $1.0 }.flatMap(\.1)
-        }
+        await runChunks(items, of: chunkSize(items.count)) { $0.map(transform) }
     }
 
     /// For async callers that keep state across items (a memo): `transform` gets a run of items
@@ -30,10 +21,17 @@ public enum Parallel {
     public static func mapChunks<T: Sendable, R: Sendable>(
         _ items: [T], _ transform: @escaping @Sendable (ArraySlice<T>) -> [R]
     ) async -> [R] {
-        let chunk = max(1, (items.count + cores - 1) / cores)
-        return await withTaskGroup(of: (Int, [R]).self) { group in
-            for start in stride(from: 0, to: items.count, by: chunk) {
-                let slice = items[start..<min(items.count, start + chunk)]
+        await runChunks(items, of: max(1, (items.count + cores - 1) / cores), transform)
+    }
+
+    /// Runs `transform` on consecutive slices of `size` items as child tasks, and joins the
+    /// results in the items' order.
+    private static func runChunks<T: Sendable, R: Sendable>(
+        _ items: [T], of size: Int, _ transform: @escaping @Sendable (ArraySlice<T>) -> [R]
+    ) async -> [R] {
+        await withTaskGroup(of: (Int, [R]).self) { group in
+            for start in stride(from: 0, to: items.count, by: size) {
+                let slice = items[start..<min(items.count, start + size)]
                 group.addTask { (start, transform(slice)) }
             }
             var parts: [(Int, [R])] = []
