@@ -17,11 +17,12 @@ public enum CacheFile {
         return Array("daybook-cache \(executable)\n".utf8)
     }()
 
-    /// The bytes of `name` after its identity line, or `nil` when it is missing, not a plain
-    /// file, over `maxBytes`, or written by another executable.
-    public static func read(site: URL, name: String, maxBytes: Int) -> [UInt8]? {
+    /// The bytes of `name` after its identity line (a slice, not a copy: caches run to tens of
+    /// MB), or `nil` when it is missing, not a plain file, over `maxBytes`, or written by another
+    /// executable.
+    public static func read(site: URL, name: String, maxBytes: Int) -> ArraySlice<UInt8>? {
         guard let bytes = readWhole(site: site, name: name, maxBytes: maxBytes), bytes.starts(with: identity) else { return nil }
-        return Array(bytes[identity.count...])
+        return bytes[identity.count...]
     }
 
     private static func readWhole(site: URL, name: String, maxBytes: Int) -> [UInt8]? {

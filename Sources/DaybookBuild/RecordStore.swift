@@ -9,7 +9,7 @@ public final class RecordStore: @unchecked Sendable {
     private var stored: RecordCache
 
     public init(site: URL) {
-        stored = CacheFile.read(site: site, name: RecordCacheFile.name, maxBytes: 1 << 30).map(RecordCache.init(archive:)) ?? RecordCache()
+        stored = RecordCacheFile.read(site: site, maxBytes: 1 << 30)
     }
 
     var cache: RecordCache {

@@ -47,7 +47,7 @@ struct CheckCommand: AsyncParsableCommand {
         var cache: PageFactsCache? = CacheFile.read(site: site, name: Self.cacheName, maxBytes: Self.maxCacheBytes)
             .map(PageFactsCache.init(archive:)) ?? PageFactsCache()
         let report = await SiteChecker(baseURL: baseURL).check(FolderSource(directory: folder), cache: &cache)
-        if let cache, cache.changed { CacheFile.save(cache.archive, site: site, name: Self.cacheName) }
+        if let cache, cache.changed { CacheFile.save(site: site, name: Self.cacheName, cache.writeArchive) }
         switch format {
         case .json:
             let encoder = JSONEncoder()

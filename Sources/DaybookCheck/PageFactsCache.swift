@@ -21,9 +21,12 @@ public struct PageFactsCache: Sendable {
 
     public init() {}
 
-    public init(archive: [UInt8]) {
+    public init(archive: [UInt8]) { self.init(archive: archive[...]) }
+
+    /// Reads an archive in place: entries stay slices of `archive`.
+    public init(archive: ArraySlice<UInt8>) {
         guard archive.starts(with: Self.magic) else { return }
-        var reader = ByteReader(archive[...], at: Self.magic.count)
+        var reader = ByteReader(archive, at: archive.startIndex + Self.magic.count)
         guard let count = reader.count() else { return }
         var table: [String] = []
         table.reserveCapacity(count)
@@ -111,11 +114,18 @@ public struct PageFactsCache: Sendable {
         if Set(entries.keys) != Set(current.keys) { changed = true }
     }
 
-    /// This run's facts as an archive. When most pages came from the cache, their entries are
-    /// copied as they are and new strings are appended to the old table (a one-post edit rewrites
-    /// a few entries, not 1.4 million links); otherwise the archive is built afresh, which also
-    /// drops strings no page uses any more.
+    /// This run's facts as an archive.
     public var archive: [UInt8] {
+        var bytes: [UInt8] = []
+        writeArchive { bytes += $0 }
+        return bytes
+    }
+
+    /// Hands this run's facts to `write` as an archive, piece by piece. When most pages came from
+    /// the cache, their entries are handed on as they are and new strings are appended to the old
+    /// table (a one-post edit rewrites a few entries, not 1.4 million links); otherwise the
+    /// archive is built afresh, which also drops strings no page uses any more.
+    public func writeArchive(_ write: (ArraySlice<UInt8>) -> Void) {
         let appending = !table.isEmpty && (current.count - reused.count) * 10 < current.count
         var table: [String] = appending ? self.table : []
         var indexes: [String: UInt32] = [:]
@@ -126,15 +136,9 @@ public struct PageFactsCache: Sendable {
             table.append(text)
             return index
         }
-        var body = ByteWriter()
-        for key in current.keys.sorted() {
-            if appending, reused.contains(key), let payload = entries[key] {
-                body.uint64(key)
-                body.int(payload.count)
-                body.bytes += payload
-                continue
-            }
-            let facts = current[key]!
+        // New entries first: the strings they add must be in the table, which comes before them.
+        var fresh: [UInt64: [UInt8]] = [:]
+        for (key, facts) in current where !(appending && reused.contains(key) && entries[key] != nil) {
             var payload = ByteWriter()
             func position(_ at: PageFacts.Position) {
                 payload.uint32(UInt32(clamping: at.line))
@@ -163,15 +167,20 @@ public struct PageFactsCache: Sendable {
                 payload.uint32(index(error.message))
                 position(error.position)
             }
-            body.uint64(key)
-            body.int(payload.bytes.count)
-            body.bytes += payload.bytes
+            fresh[key] = payload.bytes
         }
-        var archive = ByteWriter()
-        archive.bytes += Self.magic
-        archive.int(table.count)
-        table.forEach { archive.string($0) }
-        archive.bytes += body.bytes
-        return archive.bytes
+        var head = ByteWriter()
+        head.bytes += Self.magic
+        head.int(table.count)
+        table.forEach { head.string($0) }
+        write(head.bytes[...])
+        for key in current.keys.sorted() {
+            guard let payload = fresh[key]?[...] ?? entries[key] else { continue }
+            var header = ByteWriter()
+            header.uint64(key)
+            header.int(payload.count)
+            write(header.bytes[...])
+            write(payload)
+        }
     }
 }

@@ -20,9 +20,12 @@ public struct RecordCache: Sendable {
     public init() {}
 
     /// Reads an archive; one that is damaged or from another version gives an empty cache.
-    public init(archive: [UInt8]) {
+    public init(archive: [UInt8]) { self.init(archive: archive[...]) }
+
+    /// Reads an archive in place: entries stay slices of `archive`.
+    public init(archive: ArraySlice<UInt8>) {
         guard archive.starts(with: Self.magic) else { return }
-        var reader = ByteReader(archive[...], at: Self.magic.count)
+        var reader = ByteReader(archive, at: archive.startIndex + Self.magic.count)
         var entries: [UInt64: ArraySlice<UInt8>] = [:]
         while !reader.atEnd {
             guard let key = reader.uint64(), let length = reader.int(), let payload = reader.bytes(length) else { return }

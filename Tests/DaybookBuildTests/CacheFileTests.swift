@@ -1,4 +1,5 @@
 @testable import DaybookBuild
+import DaybookContent
 import DaybookTestSupport
 import Foundation
 import Testing
@@ -11,12 +12,27 @@ struct CacheFileTests {
     func identity() throws {
         let site = try SiteFixture("")
         CacheFile.save(Array("payload".utf8), site: site.directory, name: "x")
-        #expect(CacheFile.read(site: site.directory, name: "x", maxBytes: 1 << 20) == Array("payload".utf8))
+        #expect(CacheFile.read(site: site.directory, name: "x", maxBytes: 1 << 20).map(Array.init) == Array("payload".utf8))
         let raw = try #require(site.read(".daybook-cache/x"))
         #expect(raw.hasPrefix("daybook-cache ") && raw.hasSuffix("\npayload"))
         #expect(CacheFile.read(site: site.directory, name: "x", maxBytes: 10) == nil)
         try site.write(".daybook-cache/x", "daybook-cache another build\npayload")
         #expect(CacheFile.read(site: site.directory, name: "x", maxBytes: 1 << 20) == nil)
+    }
+
+    @Test("an archive read back is used in place, after the identity line: every entry still decodes")
+    func slices() throws {
+        let site = try SiteFixture(IndexSite.archive)
+        var snapshot = ContentSnapshot()
+        for path in ["content/posts.json", "content/users.json", "content/comments.json"] {
+            snapshot.sources[path] = Array(try #require(site.read(path)).utf8)
+        }
+        let cache = try #require(ContentLoader.load(snapshot, cache: RecordCache()).cache)
+        RecordCacheFile.save(cache, site: site.directory)
+        let bytes = try #require(CacheFile.read(site: site.directory, name: RecordCacheFile.name, maxBytes: 1 << 20))
+        #expect(bytes.startIndex == CacheFile.identity.count)
+        #expect(RecordCache(archive: bytes).decodeEveryEntry() == 3)
+        #expect(RecordCacheFile.read(site: site.directory, maxBytes: 1 << 20).decodeEveryEntry() == 3)
     }
 
     @Test("a .daybook-cache that is a symbolic link is neither read nor written through")
