@@ -30,12 +30,8 @@ public enum CacheFile {
         return FileInfo.contents(atPath: folder(site) + "/" + name, maxBytes: maxBytes)
     }
 
-    /// Replaces `name` through a temporary file, so a reader never sees half of one.
-    public static func save(_ bytes: [UInt8], site: URL, name: String) {
-        save(site: site, name: name) { write in write(bytes[...]) }
-    }
-
-    /// Replaces `name` with what `produce` hands its writer, piece by piece.
+    /// Replaces `name` with what `produce` hands its writer, piece by piece, through a temporary
+    /// file, so a reader never sees half of one.
     public static func save(site: URL, name: String, _ produce: ((ArraySlice<UInt8>) -> Void) -> Void) {
         let folder = folder(site)
         guard mkdir(folder, 0o755) == 0 || errno == EEXIST, isRealFolder(folder) else { return }

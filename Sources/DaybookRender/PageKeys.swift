@@ -1,5 +1,4 @@
 import DaybookFeed
-import DaybookMarkdown
 import DaybookModel
 import DaybookParallel
 

@@ -11,7 +11,7 @@ struct CacheFileTests {
     @Test("a saved file reads back without its identity line; another identity, or over the bound, reads as none")
     func identity() throws {
         let site = try SiteFixture("")
-        CacheFile.save(Array("payload".utf8), site: site.directory, name: "x")
+        CacheFile.save(site: site.directory, name: "x") { write in write(Array("payload".utf8)[...]) }
         #expect(CacheFile.read(site: site.directory, name: "x", maxBytes: 1 << 20).map(Array.init) == Array("payload".utf8))
         let raw = try #require(site.read(".daybook-cache/x"))
         #expect(raw.hasPrefix("daybook-cache ") && raw.hasSuffix("\npayload"))
@@ -41,7 +41,7 @@ struct CacheFileTests {
         let elsewhere = try SiteFixture("")
         try FileManager.default.createSymbolicLink(
             at: site.directory.appending(path: ".daybook-cache"), withDestinationURL: elsewhere.directory)
-        CacheFile.save(Array("payload".utf8), site: site.directory, name: "x")
+        CacheFile.save(site: site.directory, name: "x") { write in write(Array("payload".utf8)[...]) }
         #expect(elsewhere.read("x") == nil)
         // A file put there by hand, with the right identity, is still not read through the link.
         try elsewhere.write("x", String(decoding: CacheFile.identity, as: UTF8.self) + "payload")
