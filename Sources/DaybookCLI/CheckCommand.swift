@@ -42,10 +42,15 @@ struct CheckCommand: AsyncParsableCommand {
         guard SiteOptions.isFolder(folder) else {
             throw CommandFailure("output folder '\(folders.outputShown)' does not exist; run 'daybook build' first")
         }
-        // The facts of pages checked before, by their bytes, in the site's cache folder.
+        // The facts of pages checked before, by their bytes, in the site's cache folder; only in a
+        // site folder (one with content/): `check` needs nothing but the output, and a folder it
+        // merely runs in is left as it was.
         let site = folders.siteDirectory
-        var cache: PageFactsCache? = CacheFile.read(site: site, name: Self.cacheName, maxBytes: Self.maxCacheBytes)
-            .map(PageFactsCache.init(archive:)) ?? PageFactsCache()
+        var cache: PageFactsCache? =
+            SiteOptions.isFolder(site.appending(path: "content"))
+            ? CacheFile.read(site: site, name: Self.cacheName, maxBytes: Self.maxCacheBytes).map(PageFactsCache.init(archive:))
+                ?? PageFactsCache()
+            : nil
         let report = await SiteChecker(baseURL: baseURL).check(FolderSource(directory: folder), cache: &cache)
         if let cache, cache.changed { CacheFile.save(site: site, name: Self.cacheName, cache.writeArchive) }
         switch format {

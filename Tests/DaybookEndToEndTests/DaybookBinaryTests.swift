@@ -132,6 +132,26 @@ struct DaybookBinaryTests {
         #expect(report.diagnostics.first { $0.path == "sitemap.xml" }?.line == 16)
     }
 
+    @Test("check keeps its page facts in the site's cache folder, and writes nothing in a folder that is not a site")
+    func checkCache() throws {
+        let site = try SiteFixture(IndexSite.archive)
+        _ = try run(["build", "--site", site.directory.path, "--now", IndexSite.now])
+        let output = site.directory.appending(path: "output").path
+        let elsewhere = try SiteFixture("")
+        let outside = try run(["check", "--output", output], in: elsewhere.directory)
+        #expect(outside.status == 0)
+        #expect(elsewhere.tree("").isEmpty)
+        let inside = try run(["check", "--site", site.directory.path])
+        #expect(inside.status == 0)
+        #expect(FileManager.default.fileExists(atPath: site.directory.appending(path: ".daybook-cache/check").path))
+        // From the cache, the same report (but for the time it took).
+        let again = try run(["check", "--site", site.directory.path])
+        func withoutTime(_ text: String) -> String { text.replacing(#/ · [0-9.]+ s\n$/#, with: "") }
+        #expect(again.status == 0)
+        #expect(withoutTime(again.stdout) == withoutTime(inside.stdout))
+        #expect(withoutTime(inside.stdout).hasPrefix("checked 40 pages · "))
+    }
+
     @Test("--future lists what is dated after now")
     func future() throws {
         let site = try SiteFixture(MiniSite.archive)
