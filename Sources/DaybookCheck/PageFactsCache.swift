@@ -34,11 +34,7 @@ public struct PageFactsCache: Sendable {
             guard let text = reader.string() else { return }
             table.append(text)
         }
-        var entries: [UInt64: ArraySlice<UInt8>] = [:]
-        while !reader.atEnd {
-            guard let key = reader.uint64(), let length = reader.int(), let payload = reader.bytes(length) else { return }
-            entries[key] = payload
-        }
+        guard let entries = reader.keyedEntries() else { return }
         (self.table, self.entries) = (table, entries)
     }
 
@@ -176,10 +172,7 @@ public struct PageFactsCache: Sendable {
         write(head.bytes[...])
         for key in current.keys.sorted() {
             guard let payload = fresh[key]?[...] ?? entries[key] else { continue }
-            var header = ByteWriter()
-            header.uint64(key)
-            header.int(payload.count)
-            write(header.bytes[...])
+            write(ByteWriter.entryHeader(key: key, length: payload.count)[...])
             write(payload)
         }
     }

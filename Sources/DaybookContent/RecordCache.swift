@@ -26,11 +26,7 @@ public struct RecordCache: Sendable {
     public init(archive: ArraySlice<UInt8>) {
         guard archive.starts(with: Self.magic) else { return }
         var reader = ByteReader(archive, at: archive.startIndex + Self.magic.count)
-        var entries: [UInt64: ArraySlice<UInt8>] = [:]
-        while !reader.atEnd {
-            guard let key = reader.uint64(), let length = reader.int(), let payload = reader.bytes(length) else { return }
-            entries[key] = payload
-        }
+        guard let entries = reader.keyedEntries() else { return }
         self.entries = entries
     }
 
@@ -47,10 +43,7 @@ public struct RecordCache: Sendable {
         write(Self.magic[...])
         for key in used.sorted() {
             guard let payload = entries[key] else { continue }
-            var header = ByteWriter()
-            header.uint64(key)
-            header.int(payload.count)
-            write(header.bytes[...])
+            write(ByteWriter.entryHeader(key: key, length: payload.count)[...])
             write(payload)
         }
     }

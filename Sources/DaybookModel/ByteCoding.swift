@@ -128,3 +128,30 @@ public struct ByteReader: Sendable {
         return values
     }
 }
+
+// MARK: - Keyed entries
+
+// Both caches end in the same list of entries: a key, a length, that many bytes, to the end.
+
+extension ByteWriter {
+    /// What goes before an entry's payload.
+    public static func entryHeader(key: UInt64, length: Int) -> [UInt8] {
+        var header = ByteWriter()
+        header.uint64(key)
+        header.int(length)
+        return header.bytes
+    }
+}
+
+extension ByteReader {
+    /// Every entry from here to the end, payloads as slices of the bytes read; `nil` when one is
+    /// cut short or claims more bytes than are left.
+    public mutating func keyedEntries() -> [UInt64: ArraySlice<UInt8>]? {
+        var entries: [UInt64: ArraySlice<UInt8>] = [:]
+        while !atEnd {
+            guard let key = uint64(), let length = int(), let payload = bytes(length) else { return nil }
+            entries[key] = payload
+        }
+        return entries
+    }
+}
