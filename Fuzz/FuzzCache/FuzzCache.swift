@@ -13,7 +13,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let cache = RecordCache(archive: Array("daybook-records-2\n".utf8) + rest)
         precondition(cache.decodeEveryEntry() >= 0)
     } else {
-        let cache = PageFactsCache(archive: Array("daybook-page-facts-1\n".utf8) + rest)
+        let cache = PageFactsCache(archive: Array("daybook-page-facts-2\n".utf8) + rest)
         precondition(cache.readEveryEntry() >= 0)
     }
     return 0

@@ -1,4 +1,5 @@
 import DaybookModel
+import DaybookParallel
 import Foundation
 
 #if canImport(Glibc)
@@ -58,10 +59,65 @@ public enum FileInfo {
     /// Paths, relative to `folder`, of the regular files below it; hidden entries are skipped.
     /// Empty when the folder does not exist. Symbolic links to folders are not followed, so a link
     /// loop or a link to `/` costs nothing.
+    ///
+    /// `check` lists the whole output this way (34,000 files in 22,000 folders on a 20,000-post
+    /// site), so no folder is `stat`ed (no link to a folder is followed, so none can loop), and
+    /// the folders two levels down are walked on all cores.
     public static func regularFiles(under folder: String) -> [String] {
-        var listing = Listing(folder: folder, root: nil)
-        listing.walk(folder, prefix: "")
-        return listing.files
+        var (files, folders) = readFolder(folder, "")
+        var below: [String] = []
+        for relative in folders {
+            let (more, inner) = readFolder(folder, relative)
+            files += more
+            below += inner
+        }
+        let subtrees = Parallel.mapBlocking(below) { top in
+            var files: [String] = []
+            var stack = [top]
+            while let next = stack.popLast() {
+                let (more, inner) = readFolder(folder, next)
+                files += more
+                stack += inner
+            }
+            return files
+        }
+        return files + subtrees.flatMap { $0 }
+    }
+
+    /// One folder's regular files (links to regular files included) and subfolders, as paths
+    /// relative to `root`; hidden entries skipped. Only `root` itself may be reached through a link.
+    private static func readFolder(_ root: String, _ relative: String) -> (files: [String], folders: [String]) {
+        let fd = relative.isEmpty ? open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            : open(root + "/" + relative, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return ([], []) }
+        guard let stream = fdopendir(fd) else {
+            close(fd)
+            return ([], [])
+        }
+        defer { closedir(stream) }
+        let prefix = relative.isEmpty ? "" : relative + "/"
+        var files: [String] = []
+        var folders: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            guard !name.hasPrefix(".") else { continue }
+            var kind = entry.pointee.d_type
+            if kind == UInt8(DT_UNKNOWN) || kind == UInt8(DT_LNK) {
+                // A link counts as the regular file it names; a link to a folder is not followed.
+                var info = stat()
+                guard fstatat(dirfd(stream), name, &info, kind == UInt8(DT_LNK) ? 0 : AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                let format = info.st_mode & S_IFMT
+                kind = format == S_IFREG ? UInt8(DT_REG) : format == S_IFDIR && kind != UInt8(DT_LNK) ? UInt8(DT_DIR) : 0
+            }
+            if kind == UInt8(DT_DIR) {
+                folders.append(prefix + name)
+            } else if kind == UInt8(DT_REG) {
+                files.append(prefix + name)
+            }
+        }
+        return (files, folders)
     }
 
     /// The files below `folder` that a build may read: regular files, following symbolic links only

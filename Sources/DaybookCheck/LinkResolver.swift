@@ -1,4 +1,5 @@
 import DaybookModel
+import DaybookParallel
 import Foundation
 
 /// Resolves a link found on a page to a file of the site, as a static server would.
@@ -63,14 +64,14 @@ struct LinkResolver: Sendable {
             case "javascript": return .problem("javascript: link")
             case "mailto", "tel", "data": return .ignored
             default:
-                guard baseURL.contains("://"), rest.hasPrefix(baseURL) else { return .external(String(link)) }
-                path = rest.dropFirst(baseURL.count)
+                guard baseURL.contains("://"), let after = Self.dropPrefix(baseURL, of: rest) else { return .external(String(link)) }
+                path = after
             }
         } else if rest.hasPrefix("//") {
             return .external(String(link))
         } else if rest.hasPrefix("/") {
-            guard rest.hasPrefix(basePath) else { return .problem("link to \(link) leaves the site's base path \(basePath)") }
-            path = rest.dropFirst(basePath.count)
+            guard let after = Self.dropPrefix(basePath, of: rest) else { return .problem("link to \(link) leaves the site's base path \(basePath)") }
+            path = after
         } else {
             let folderEnd = page.lastIndex(of: "/")
             path = (folderEnd.map { String(page[...$0]) } ?? "") + rest
@@ -93,6 +94,15 @@ struct LinkResolver: Sendable {
             }
         }
         return existing(segments.joined(separator: "/"), fragment: fragment)
+    }
+
+    /// `text` after `prefix`, compared byte by byte (a URL's bytes, not its characters, name the
+    /// file; `hasPrefix` compares characters, a hundred times slower here); `nil` when it does
+    /// not start with it. Both are whole UTF-8, so the end is a scalar boundary.
+    static func dropPrefix(_ prefix: String, of text: Substring) -> Substring? {
+        guard text.utf8.starts(with: prefix.utf8) else { return nil }
+        let end = text.utf8.index(text.startIndex, offsetBy: prefix.utf8.count)
+        return text[end...]
     }
 
     /// The file a normal path inside the site names, as a static server finds it.
@@ -120,36 +130,121 @@ struct LinkResolver: Sendable {
 
     /// The URL scheme (`https`, `mailto`), lower-cased, or `nil` for a relative reference (RFC 3986 §3.1).
     static func scheme(of text: Substring) -> String? {
-        var scheme = ""
-        for (index, byte) in text.utf8.enumerated() {
+        // Scanned first without building anything: most strings asked about have no scheme.
+        var length = 0
+        scan: for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                scheme.unicodeScalars.append(Unicode.Scalar(byte | 0x20))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): length += 1
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
-                guard index > 0 else { return nil }
-                scheme.unicodeScalars.append(Unicode.Scalar(byte))
+                guard length > 0 else { return nil }
+                length += 1
             case UInt8(ascii: ":"):
-                return index > 0 ? scheme : nil
+                guard length > 0 else { return nil }
+                break scan
             default:
                 return nil
             }
         }
-        return nil
+        guard length > 0, length < text.utf8.count else { return nil }
+        return String(decoding: text.utf8.prefix(length).map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 }
 
-/// A resolver that answers each link meaning the same from every page once: a 32,000-page site
-/// has 1.4 million links but only tens of thousands of distinct ones. One per task, no lock.
-struct LinkMemo {
+/// What each link of the check's pages leads to, worked out once per distinct string (an array
+/// slot per string of the table) for links that mean the same from every page, and for links to
+/// a fragment of the page itself (`#main`). One per task, no lock.
+struct LinkAnswers {
+    enum Answer: Sendable {
+        case ignored
+        case external(String)
+        case problem(String)
+        case missing
+        /// A file; `target` is its page index when it is a page whose ids are known.
+        case file(String, target: Int?, fragment: Fragment?)
+    }
+
+    /// A non-empty fragment, and its index when some page holds the string.
+    struct Fragment: Sendable {
+        var text: String
+        var index: UInt32?
+    }
+
+    private enum Known {
+        case everywhere(Answer)
+        /// `#fragment` alone: the page the link is on.
+        case here(Fragment?)
+    }
+
     let resolver: LinkResolver
-    private var answers: [String: LinkResolver.Resolution] = [:]
+    let pages: CheckedPages
+    private var known: [Known?]
 
-    init(resolver: LinkResolver) { self.resolver = resolver }
+    /// Answers with nothing known yet.
+    init(resolver: LinkResolver, pages: CheckedPages) {
+        self.resolver = resolver
+        self.pages = pages
+        known = Array(repeating: nil, count: pages.table.count)
+    }
 
-    mutating func resolve(_ raw: String, from page: String) -> LinkResolver.Resolution {
-        if let known = answers[raw] { return known }
-        let answer = resolver.resolve(raw, from: page)
-        if LinkResolver.meansTheSameEverywhere(raw) { answers[raw] = answer }
+    /// A copy of `answers` for one task: what it knew is shared, what the task learns is its own.
+    init(_ answers: LinkAnswers) { self = answers }
+
+    /// Answers for every string of the table that means the same from every page, worked out on
+    /// all cores before the pages are checked: each distinct link resolved once per run, not
+    /// once per task.
+    /// - Parameter extra: strings named as links outside the pages (sitemap URLs).
+    static func everywhere(resolver: LinkResolver, pages: CheckedPages, extra: [UInt32] = []) async -> LinkAnswers {
+        var answers = LinkAnswers(resolver: resolver, pages: pages)
+        // Only the strings links name (not ids, titles or messages).
+        var isLink = [Bool](repeating: false, count: pages.table.count)
+        for page in pages.facts {
+            for link in page?.links ?? [] { isLink[Int(link.url)] = true }
+        }
+        for url in extra { isLink[Int(url)] = true }
+        let links = isLink.indices.filter { isLink[$0] }
+        let converter = answers
+        let found = await Parallel.mapChunks(links) { indexes in
+            indexes.map { index -> Known? in
+                let raw = pages.table[UInt32(index)]
+                guard LinkResolver.meansTheSameEverywhere(raw) else { return nil }
+                return .everywhere(converter.convert(resolver.resolve(raw, from: "index.html")))
+            }
+        }
+        for (index, known) in zip(links, found) { answers.known[index] = known }
+        return answers
+    }
+
+    /// A URL listed outside any page (a sitemap's), resolved as from the home page.
+    func answerFromRoot(_ url: UInt32) -> Answer {
+        if case .everywhere(let answer) = known[Int(url)] { return answer }
+        return convert(resolver.resolve(pages.table[url], from: "index.html"))
+    }
+
+    mutating func answer(_ url: UInt32, from page: Int) -> Answer {
+        switch known[Int(url)] {
+        case .everywhere(let answer): return answer
+        case .here(let fragment): return .file(pages.paths[page], target: page, fragment: fragment)
+        case nil: break
+        }
+        let raw = pages.table[url]
+        let answer = convert(resolver.resolve(raw, from: pages.paths[page]))
+        if LinkResolver.meansTheSameEverywhere(raw) {
+            known[Int(url)] = .everywhere(answer)
+        } else if raw.utf8.first == UInt8(ascii: "#"), case .file(_, _, let fragment) = answer {
+            known[Int(url)] = .here(fragment)
+        }
         return answer
+    }
+
+    private func convert(_ resolution: LinkResolver.Resolution) -> Answer {
+        switch resolution {
+        case .ignored: return .ignored
+        case .external(let url): return .external(url)
+        case .problem(let message): return .problem(message)
+        case .missing: return .missing
+        case .file(let target, let fragment):
+            let named = fragment.flatMap { $0.isEmpty ? nil : Fragment(text: $0, index: pages.table.index(of: $0)) }
+            return .file(target, target: pages.indexes[target], fragment: named)
+        }
     }
 }

@@ -39,17 +39,46 @@ struct LinkResolverTests {
     }
 
     @Test("only links that name neither the page nor its folder are remembered across pages")
-    func memo() {
+    func memo() async {
         #expect(LinkResolver.meansTheSameEverywhere("/blog/x"))
         #expect(LinkResolver.meansTheSameEverywhere(" https://example.org/"))
         #expect(LinkResolver.meansTheSameEverywhere("\u{3000}/blog/x"))
         #expect(!LinkResolver.meansTheSameEverywhere("#top"))
         #expect(!LinkResolver.meansTheSameEverywhere("../x"))
         #expect(!LinkResolver.meansTheSameEverywhere("?q"))
-        var memo = LinkMemo(resolver: resolver)
-        #expect(memo.resolve("#x", from: "index.html") == .file("index.html", fragment: "x"))
-        #expect(memo.resolve("#x", from: "posts/p1/index.html") == .file("posts/p1/index.html", fragment: "x"))
-        #expect(memo.resolve("../../", from: "posts/p1/index.html") == .file("index.html", fragment: nil))
-        #expect(memo.resolve("../../", from: "index.html") == .problem("link to ../../ leaves the site"))
+        var table = StringTable()
+        let links = ["#x", "../../", "/blog/posts/p1/#x", "/blog/feed.xml"].map { table.intern($0) }
+        var page = PageFacts()
+        page.ids = [("x", PageFacts.Position(line: 1, column: 1))]
+        page.links = links.map { PageFacts.Link(url: table[$0], attribute: "href", position: PageFacts.Position(line: 1, column: 1)) }
+        let facts = IndexedFacts(page, table: &table)
+        let pages = CheckedPages(paths: ["index.html", "posts/p1/index.html"], facts: [facts, facts], table: table)
+        let shared = await LinkAnswers.everywhere(resolver: resolver, pages: pages)
+        var answers = LinkAnswers(shared)
+        func described(_ answer: LinkAnswers.Answer) -> String {
+            switch answer {
+            case .file(let path, let target, let fragment): "\(path) \(target.map(String.init) ?? "-") \(fragment?.text ?? "-")"
+            case .problem(let message): message
+            default: "\(answer)"
+            }
+        }
+        #expect(described(answers.answer(links[0], from: 0)) == "index.html 0 x")
+        #expect(described(answers.answer(links[0], from: 1)) == "posts/p1/index.html 1 x")
+        #expect(described(answers.answer(links[1], from: 1)) == "index.html 0 -")
+        #expect(described(answers.answer(links[1], from: 0)) == "link to ../../ leaves the site")
+        #expect(described(answers.answer(links[2], from: 0)) == "posts/p1/index.html 1 x")
+        #expect(described(answers.answerFromRoot(links[3])) == "feed.xml - -")
+    }
+
+    @Test("a scheme is letters, then letters, digits, + - or ., then ':'; it is lower-cased")
+    func schemes() {
+        #expect(LinkResolver.scheme(of: "HTTPS://x") == "https")
+        #expect(LinkResolver.scheme(of: "web+cal.x-1:y") == "web+cal.x-1")
+        #expect(LinkResolver.scheme(of: "mailto:") == "mailto")
+        #expect(LinkResolver.scheme(of: "1http://x") == nil)
+        #expect(LinkResolver.scheme(of: ":x") == nil)
+        #expect(LinkResolver.scheme(of: "http") == nil)
+        #expect(LinkResolver.scheme(of: "a b:c") == nil)
+        #expect(LinkResolver.scheme(of: "/x:y") == nil)
     }
 }

@@ -90,6 +90,32 @@ struct PageFactsCacheTests {
         ])
     }
 
+    @Test("feeds and the sitemap come from the cache as they were checked, and sitemap URLs are resolved against today's files")
+    func xmlFromCache() async throws {
+        let thinFeed = """
+            <?xml version="1.0"?>
+            <feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><id>x</id><updated>yesterday</updated>
+            <link rel="self" href="https://example.org/blog/feed.xml"/>
+            <entry><title>E</title></entry>
+            </feed>
+            """
+        let edits: [String: String?] = ["feed.xml": thinFeed, "cut.xml": "<?xml version=\"1.0\"?>\n<feed><title>T"]
+        var cache: PageFactsCache? = PageFactsCache()
+        let first = await Self.check(Self.files(edits), cache: &cache)
+        let second = await Self.check(Self.files(edits), cache: &cache)
+        #expect(try #require(cache).changed == false)
+        #expect(first.diagnostics.count == 5)
+        #expect(second.diagnostics == first.diagnostics)
+        #expect(second.feeds == first.feeds && second.sitemapURLs == 3)
+        // The sitemap's bytes are the same, so its summary comes from the cache; the page it lists is gone.
+        var gone = edits
+        gone["posts/p1/index.html"] = String?.none
+        let fresh = await SiteChecker().check(MemorySource(files: Self.files(gone)))
+        let cached = await Self.check(Self.files(gone), cache: &cache)
+        #expect(cached.diagnostics == fresh.diagnostics)
+        #expect(cached.diagnostics.map(\.description).contains("sitemap.xml:5:6: error: sitemap URL https://example.org/blog/posts/p1/ has no page in the folder"))
+    }
+
     @Test("a damaged archive is an empty cache, and a damaged entry is parsed again")
     func damaged() async throws {
         var cache: PageFactsCache? = PageFactsCache()

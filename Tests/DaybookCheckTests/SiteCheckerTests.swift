@@ -167,6 +167,18 @@ struct SiteCheckerTests {
         }
     }
 
+    @Test("a feed on one line: each entry is checked by what it holds, not by the lines it spans")
+    func oneLineFeed() async {
+        let entry = "<entry><title>E</title><id>x</id><updated>2026-11-21T08:00:00Z</updated></entry>"
+        let head = "<?xml version=\"1.0\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"><title>T</title><id>x</id><updated>2026-11-21T08:00:00Z</updated><author><name>A</name></author>"
+        #expect(await messages(["feed.xml": head + entry + entry + "</feed>"]) == [])
+        let missing = await messages(["feed.xml": head + entry + "<entry><title>E</title></entry>" + entry + "</feed>"])
+        #expect(missing == [
+            "feed.xml:1:240: error: Atom entry 2 has no <id>",
+            "feed.xml:1:240: error: Atom entry 2 has no <updated>",
+        ])
+    }
+
     @Test("a sitemap entry without a page, and a page missing from the sitemap")
     func sitemap() async {
         let sitemap = """

@@ -1,0 +1,41 @@
+/// Every string a check's pages hold (link targets, ids, titles, parse messages), each stored
+/// once and named by its index. A 32,000-page site has 1.4 million links but tens of thousands
+/// of distinct ones: with the table, a link is resolved once per distinct string (an array slot
+/// instead of a dictionary lookup per link), two ids are the same id when their indexes are
+/// equal, and the facts cache stores four bytes per string.
+struct StringTable: Sendable {
+    private(set) var strings: [String] = []
+    private var indexes: [String: UInt32] = [:]
+
+    init() {}
+
+    /// `nil` when a string appears twice: indexes could then differ for equal strings, and a
+    /// duplicate id would go unseen. Only a damaged archive holds such a table.
+    init?(strings: [String]) {
+        var indexes: [String: UInt32] = [:]
+        indexes.reserveCapacity(strings.count)
+        for (index, text) in strings.enumerated() {
+            guard indexes.updateValue(UInt32(index), forKey: text) == nil else { return nil }
+        }
+        (self.strings, self.indexes) = (strings, indexes)
+    }
+
+    var count: Int { strings.count }
+
+    subscript(index: UInt32) -> String { strings[Int(index)] }
+
+    /// The string's index, added at the end when new.
+    mutating func intern(_ text: String) -> UInt32 {
+        // One hash per string: the dictionary's default-inserting accessor either finds the
+        // string or adds it with the next index.
+        let next = UInt32(strings.count)
+        var index = next
+        func read(_ value: inout UInt32) { index = value }
+        read(&indexes[text, default: next])
+        if index == next { strings.append(text) }
+        return index
+    }
+
+    /// The string's index when some page holds it.
+    func index(of text: String) -> UInt32? { indexes[text] }
+}

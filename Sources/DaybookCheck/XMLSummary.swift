@@ -1,0 +1,108 @@
+import DaybookModel
+
+/// What the checks need from a feed or a sitemap once it is parsed: whether it is well-formed,
+/// its root, what the feed checks found, its `rel="self"` link and its `<loc>` URLs, with each
+/// string an index in the check's `StringTable`. Kept in the facts cache by the file's bytes, so
+/// after a one-post edit the 2,000 unchanged feeds and the 32,000-URL sitemap are not parsed
+/// again; the URLs are still resolved against the files as they are on every run.
+struct XMLSummary: Sendable {
+    /// A string and where it stands.
+    struct Located: Sendable {
+        var text: UInt32
+        var line: Int
+        var column: Int
+    }
+
+    var root: UInt32?
+    /// Why the file is not well-formed.
+    var error: Located?
+    /// What `SiteChecker.checkFeed` found in a feed.
+    var feedProblems: [Located] = []
+    /// A feed's first `<link rel="self">` address: the site's address is read from it.
+    var selfLink: UInt32?
+    /// `urlset/url/loc` of a sitemap, trimmed.
+    var pageLocations: [Located] = []
+    /// `sitemapindex/sitemap/loc` of a sitemap index, trimmed.
+    var sitemapLocations: [Located] = []
+
+    init(_ facts: XMLFacts, feedProblems: [Diagnostic], table: inout StringTable) {
+        root = facts.root.map { table.intern($0) }
+        error = facts.error.map { Located(text: table.intern($0.message), line: $0.line, column: $0.column) }
+        self.feedProblems = feedProblems.map {
+            Located(text: table.intern($0.message), line: $0.location.line ?? 1, column: $0.location.column ?? 1)
+        }
+        if facts.root == "feed", let link = facts.all("feed/link").first(where: { $0.attributes["rel"] == "self" })?.attributes["href"] {
+            selfLink = table.intern(link)
+        }
+        func locations(_ path: String) -> [Located] {
+            facts.all(path).map { Located(text: table.intern(SiteChecker.trimmed($0.text)), line: $0.line, column: $0.column) }
+        }
+        pageLocations = locations("urlset/url/loc")
+        sitemapLocations = locations("sitemapindex/sitemap/loc")
+    }
+
+    /// Reads what `encode` wrote; `nil` when damaged or naming a string past `tableCount`.
+    init?(payload: ArraySlice<UInt8>, tableCount: Int) {
+        var reader = ByteReader(payload, at: payload.startIndex)
+        func text() -> UInt32? {
+            guard let index = reader.uint32(), Int(index) < tableCount else { return nil }
+            return index
+        }
+        func optionalText() -> UInt32?? {
+            guard let present = reader.bool() else { return nil }
+            return present ? text().map { $0 } : .some(nil)
+        }
+        func located() -> Located? {
+            guard let text = text(), let line = reader.uint32(), let column = reader.uint32() else { return nil }
+            return Located(text: text, line: Int(line), column: Int(column))
+        }
+        func list() -> [Located]? {
+            // Each takes twelve bytes, so a damaged count cannot ask for more than the payload.
+            guard let count = reader.uint32(), Int(count) <= (reader.bytes.endIndex - reader.index) / 12 else { return nil }
+            var values: [Located] = []
+            values.reserveCapacity(Int(count))
+            for _ in 0..<count {
+                guard let value = located() else { return nil }
+                values.append(value)
+            }
+            return values
+        }
+        guard let root = optionalText(), let hasError = reader.bool() else { return nil }
+        let error = hasError ? located() : nil
+        guard !hasError || error != nil, let problems = list(), let selfLink = optionalText(), let pages = list(),
+            let sitemaps = list(), reader.atEnd
+        else { return nil }
+        (self.root, self.error, self.feedProblems, self.selfLink) = (root, error, problems, selfLink)
+        (self.pageLocations, self.sitemapLocations) = (pages, sitemaps)
+    }
+
+    func encode(_ index: (UInt32) -> UInt32) -> [UInt8] {
+        var payload = ByteWriter()
+        func optional(_ text: UInt32?) {
+            payload.bool(text != nil)
+            if let text { payload.uint32(index(text)) }
+        }
+        func located(_ value: Located) {
+            payload.uint32(index(value.text))
+            payload.uint32(UInt32(clamping: value.line))
+            payload.uint32(UInt32(clamping: value.column))
+        }
+        func list(_ values: [Located]) {
+            payload.uint32(UInt32(values.count))
+            values.forEach(located)
+        }
+        optional(root)
+        payload.bool(error != nil)
+        error.map(located)
+        list(feedProblems)
+        optional(selfLink)
+        list(pageLocations)
+        list(sitemapLocations)
+        return payload.bytes
+    }
+
+    /// Every string index the summary holds.
+    var strings: [UInt32] {
+        [root, error?.text, selfLink].compactMap { $0 } + (feedProblems + pageLocations + sitemapLocations).map(\.text)
+    }
+}
