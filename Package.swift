@@ -29,7 +29,7 @@ let package = Package(
         // An order-keeping parallel map on all cores (Dispatch, ProcessInfo): kept out of the pure model.
         .target(name: "DaybookParallel", swiftSettings: strictSettings),
         // PURE: the feed core: queries, ordering, pagination, list diffs.
-        .target(name: "DaybookFeed", dependencies: ["DaybookModel"], swiftSettings: strictSettings),
+        .target(name: "DaybookFeed", dependencies: ["DaybookModel", "DaybookParallel"], swiftSettings: strictSettings),
         // PURE: raw JSON/YAML records -> validated models with diagnostics. Input is bytes, never a folder.
         .target(
             name: "DaybookContent",

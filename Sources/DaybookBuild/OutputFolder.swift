@@ -1,3 +1,4 @@
+import DaybookParallel
 import Foundation
 
 #if canImport(Glibc)
@@ -55,6 +56,30 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
                 }
             case .success(let fd):
                 return Self.entry(in: fd, leaf, path: path)
+            }
+        }
+    }
+
+    /// Many paths at once, on all cores: each core walks its share of the paths (in plan order,
+    /// so neighbours share folders) with folders of its own. A rebuild asks this of every output
+    /// path (34,000 on a 20,000-post site) before it writes anything.
+    public func entries(at paths: [String]) -> [OutputEntry] {
+        guard let root = lock.withLock({ openRoot(creating: false) ? self.root : nil }) else { return paths.map { _ in .absent } }
+        return Parallel.mapRuns(paths) { run in
+            var cursor: [(name: String, fd: Int32)] = []
+            defer { for folder in cursor { close(folder.fd) } }
+            return run.map { path in
+                let names = path.split(separator: "/").map(String.init)
+                switch Self.walk(to: Array(names.dropLast()), from: root, cursor: &cursor, creating: false, replacing: false) {
+                case .failure(let error):
+                    switch error.reason {
+                    case .symbolicLink: return .link(at: error.path)
+                    case .notAFolder: return .blocked(at: error.path)
+                    default: return .absent
+                    }
+                case .success(let fd):
+                    return Self.entry(in: fd, names.last ?? "", path: path)
+                }
             }
         }
     }
@@ -177,9 +202,16 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
     /// The descriptor of the folder `names` below the root, each step opened without following
     /// a link. `creating` makes missing folders; `replacing` removes a link or file in the way.
     private func walk(to names: [String], creating: Bool, replacing: Bool) -> Result<Int32, OutputError> {
+        Self.walk(to: names, from: root, cursor: &cursor, creating: creating, replacing: replacing)
+    }
+
+    /// `walk` with the folders kept open in `cursor` (the instance's, or a task's own).
+    private static func walk(
+        to names: [String], from root: Int32, cursor: inout [(name: String, fd: Int32)], creating: Bool, replacing: Bool
+    ) -> Result<Int32, OutputError> {
         var shared = 0
         while shared < min(names.count, cursor.count) && cursor[shared].name == names[shared] { shared += 1 }
-        closeCursor(keeping: shared)
+        while cursor.count > shared { close(cursor.removeLast().fd) }
         while cursor.count < names.count {
             let name = names[cursor.count]
             let parent = cursor.last?.fd ?? root

@@ -24,6 +24,9 @@ public protocol OutputSink: AnyObject, Sendable {
 
     func entry(at path: String) -> OutputEntry
 
+    /// `entry(at:)` of each path, in order; a sink may look them up at once.
+    func entries(at paths: [String]) -> [OutputEntry]
+
     /// The bytes of the regular file at `path`; `nil` when there is none or a link is on the way.
     func contents(of path: String) -> [UInt8]?
 
@@ -38,6 +41,10 @@ public protocol OutputSink: AnyObject, Sendable {
 
     /// Removes every temporary file an earlier, killed build left behind.
     func clearTemporaries()
+}
+
+extension OutputSink {
+    public func entries(at paths: [String]) -> [OutputEntry] { paths.map { entry(at: $0) } }
 }
 
 /// An output folder in memory: a tree of files, folders and links (links only as tests place them).

@@ -106,12 +106,18 @@ public final class OutputWriter {
         var errors: [OutputError] = []
         var foreign: [String] = []
         var reported = Set<String>()
-        for path in paths + [Self.manifestName] {
+        let all = paths + [Self.manifestName]
+        var plain: [String] = []
+        plain.reserveCapacity(all.count)
+        for path in all {
             if let reason = OutputPath.problem(path, rootBytes: sink.rootBytes) {
                 errors.append(OutputError(path: path, reason: reason))
-                continue
+            } else {
+                plain.append(path)
             }
-            let entry = sink.entry(at: path)
+        }
+        onDisk.reserveCapacity(plain.count)
+        for (path, entry) in zip(plain, sink.entries(at: plain)) {
             onDisk[path] = entry
             switch entry {
             case .absent:

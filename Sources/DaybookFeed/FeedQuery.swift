@@ -8,19 +8,34 @@ public struct FeedQuery<Item: Sendable>: Sendable {
     public var includes: @Sendable (Item) -> Bool
     /// A strict total order: ties must be broken (by id) so output never depends on input order.
     public var precedes: @Sendable (Item, Item) -> Bool
+    /// A number the order follows first (a date, negated for newest first), `precedes` deciding
+    /// only between equal numbers; it must agree with `precedes`. It lets `run` sort an array of
+    /// numbers instead of items: on 100,000 comments, each comparison through `precedes` alone
+    /// copied two comments out of the array, and sorting the comments themselves moved them.
+    public var sortKey: (@Sendable (Item) -> Double)?
 
-    public init(includes: @escaping @Sendable (Item) -> Bool = { _ in true }, precedes: @escaping @Sendable (Item, Item) -> Bool) {
+    public init(
+        includes: @escaping @Sendable (Item) -> Bool = { _ in true }, sortKey: (@Sendable (Item) -> Double)? = nil,
+        precedes: @escaping @Sendable (Item, Item) -> Bool
+    ) {
         self.includes = includes
+        self.sortKey = sortKey
         self.precedes = precedes
     }
 
-    /// O(n log n). (Sorting positions instead, to move fewer strings, was measured slower: each
-    /// comparison then copied two items out of the array.)
-    public func run(_ items: [Item]) -> [Item] { items.filter(includes).sorted(by: precedes) }
+    /// O(n log n).
+    public func run(_ items: [Item]) -> [Item] {
+        let kept = items.filter(includes)
+        guard let sortKey else { return kept.sorted(by: precedes) }
+        let keys = kept.map(sortKey)
+        let precedes = self.precedes
+        let order = kept.indices.sorted { a, b in keys[a] != keys[b] ? keys[a] < keys[b] : precedes(kept[a], kept[b]) }
+        return order.map { kept[$0] }
+    }
 
     /// The same order over fewer items.
     public func narrowed(to filter: @escaping @Sendable (Item) -> Bool) -> FeedQuery<Item> {
         let includes = self.includes
-        return FeedQuery(includes: { includes($0) && filter($0) }, precedes: precedes)
+        return FeedQuery(includes: { includes($0) && filter($0) }, sortKey: sortKey, precedes: precedes)
     }
 }

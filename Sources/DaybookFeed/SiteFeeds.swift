@@ -1,4 +1,5 @@
 import DaybookModel
+import DaybookParallel
 
 /// Every ordered list of one build, computed once from the content and "now".
 ///
@@ -42,13 +43,19 @@ public struct SiteFeeds: Sendable {
         let viewer = config.timelineViewer.flatMap { usersByID[$0] }
         self.timeline = TimelineFeed.timelineQuery(moment, viewer: viewer).run(posts)
 
-        let shownPosts = Set(posts.map(\.id))
-        let commentOrder = TimelineFeed.commentQuery(moment).narrowed { shownPosts.contains($0.postID) }
-        self.comments = Dictionary(grouping: commentOrder.run(content.comments), by: \.postID)
+        // The two comment orders and the indexes read only the posts: built at once, on all cores.
         let authors = Dictionary(posts.map { ($0.id, $0.author) }, uniquingKeysWith: { first, _ in first })
-        let commentFeed = TimelineFeed.commentFeedQuery(moment).narrowed { shownPosts.contains($0.postID) }
-        self.commentsOnPostsBy = Dictionary(grouping: commentFeed.run(content.comments)) { authors[$0.postID] ?? "" }
-        self.indexes = SiteIndexes(posts: posts, users: content.users, hashtagsPerPost: config.hashtagsPerPost)
+        (self.comments, self.commentsOnPostsBy, self.indexes) = Parallel.all(
+            {
+                let order = TimelineFeed.commentQuery(moment).narrowed { authors[$0.postID] != nil }
+                return Dictionary(grouping: order.run(content.comments), by: \.postID)
+            },
+            {
+                let feed = TimelineFeed.commentFeedQuery(moment).narrowed { authors[$0.postID] != nil }
+                return Dictionary(grouping: feed.run(content.comments)) { authors[$0.postID] ?? "" }
+            },
+            { SiteIndexes(posts: posts, users: content.users, hashtagsPerPost: config.hashtagsPerPost) }
+        )
         var neighbours: [String: PostNeighbours] = [:]
         for group in indexes.users {
             for (index, post) in group.posts.enumerated() {

@@ -7,6 +7,7 @@ public enum TimelineFeed {
     public static func query(_ moment: BuildMoment) -> FeedQuery<Post> {
         FeedQuery(
             includes: { moment.isVisible($0.createdAt, draft: $0.isDraft) },
+            sortKey: { -$0.createdAt.secondsSince1970 },
             precedes: { a, b in a.createdAt != b.createdAt ? a.createdAt > b.createdAt : a.id.scalarsPrecede(b.id) }
         )
     }
@@ -24,6 +25,7 @@ public enum TimelineFeed {
     public static func commentQuery(_ moment: BuildMoment) -> FeedQuery<Comment> {
         FeedQuery(
             includes: { moment.isVisible($0.createdAt, draft: $0.isDraft) },
+            sortKey: { $0.createdAt.secondsSince1970 },
             precedes: { a, b in a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id.scalarsPrecede(b.id) }
         )
     }
@@ -33,6 +35,7 @@ public enum TimelineFeed {
     public static func commentFeedQuery(_ moment: BuildMoment) -> FeedQuery<Comment> {
         FeedQuery(
             includes: commentQuery(moment).includes,
+            sortKey: { -$0.createdAt.secondsSince1970 },
             precedes: { a, b in a.createdAt != b.createdAt ? a.createdAt > b.createdAt : a.id.scalarsPrecede(b.id) }
         )
     }

@@ -40,6 +40,37 @@ public enum Parallel {
         }
     }
 
+    /// For synchronous callers that keep state across items (open folders): `transform` gets a
+    /// run of consecutive items, one run per core, and returns one result for each, in order.
+    public static func mapRuns<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (ArraySlice<T>) -> [R]) -> [R] {
+        let size = max(1, (items.count + cores - 1) / cores)
+        let starts = Array(stride(from: 0, to: items.count, by: size))
+        let slots = ParallelSlots<[R]>(count: starts.count)
+        DispatchQueue.concurrentPerform(iterations: starts.count) { index in
+            let start = starts[index]
+            slots.set(index, transform(items[start..<min(items.count, start + size)]))
+        }
+        return slots.values.flatMap { $0 }
+    }
+
+    /// Three independent computations at once, for synchronous callers (parts of one model that
+    /// do not read each other).
+    public static func all<A: Sendable, B: Sendable, C: Sendable>(
+        _ a: @Sendable () -> A, _ b: @Sendable () -> B, _ c: @Sendable () -> C
+    ) -> (A, B, C) {
+        let first = ParallelSlots<A>(count: 1)
+        let second = ParallelSlots<B>(count: 1)
+        let third = ParallelSlots<C>(count: 1)
+        DispatchQueue.concurrentPerform(iterations: 3) { index in
+            switch index {
+            case 0: first.set(0, a())
+            case 1: second.set(0, b())
+            default: third.set(0, c())
+            }
+        }
+        return (first.values[0], second.values[0], third.values[0])
+    }
+
     /// For synchronous callers (the pure loaders): chunks run on Dispatch's worker threads.
     public static func mapBlocking<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
         let chunk = chunkSize(items.count)

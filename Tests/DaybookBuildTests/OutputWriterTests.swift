@@ -103,3 +103,41 @@ struct OutputWriterTests {
         #expect(inMemory.phases.map(\.name) == ["read", "load", "images", "prepare", "plan", "render and write", "finish"])
     }
 }
+
+/// The output folder on disk answers for many paths at once, on all cores, what it answers for
+/// each alone: files with sizes, folders, links on the way or at the place, files on the way.
+@Suite("Output folder lookups")
+struct OutputFolderLookupTests {
+    @Test("entries(at:) equals entry(at:) path by path, in plan order, whatever is in the way")
+    func batchEqualsSingle() throws {
+        let site = try SiteFixture("""
+            -- out/index.html --
+            home
+            -- out/posts/a/index.html --
+            post a
+            -- out/posts/b/index.html --
+            b
+            -- out/tags/t/page/2/index.html --
+            tag page
+            -- elsewhere/x/index.html --
+            not ours
+            """)
+        let out = site.directory.appending(path: "out")
+        try FileManager.default.createSymbolicLink(atPath: out.appending(path: "journal").path, withDestinationPath: site.directory.appending(path: "elsewhere").path)
+        try FileManager.default.createSymbolicLink(atPath: out.appending(path: "posts/c").path, withDestinationPath: "a")
+        let paths = [
+            "index.html", "posts/a/index.html", "posts/b/index.html", "posts/c/index.html", "posts/d/index.html",
+            "posts/a/index.html/x.html", "posts", "journal/x/index.html", "tags/t/page/2/index.html", "tags/t/page/3/index.html",
+            "search/index.html",
+        ]
+        let folder = OutputFolder(directory: out)
+        let batch = folder.entries(at: paths)
+        #expect(batch == paths.map { folder.entry(at: $0) })
+        #expect(batch == [
+            .file(size: 5), .file(size: 7), .file(size: 2), .link(at: "posts/c"), .absent,
+            .blocked(at: "posts/a/index.html"), .folder, .link(at: "journal"), .file(size: 9), .absent,
+            .absent,
+        ])
+        #expect(OutputFolder(directory: site.directory.appending(path: "missing")).entries(at: ["index.html"]) == [.absent])
+    }
+}

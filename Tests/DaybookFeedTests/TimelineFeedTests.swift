@@ -49,4 +49,46 @@ struct TimelineFeedTests {
         ]
         #expect(TimelineFeed.commentQuery(moment).run(comments).map(\.id) == ["c0", "c10", "c2"])
     }
+
+    @Test("a person's comments feed: newest first, ties by id ascending")
+    func commentFeed() {
+        let comments = [
+            Comment(id: "c2", postID: "p", author: "a", createdAt: Fixed.at("2026-11-20T10:00:00Z"), text: ""),
+            Comment(id: "c10", postID: "p", author: "a", createdAt: Fixed.at("2026-11-20T10:00:00Z"), text: ""),
+            Comment(id: "c0", postID: "p", author: "a", createdAt: Fixed.at("2026-11-19T10:00:00Z"), text: ""),
+            Comment(id: "c3", postID: "p", author: "a", createdAt: Fixed.at("2026-11-21T10:00:00Z"), text: ""),
+        ]
+        #expect(TimelineFeed.commentFeedQuery(moment).run(comments).map(\.id) == ["c3", "c10", "c2", "c0"])
+    }
+
+    @Test("sorting by a key first gives the order `precedes` alone gives, ties and all", arguments: [0, 1, 2])
+    func sortKeyAgrees(_ query: Int) {
+        // 2,000 comments over 40 instants: most have ties, broken by id.
+        var generator = SystemRandomNumberGenerator.Seeded(seed: UInt64(query + 7))
+        let comments = (0..<2_000).map { n in
+            Comment(
+                id: "c\(generator.next() % 500)-\(n)", postID: "p", author: "a",
+                createdAt: Instant(secondsSince1970: 1_700_000_000 + Double(generator.next() % 40) * 60), text: "")
+        }
+        let keyed = [TimelineFeed.commentQuery(moment), TimelineFeed.commentFeedQuery(moment), TimelineFeed.commentQuery(moment).narrowed { $0.id.hasPrefix("c1") }][query]
+        var plain = keyed
+        plain.sortKey = nil
+        #expect(keyed.sortKey != nil)
+        #expect(keyed.run(comments).map(\.id) == plain.run(comments).map(\.id))
+    }
+}
+
+extension SystemRandomNumberGenerator {
+    /// A small deterministic generator (SplitMix64), so the test sees the same items each run.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
 }
