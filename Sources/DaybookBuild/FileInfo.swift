@@ -13,19 +13,38 @@ public enum FileInfo {
     /// final symbolic link; `nil` when it is anything else or larger than `maxBytes`.
     /// (`DaybookImages` has its own, as it does not depend on this target.)
     public static func contents(atPath path: String, maxBytes: Int = .max) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        try? read(open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), maxBytes: maxBytes).get()
+    }
+
+    /// Why `read` gave no bytes.
+    public enum ReadFailure: Error, Sendable {
+        case tooLarge(size: Int)
+        /// Missing, not a regular file, or a read error: what the system said.
+        case unreadable(String)
+    }
+
+    /// The bytes of the regular file at `path`, following links (a site's sources may be links
+    /// inside the site, which the listing has checked).
+    public static func read(atPath path: String, maxBytes: Int) -> Result<[UInt8], ReadFailure> {
+        read(open(path, O_RDONLY | O_CLOEXEC), maxBytes: maxBytes)
+    }
+
+    /// Reads the regular file open at `fd` straight into an array, and closes it.
+    private static func read(_ fd: Int32, maxBytes: Int) -> Result<[UInt8], ReadFailure> {
+        guard fd >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= maxBytes else { return nil }
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.unreadable("not a regular file")) }
+        guard Int(info.st_size) <= maxBytes else { return .failure(.tooLarge(size: Int(info.st_size))) }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var done = 0
         while done < bytes.count {
             let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, $0.count - done) }
-            guard count > 0 else { return nil }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return .failure(.unreadable(count == 0 ? "the file shrank while it was read" : String(cString: strerror(errno)))) }
             done += count
         }
-        return bytes
+        return .success(bytes)
     }
 
     /// Writes every byte, retrying after a signal; the `errno` of a failure, `nil` on success.

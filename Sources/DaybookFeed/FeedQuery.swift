@@ -25,12 +25,17 @@ public struct FeedQuery<Item: Sendable>: Sendable {
 
     /// O(n log n).
     public func run(_ items: [Item]) -> [Item] {
-        let kept = items.filter(includes)
-        guard let sortKey else { return kept.sorted(by: precedes) }
-        let keys = kept.map(sortKey)
+        guard let sortKey else { return items.filter(includes).sorted(by: precedes) }
+        // Positions and keys only: each item is copied once, into the result.
+        var kept: [Int] = []
+        var keys: [Double] = []
+        for index in items.indices where includes(items[index]) {
+            kept.append(index)
+            keys.append(sortKey(items[index]))
+        }
         let precedes = self.precedes
-        let order = kept.indices.sorted { a, b in keys[a] != keys[b] ? keys[a] < keys[b] : precedes(kept[a], kept[b]) }
-        return order.map { kept[$0] }
+        let order = kept.indices.sorted { a, b in keys[a] != keys[b] ? keys[a] < keys[b] : precedes(items[kept[a]], items[kept[b]]) }
+        return order.map { items[kept[$0]] }
     }
 
     /// The same order over fewer items.

@@ -135,6 +135,18 @@ public struct PageKeys: Sendable {
         return hash.value
     }
 
+    /// The key of the sitemap files: every page's path and date, in order.
+    func sitemapKey(pagePaths: [String], lastModified: [String: Instant]) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(String(context))
+        hash.combine("sitemap")
+        for path in pagePaths {
+            hash.combine(path)
+            hash.combine(lastModified[path])
+        }
+        return hash.value
+    }
+
     private func combine(_ list: SiteList, positions: [Int], number: Int, into hash: inout StableHash) {
         let feeds = builder.input.feeds
         func posts(_ posts: [Post]) {

@@ -103,7 +103,8 @@ public struct SiteRenderer: Sendable {
         public var reused: [String] = []
     }
 
-    /// The data files; a person's two feeds are rendered only when `reuse` does not claim their key.
+    /// The data files; a person's two feeds and the sitemap are rendered only when `reuse` does
+    /// not claim their key.
     public func dataFiles(keys: PageKeys, reuse: @escaping @Sendable (String, UInt64) -> Bool = { _, _ in false }) -> DataFiles {
         var data = DataFiles()
         data.files = [
@@ -127,8 +128,18 @@ public struct SiteRenderer: Sendable {
             if let files { data.files += files } else { data.reused += paths }
         }
         data.files.append(RenderedFile(path: SearchIndex.path, bytes: SearchIndex(indexes: builder.input.feeds.indexes, urls: builder.urls).json()))
-        data.files += Sitemap.render(pagePaths: pagePaths, lastModified: lastModified, urls: builder.urls).map {
-            RenderedFile(path: $0.path, bytes: Array($0.text.utf8))
+        // The sitemap changes only when a page comes, goes or changes its date: keyed like a page.
+        let paths = pagePaths
+        let dates = lastModified
+        let sitemapKey = keys.sitemapKey(pagePaths: paths, lastModified: dates)
+        let sitemapPaths = Sitemap.paths(pageCount: paths.count)
+        for path in sitemapPaths { data.keys[path] = sitemapKey }
+        if keys.canReuse && sitemapPaths.allSatisfy({ reuse($0, sitemapKey) }) {
+            data.reused += sitemapPaths
+        } else {
+            data.files += Sitemap.render(pagePaths: paths, lastModified: dates, urls: builder.urls).map {
+                RenderedFile(path: $0.path, bytes: Array($0.text.utf8))
+            }
         }
         return data
     }

@@ -1,5 +1,6 @@
 import DaybookBuild
 import DaybookCheck
+import DaybookContent
 import DaybookModel
 import DaybookTestSupport
 import Foundation
@@ -177,5 +178,24 @@ struct InputHardeningBuildTests {
             #"content/users.json:1:24: error: 'avatar' must be a path under content/ such as images/photo.jpg, or an http(s) URL; '\\evil.example\p.png' is neither"#,
         ])
         #expect(site.tree("output").isEmpty)
+    }
+
+    @Test("a source file over the size bound is not read: one error at the file, the others read as usual")
+    func sourceTooLarge() throws {
+        let site = try SiteFixture("""
+            -- site.yml --
+            title: Big
+            -- content/posts.json --
+            [{"id": "p1", "author": "ana", "createdAt": "2026-11-20T10:00:00Z", "caption": "a caption long enough to pass the bound"}]
+            -- content/users.json --
+            []
+            """)
+        var reader = SiteReader(siteDirectory: site.directory)
+        reader.maxSourceBytes = 64
+        let (snapshot, diagnostics) = reader.readContent()
+        #expect(diagnostics.map(\.description) == [
+            "content/posts.json: error: the file is 123 bytes, over the limit of 64 for one source file; split it"
+        ])
+        #expect(snapshot.sources.keys.sorted() == ["content/users.json", "site.yml"])
     }
 }
