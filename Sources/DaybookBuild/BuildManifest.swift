@@ -50,34 +50,54 @@ extension BuildManifest {
 
     /// `text` as UTF-8, built on bytes: the record is written after every build.
     public var bytes: [UInt8] {
+        // Written straight into bytes (each build writes a 3 MB record twice: its intent, then
+        // the record): no string per field.
         var out: [UInt8] = []
         out.reserveCapacity(100 * (files.count + pageKeys.count))
-        func line(_ parts: String...) {
-            for (index, part) in parts.enumerated() {
-                if index > 0 { out.append(0x20) }
-                out += part.utf8
+        func hex(_ value: UInt64) {
+            out.append(0x20)
+            for shift in stride(from: 60, through: 0, by: -4) {
+                let nibble = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xF
+                out.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
             }
-            out.append(0x0A)
         }
-        func hex(_ value: UInt64) -> String { StableHash.hex(value) }
+        func text(_ value: String) {
+            out.append(0x20)
+            out += Self.encode(value).utf8
+        }
+        func end() { out.append(0x0A) }
         out += Self.header.utf8
-        out.append(0x0A)
+        end()
         // One sort serves both sections: pages are files too.
         let paths = files.keys.sorted { $0.scalarsPrecede($1) }
         for path in paths {
             // An intended file keeps the format's "hash 0, size -1", which earlier versions also read.
             let entry = files[path]!.entry ?? FileEntry(hash: 0, size: -1)
-            line("f", hex(entry.hash), String(entry.size), Self.encode(path))
+            out.append(UInt8(ascii: "f"))
+            hex(entry.hash)
+            text(String(entry.size))
+            text(path)
+            end()
         }
         let keyed = pageKeys.keys.contains { files[$0] == nil }
             ? pageKeys.keys.sorted { $0.scalarsPrecede($1) } : paths.filter { pageKeys[$0] != nil }
         for path in keyed {
-            line("p", hex(pageKeys[path]!), Self.encode(path))
+            out.append(UInt8(ascii: "p"))
+            hex(pageKeys[path]!)
+            text(path)
+            end()
         }
         for name in lists.keys.sorted() {
             let list = lists[name]!
-            line("l", Self.encode(name))
-            for id in list.ids { line("i", Self.encode(id), hex(list.versions[id] ?? 0)) }
+            out.append(UInt8(ascii: "l"))
+            text(name)
+            end()
+            for id in list.ids {
+                out.append(UInt8(ascii: "i"))
+                text(id)
+                hex(list.versions[id] ?? 0)
+                end()
+            }
         }
         return out
     }

@@ -64,12 +64,16 @@ public final class OutputWriter {
     private var onDisk: [String: OutputEntry] = [:]
     private var planned: [String] = []
     private var intentSaved = false
+    /// The manifest `finish` saved.
+    private var finished: BuildManifest?
 
     public convenience init(directory: URL, force: Bool = false) {
         self.init(sink: OutputFolder(directory: directory), force: force)
     }
 
-    public init(sink: any OutputSink, force: Bool = false) {
+    /// - Parameter known: a record this process parsed before, with its bytes (`serve`): used
+    ///   when the record on disk has exactly those bytes.
+    public init(sink: any OutputSink, force: Bool = false, known: (bytes: [UInt8], manifest: BuildManifest)? = nil) {
         self.sink = sink
         self.force = force
         let bytes = sink.contents(of: Self.manifestName)
@@ -77,6 +81,10 @@ public final class OutputWriter {
         let location = SourceLocation(path: "output/" + Self.manifestName)
         guard let bytes else {
             (previous, recordProblem) = (BuildManifest(), nil)
+            return
+        }
+        if let known, known.bytes == bytes {
+            (previous, recordProblem) = (known.manifest, nil)
             return
         }
         guard let text = String(validating: bytes, as: UTF8.self), let manifest = BuildManifest(text: text) else {
@@ -221,6 +229,7 @@ public final class OutputWriter {
             _ = sink.remove(stale + ".daybook-tmp")
         }
         try saveRecord(manifest)
+        finished = manifest
         sink.clearTemporaries()
     }
 
@@ -241,4 +250,7 @@ public final class OutputWriter {
         try sink.write(bytes, to: Self.manifestName, replacing: force)
         recordOnDisk = bytes
     }
+
+    /// The record on disk now with the manifest it holds, once `finish` saved it; `nil` before.
+    public var savedRecord: (bytes: [UInt8], manifest: BuildManifest)? { finished.map { (recordOnDisk ?? [], $0) } }
 }

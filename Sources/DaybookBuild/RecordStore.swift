@@ -16,4 +16,13 @@ public final class RecordStore: @unchecked Sendable {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
+
+    /// The last build record this process wrote or read, with its bytes: the next build reads
+    /// the record from the disk as always, and parses it only when the bytes differ.
+    private var record: (bytes: [UInt8], manifest: BuildManifest)?
+
+    var lastRecord: (bytes: [UInt8], manifest: BuildManifest)? {
+        get { lock.withLock { record } }
+        set { lock.withLock { record = newValue } }
+    }
 }

@@ -123,7 +123,8 @@ public struct SiteBuilder: Sendable {
         guard let renderer = site.renderer, !failed() else { return finish(nil) }
 
         report(BuildProgress(phase: "plan"))
-        let writer = OutputWriter(sink: sink ?? OutputFolder(directory: options.outputDirectory), force: options.force)
+        let writer = OutputWriter(
+            sink: sink ?? OutputFolder(directory: options.outputDirectory), force: options.force, known: options.records?.lastRecord)
         let plan = plan(site, renderer: renderer, writer: writer)
         outcome.diagnostics += plan.diagnostics
         clock.lap("plan")
@@ -146,6 +147,7 @@ public struct SiteBuilder: Sendable {
             }
             report(BuildProgress(phase: "finish"))
             let writeReport = try self.finish(written, writer: writer)
+            if let saved = writer.savedRecord { options.records?.lastRecord = saved }
             clock.lap("finish")
             var result = finish(writeReport, pages: plan.renderer.pagePaths.count)
             result.listChanges = SiteLists.reportOrder.map { name in

@@ -104,6 +104,35 @@ struct OutputWriterTests {
     }
 }
 
+/// `serve` hands each build the record the previous one saved, to skip parsing it again.
+@Suite("Output writer, record known in memory")
+struct KnownRecordTests {
+    @Test("a known record is used only when the record on disk has its very bytes")
+    func knownRecord() throws {
+        let output = MemoryOutput()
+        let first = OutputWriter(sink: output)
+        _ = first.check(["index.html"])
+        first.begin()
+        var report = WriteReport()
+        let records = try first.write([RenderedFile(path: "index.html", bytes: Array("home".utf8))], report: &report)
+        try first.finish(BuildManifest(files: records), report: &report)
+        let saved = try #require(first.savedRecord)
+        #expect(saved.bytes == output.files[OutputWriter.manifestName])
+        #expect(OutputWriter(sink: output, known: saved).previous == saved.manifest)
+
+        // Another program rewrote the record: it is read from the disk, not taken from memory.
+        var other = saved.manifest
+        other.files["elsewhere.html"] = .written(.init(hash: 1, size: 1))
+        try output.write(other.bytes, to: OutputWriter.manifestName, replacing: false)
+        #expect(OutputWriter(sink: output, known: saved).previous == other)
+        var claimed = saved
+        claimed.manifest = BuildManifest()
+        #expect(OutputWriter(sink: output, known: claimed).previous == other)
+        // With the very bytes, the manifest in memory is taken as it is (not parsed again).
+        #expect(OutputWriter(sink: output, known: (other.bytes, BuildManifest())).previous == BuildManifest())
+    }
+}
+
 /// The output folder on disk answers for many paths at once, on all cores, what it answers for
 /// each alone: files with sizes, folders, links on the way or at the place, files on the way.
 @Suite("Output folder lookups")
