@@ -46,17 +46,7 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
     public func entry(at path: String) -> OutputEntry {
         lock.withLock {
             guard openRoot(creating: false) else { return .absent }
-            let (folder, leaf) = split(path)
-            switch walk(to: folder, creating: false, replacing: false) {
-            case .failure(let error):
-                switch error.reason {
-                case .symbolicLink: return .link(at: error.path)
-                case .notAFolder: return .blocked(at: error.path)
-                default: return .absent
-                }
-            case .success(let fd):
-                return Self.entry(in: fd, leaf, path: path)
-            }
+            return Self.entry(at: path, from: root, cursor: &cursor)
         }
     }
 
@@ -68,19 +58,22 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
         return Parallel.mapRuns(paths) { run in
             var cursor: [(name: String, fd: Int32)] = []
             defer { for folder in cursor { close(folder.fd) } }
-            return run.map { path in
-                let names = path.split(separator: "/").map(String.init)
-                switch Self.walk(to: Array(names.dropLast()), from: root, cursor: &cursor, creating: false, replacing: false) {
-                case .failure(let error):
-                    switch error.reason {
-                    case .symbolicLink: return .link(at: error.path)
-                    case .notAFolder: return .blocked(at: error.path)
-                    default: return .absent
-                    }
-                case .success(let fd):
-                    return Self.entry(in: fd, names.last ?? "", path: path)
-                }
+            return run.map { Self.entry(at: $0, from: root, cursor: &cursor) }
+        }
+    }
+
+    /// What is at `path`, its folders reached through `cursor`.
+    private static func entry(at path: String, from root: Int32, cursor: inout [(name: String, fd: Int32)]) -> OutputEntry {
+        let names = path.split(separator: "/").map(String.init)
+        switch walk(to: Array(names.dropLast()), from: root, cursor: &cursor, creating: false, replacing: false) {
+        case .failure(let error):
+            switch error.reason {
+            case .symbolicLink: return .link(at: error.path)
+            case .notAFolder: return .blocked(at: error.path)
+            default: return .absent
             }
+        case .success(let fd):
+            return entry(in: fd, names.last ?? "", path: path)
         }
     }
 
