@@ -123,12 +123,18 @@ public enum FileInfo {
             }
             guard !name.hasPrefix(".") else { continue }
             var kind = entry.pointee.d_type
-            if kind == UInt8(DT_UNKNOWN) || kind == UInt8(DT_LNK) {
+            if kind == UInt8(DT_UNKNOWN) {
+                // A file system that does not say: ask, without following a link.
+                var info = stat()
+                guard fstatat(dirfd(stream), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                let format = info.st_mode & S_IFMT
+                kind = format == S_IFDIR ? UInt8(DT_DIR) : format == S_IFREG ? UInt8(DT_REG) : format == S_IFLNK ? UInt8(DT_LNK) : 0
+            }
+            if kind == UInt8(DT_LNK) {
                 // A link counts as the regular file it names; a link to a folder is not followed.
                 var info = stat()
-                guard fstatat(dirfd(stream), name, &info, kind == UInt8(DT_LNK) ? 0 : AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-                let format = info.st_mode & S_IFMT
-                kind = format == S_IFREG ? UInt8(DT_REG) : format == S_IFDIR && kind != UInt8(DT_LNK) ? UInt8(DT_DIR) : 0
+                guard fstatat(dirfd(stream), name, &info, 0) == 0 else { continue }
+                kind = info.st_mode & S_IFMT == S_IFREG ? UInt8(DT_REG) : 0
             }
             if kind == UInt8(DT_DIR) {
                 folders.append(prefix + name)
