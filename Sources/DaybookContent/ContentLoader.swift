@@ -177,17 +177,17 @@ public enum ContentLoader {
         } else {
             let root: RawValue
             do {
-                root = ContentText.cleaned(try JSONReader.parse(bytes))
+                // A list file's records are decoded as each is read, its tree dropped after.
+                root = try JSONReader.parse(bytes, eachElement: isArrayFile ? { decodeRecord(ContentText.cleaned($0)) } : nil)
             } catch {
-                return (records, [.error("invalid JSON: \(error.message)", at: at(error.position))], [])
+                return (DecodedRecords(), [.error("invalid JSON: \(error.message)", at: at(error.position))], [])
             }
             if isArrayFile {
-                guard case .array(let items) = root.kind else {
+                guard case .array = root.kind else {
                     return (records, [.error("content/\(collection.rawValue).json must be a JSON array of \(collection.singular) objects, found \(root.kindName)", at: at(root.position))], [])
                 }
-                items.forEach { decodeRecord($0) }
             } else {
-                decodeRecord(root)
+                decodeRecord(ContentText.cleaned(root))
             }
         }
         return (records, diagnostics, namedOutsideLinks)

@@ -22,6 +22,14 @@ struct JSONReader {
     private var column = 1
 
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> RawValue {
+        try parse(bytes, eachElement: nil)
+    }
+
+    /// Like `parse`, but when the document is an array its elements go to `element` one by one as
+    /// they are read and are not kept (the value returned is the array, empty): a 100 MB list of
+    /// comments never stands in memory as one tree. A syntax error anywhere still throws, so the
+    /// caller must drop what it made of the elements before it.
+    static func parse(_ bytes: [UInt8], eachElement element: ((RawValue) -> Void)?) throws(JSONSyntaxError) -> RawValue {
         var reader = JSONReader(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             reader.index = 3
@@ -29,7 +37,14 @@ struct JSONReader {
             reader.columnOffset = 3
         }
         reader.skipWhitespace()
-        let value = try reader.parseValue(depth: 0)
+        let value: RawValue
+        if let element, reader.index < bytes.count, bytes[reader.index] == UInt8(ascii: "[") {
+            let start = reader.position()
+            try reader.parseElements(depth: 0, element)
+            value = RawValue(.array([]), at: start)
+        } else {
+            value = try reader.parseValue(depth: 0)
+        }
         reader.skipWhitespace()
         guard reader.index == bytes.count else { throw reader.error("unexpected text after the JSON value") }
         return value
@@ -126,16 +141,22 @@ struct JSONReader {
     }
 
     private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> [RawValue] {
-        index += 1
         var values: [RawValue] = []
+        try parseElements(depth: depth) { values.append($0) }
+        return values
+    }
+
+    /// The array at `index`, each element handed to `element` as it is read.
+    private mutating func parseElements(depth: Int, _ element: (RawValue) -> Void) throws(JSONSyntaxError) {
+        index += 1
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return values
+            return
         }
         while true {
             skipWhitespace()
-            values.append(try parseValue(depth: depth + 1))
+            element(try parseValue(depth: depth + 1))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file; expected ',' or ']'") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -144,7 +165,7 @@ struct JSONReader {
             }
             guard bytes[index] == UInt8(ascii: "]") else { throw error("expected ',' or ']'") }
             index += 1
-            return values
+            return
         }
     }
 

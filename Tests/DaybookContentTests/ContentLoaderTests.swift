@@ -174,6 +174,21 @@ struct ContentLoaderTests {
         #expect(messages("-- content/posts.json --\n{\"id\": \"x\"}") == ["content/posts.json:1:1: error: content/posts.json must be a JSON array of post objects, found an object"])
     }
 
+    @Test("a list is decoded as it is read, yet a syntax error late in the file still drops every record and problem before it")
+    func streamedList() {
+        let good = #"{"id": "a", "author": "ana", "createdAt": "2026-11-20T08:00:00Z", "caption": "x"}"#
+        let unknown = #"{"id": "b", "author": "ana", "createdAt": "2026-11-20T08:00:00Z", "colour": "red"}"#
+        let users = "-- content/users.json --\n[{\"id\": \"ana\"}]\n"
+        let broken = load(users + "-- content/posts.json --\n[\(good),\n\(unknown),\n{\"id\": }]")
+        #expect(broken.diagnostics.map(\.description) == ["content/posts.json:3:8: error: invalid JSON: unexpected character; expected a value"])
+        #expect(broken.content.posts.isEmpty)
+        let fine = load(users + "-- content/posts.json --\n[\(good),\n\(unknown)]")
+        #expect(fine.content.posts.map(\.id) == ["a", "b"])
+        #expect(fine.diagnostics.map(\.description) == [
+            "content/posts.json:2:67: warning: unknown key 'colour' in post; known keys: author, caption, createdAt, draft, id, image, imageAlt, location, sensitive, tags, updatedAt"
+        ])
+    }
+
     @Test("front matter problems in Markdown items, with file line numbers")
     func frontMatter() {
         let found = messages(
