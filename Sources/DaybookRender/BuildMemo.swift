@@ -1,7 +1,7 @@
 import Foundation
 
-/// Values made once per build and shared by the rendering tasks, by key: post cards as view
-/// models (`PageBuilder.postCards`) and as rendered HTML (`SiteRenderer.cards`).
+/// Values made once per build and shared by the rendering tasks, by key: post cards as rendered
+/// HTML (`SiteRenderer.cards`).
 ///
 /// Two tasks asking for the same missing key may both make it; the values are equal, so either
 /// may stay. Making it outside the lock keeps the other cores rendering.

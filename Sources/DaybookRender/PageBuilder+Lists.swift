@@ -91,7 +91,7 @@ extension PageBuilder {
             items: { range in
                 // The first two cards of the first page are likely on screen; later images load lazily.
                 posts[range].enumerated().map { offset, post in
-                    postView(post, partial: partial, inList: true, lazy: offset >= 2 || range.lowerBound > 0)
+                    PostReference(partial: partial, post: post, inList: true, lazy: offset >= 2 || range.lowerBound > 0)
                 }
             })
     }

@@ -36,7 +36,7 @@ extension PageBuilder {
 
     /// A post as a card or a full post: the shared card with this appearance's partial, list id and loading.
     func postView(_ post: Post, partial: TemplateName, inList: Bool, lazy: Bool) -> PostView {
-        var view = postCards.value(post.id) { makePostView(post) }
+        var view = makePostView(post)
         view.partial = partial
         // Cards carry an excerpt; the post's own page shows the whole caption.
         if partial == .post { view.captionHTML = post.caption.map(linker.html) }

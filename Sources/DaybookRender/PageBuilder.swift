@@ -26,9 +26,6 @@ struct PageBuilder: Sendable {
     let urls: SiteURLs
     let paginator: Paginator
     let linker: TextLinker
-    /// Each post's card, built once when first shown: a post shows on five or so pages (timeline,
-    /// tags, author, place, its own), and linking its caption is the dearest part of a card.
-    let postCards = BuildMemo<String, PostView>()
     /// Which Markdown link targets the site keeps (`nil`: all safe ones, for tests of one page).
     let links: MarkdownLinks?
 

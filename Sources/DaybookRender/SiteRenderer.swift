@@ -85,6 +85,16 @@ public struct SiteRenderer: Sendable {
     }
 
     func renderItem(_ item: any ItemView) -> String {
+        if let reference = item as? PostReference {
+            func render() -> String {
+                let view = builder.postView(reference.post, partial: reference.partial, inList: reference.inList, lazy: reference.lazy)
+                return library.render(view, withTemplate: view.partial.rawValue) ?? ""
+            }
+            // A card is the same on every list that shows it (timeline, tags, place); a photo in a
+            // person's grid shows once.
+            guard reference.partial == .postCard else { return render() }
+            return cards.value("\u{0}\(reference.post.id)\n\(reference.inList)\n\(reference.lazy)", make: render)
+        }
         guard let card = item as? PostView, card.partial == .postCard else {
             return library.render(item, withTemplate: item.partial.rawValue) ?? ""
         }

@@ -16,6 +16,7 @@ extension StableHash {
         case let number as Int: combine("#\(number)")
         case let flag as Bool: combine(flag ? "\u{1}true" : "\u{1}false")
         case let size as ImageSize: combine("\(size.width)x\(size.height)")
+        case let post as Post: combine(post)
         case let model as any ViewModel:
             // A field count, not the type's name: String(describing:) of a type costs more than the fields.
             let fields = model.fingerprintFields

@@ -21,6 +21,7 @@ struct FingerprintTests {
 
     static let samples: [any ViewModel] = [
         link, image, author, PlaceView(name: "L", url: "/l/"), entry, post, PostView.LinkTag(name: "t", url: "/t/"),
+        PostReference(partial: .postCard, post: Post(id: "p1", author: "ana", createdAt: Instant(secondsSince1970: 0)), inList: true, lazy: false),
         CommentView(anchor: "c", author: author, dateISO: "d", dateLabel: "l", timeLabel: "t", editedISO: "e", editedLabel: "E", textHTML: "t"),
         ResponseView(dataResponse: "r", dateISO: "d", dateLabel: "l", timeLabel: "t", editedISO: nil, editedLabel: nil, textHTML: "<p>r</p>"),
         LinkCardView(title: "t", text: "x", url: "/"), section,
