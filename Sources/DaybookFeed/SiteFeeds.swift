@@ -43,7 +43,7 @@ public struct SiteFeeds: Sendable {
         let viewer = config.timelineViewer.flatMap { usersByID[$0] }
         self.timeline = TimelineFeed.timelineQuery(moment, viewer: viewer).run(posts)
 
-        // The two comment orders and the indexes read only the posts: built at once, on all cores.
+        // The two comment orders and the indexes do not read each other: built at once, on all cores.
         let authors = Dictionary(posts.map { ($0.id, $0.author) }, uniquingKeysWith: { first, _ in first })
         (self.comments, self.commentsOnPostsBy, self.indexes) = Parallel.all(
             {

@@ -43,14 +43,7 @@ public enum Parallel {
     /// For synchronous callers that keep state across items (open folders): `transform` gets a
     /// run of consecutive items, one run per core, and returns one result for each, in order.
     public static func mapRuns<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (ArraySlice<T>) -> [R]) -> [R] {
-        let size = max(1, (items.count + cores - 1) / cores)
-        let starts = Array(stride(from: 0, to: items.count, by: size))
-        let slots = ParallelSlots<[R]>(count: starts.count)
-        DispatchQueue.concurrentPerform(iterations: starts.count) { index in
-            let start = starts[index]
-            slots.set(index, transform(items[start..<min(items.count, start + size)]))
-        }
-        return slots.values.flatMap { $0 }
+        runBlocking(items, of: max(1, (items.count + cores - 1) / cores), transform)
     }
 
     /// Three independent computations at once, for synchronous callers (parts of one model that
@@ -73,12 +66,19 @@ public enum Parallel {
 
     /// For synchronous callers (the pure loaders): chunks run on Dispatch's worker threads.
     public static func mapBlocking<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
-        let chunk = chunkSize(items.count)
-        let starts = Array(stride(from: 0, to: items.count, by: chunk))
+        runBlocking(items, of: chunkSize(items.count)) { $0.map(transform) }
+    }
+
+    /// Runs `transform` on consecutive slices of `size` items on Dispatch's worker threads, and
+    /// joins the results in the items' order.
+    private static func runBlocking<T: Sendable, R: Sendable>(
+        _ items: [T], of size: Int, _ transform: @Sendable (ArraySlice<T>) -> [R]
+    ) -> [R] {
+        let starts = Array(stride(from: 0, to: items.count, by: size))
         let slots = ParallelSlots<[R]>(count: starts.count)
         DispatchQueue.concurrentPerform(iterations: starts.count) { index in
             let start = starts[index]
-            slots.set(index, items[start..<min(items.count, start + chunk)].map(transform))
+            slots.set(index, transform(items[start..<min(items.count, start + size)]))
         }
         return slots.values.flatMap { $0 }
     }
