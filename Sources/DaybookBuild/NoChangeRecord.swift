@@ -192,7 +192,7 @@ struct NoChangeRecord: Equatable {
         let outputs = written.files.compactMap { path, record in record.entry.map { (path, $0.size) } }.sorted { $0.0 < $1.0 }
         let record = NoChangeRecord(
             identity: identity(options), now: options.now.secondsSince1970,
-            validUntil: validUntil(content: site.content, feeds: site.feeds, moment: site.moment), inputs: started, manifest: manifest,
+            validUntil: site.validUntil, inputs: started, manifest: manifest,
             outputs: outputs, pageCount: result.pageCount, imagesReused: result.imagesEncoded + result.imagesReused,
             baseURL: result.baseURL, timeZone: result.timeZone.identifier, diagnostics: result.diagnostics)
         guard mkdir(folder.path, 0o755) == 0 || errno == EEXIST, FileInfo.isFolder(folder.path) else { return }

@@ -33,6 +33,9 @@ extension SiteBuilder {
         var cachedImages: [CachedFile] = []
         /// Photos encoded by this build, and reused from the cache (CONTRACT §7's summary words).
         var imageCounts: (encoded: Int, reused: Int) = (0, 0)
+        /// Until when this build's output stays right (`NoChangeRecord`), worked out while the
+        /// content is at hand: the content is let go once the photos are published.
+        var validUntil: Double?
         var diagnostics: [Diagnostic]
     }
 
@@ -100,9 +103,11 @@ extension SiteBuilder {
             now: options.now, timeZone: zone, includeFuture: options.includeFuture, includeDrafts: options.includeDrafts)
         let feeds = SiteFeeds(content: loaded.content, config: loaded.config, moment: moment)
         diagnostics += feeds.diagnostics
-        return SiteModel(
+        var site = SiteModel(
             config: loaded.config, content: loaded.content, timeZone: zone, moment: moment, feeds: feeds, theme: theme,
             library: library, diagnostics: diagnostics)
+        site.validUntil = NoChangeRecord.validUntil(content: loaded.content, feeds: feeds, moment: moment)
+        return site
     }
 
     /// Publishes the files under `content/` (photos through the pipeline and its cache) when the
