@@ -48,17 +48,7 @@ struct IndexedFacts: Sendable {
             guard let text = text(), let at = position() else { return nil }
             return Named(text: text, position: at)
         }
-        func list<T>(_ element: () -> T?) -> [T]? {
-            // Each element takes at least four bytes, so a damaged count cannot ask for more than the payload.
-            guard let count = reader.uint32(), Int(count) <= (reader.bytes.endIndex - reader.index) / 4 else { return nil }
-            var values: [T] = []
-            values.reserveCapacity(Int(count))
-            for _ in 0..<count {
-                guard let value = element() else { return nil }
-                values.append(value)
-            }
-            return values
-        }
+        func list<T>(_ element: () -> T?) -> [T]? { ByteReader.elements(reader.listCount(minimumBytes: 4), element) }
         guard let titles = list(named), let ids = list(named),
             let links = list({ () -> Link? in
                 guard let url = text(), let attribute = text(), let at = position() else { return nil }

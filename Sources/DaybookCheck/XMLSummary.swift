@@ -56,17 +56,7 @@ struct XMLSummary: Sendable {
             guard let text = text(), let line = reader.uint32(), let column = reader.uint32() else { return nil }
             return Located(text: text, line: Int(line), column: Int(column))
         }
-        func list() -> [Located]? {
-            // Each takes twelve bytes, so a damaged count cannot ask for more than the payload.
-            guard let count = reader.uint32(), Int(count) <= (reader.bytes.endIndex - reader.index) / 12 else { return nil }
-            var values: [Located] = []
-            values.reserveCapacity(Int(count))
-            for _ in 0..<count {
-                guard let value = located() else { return nil }
-                values.append(value)
-            }
-            return values
-        }
+        func list() -> [Located]? { ByteReader.elements(reader.listCount(minimumBytes: 12), located) }
         guard let root = optionalText(), let hasError = reader.bool() else { return nil }
         let error = hasError ? located() : nil
         guard !hasError || error != nil, let problems = list(), let selfLink = optionalText(), let pages = list(),

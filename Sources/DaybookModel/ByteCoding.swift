@@ -117,16 +117,27 @@ public struct ByteReader: Sendable {
         guard let count = int(), count >= 0, count <= bytes.endIndex - index else { return nil }
         return count
     }
-    public mutating func strings() -> [String]? {
-        guard let count = count() else { return nil }
-        var values: [String] = []
+    /// A list's count (four bytes), when the bytes left could hold that many elements of at least
+    /// `minimumBytes` each: a damaged count cannot ask for more than there is. Read the elements
+    /// with `ByteReader.elements`.
+    public mutating func listCount(minimumBytes: Int) -> Int? {
+        guard let count = uint32(), Int(count) <= (bytes.endIndex - index) / max(1, minimumBytes) else { return nil }
+        return Int(count)
+    }
+
+    /// `count` elements, each read by `element`; `nil` when the count is or as soon as one is.
+    public static func elements<T>(_ count: Int?, _ element: () -> T?) -> [T]? {
+        guard let count else { return nil }
+        var values: [T] = []
         values.reserveCapacity(count)
         for _ in 0..<count {
-            guard let value = string() else { return nil }
+            guard let value = element() else { return nil }
             values.append(value)
         }
         return values
     }
+
+    public mutating func strings() -> [String]? { Self.elements(count()) { string() } }
 }
 
 // MARK: - Keyed entries
