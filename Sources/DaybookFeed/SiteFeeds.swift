@@ -15,7 +15,9 @@ public struct SiteFeeds: Sendable {
     public var comments: [String: [Comment]]
     /// Shown responses of each listed entry, by prompt id, oldest first (CONTRACT §8).
     public var responses: [String: [Response]]
-    /// The comments on each user's shown posts, newest first: their comments feed.
+    /// The newest comments on each user's shown posts, newest first, as many as a feed shows
+    /// (`feedSize`): their comments feed. Only those are kept: the rest of 500,000 comments would
+    /// stand in memory a second time for nothing.
     public var commentsOnPostsBy: [String: [Comment]]
     /// Each shown post's neighbours among its author's posts, in timeline order.
     public var authorNeighbours: [String: PostNeighbours]
@@ -53,6 +55,7 @@ public struct SiteFeeds: Sendable {
             {
                 let feed = TimelineFeed.commentFeedQuery(moment).narrowed { authors[$0.postID] != nil }
                 return Dictionary(grouping: feed.run(content.comments)) { authors[$0.postID] ?? "" }
+                    .mapValues { Array($0.prefix(max(1, config.feedSize))) }
             },
             { SiteIndexes(posts: posts, users: content.users, hashtagsPerPost: config.hashtagsPerPost) }
         )

@@ -61,6 +61,20 @@ struct TimelineFeedTests {
         #expect(TimelineFeed.commentFeedQuery(moment).run(comments).map(\.id) == ["c3", "c10", "c2", "c0"])
     }
 
+    @Test("each person's comments feed keeps the newest comments on their posts, as many as a feed shows")
+    func commentsFeedKept() {
+        let content = SiteContent(
+            users: [User(id: "ana"), User(id: "ben")],
+            posts: [post("p1", "ana", "2026-11-20T10:00:00Z"), post("p2", "ben", "2026-11-20T11:00:00Z")],
+            comments: (1...5).map { n in
+                Comment(id: "c\(n)", postID: "p1", author: "ben", createdAt: Fixed.at("2026-11-1\(n)T10:00:00Z"), text: "")
+            })
+        let feeds = SiteFeeds(content: content, config: SiteConfig(feedSize: 2), moment: moment)
+        #expect(feeds.commentsOnPostsBy["ana"]?.map(\.id) == ["c5", "c4"])
+        #expect(feeds.commentsOnPostsBy["ben"] == nil)
+        #expect(feeds.comments["p1"]?.map(\.id) == ["c1", "c2", "c3", "c4", "c5"])
+    }
+
     @Test("sorting by a key first gives the order `precedes` alone gives, ties and all", arguments: [0, 1, 2])
     func sortKeyAgrees(_ query: Int) {
         // 2,000 comments over 40 instants: most have ties, broken by id.
