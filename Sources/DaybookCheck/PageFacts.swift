@@ -25,9 +25,6 @@ struct PageFacts: Sendable {
     var imagesWithoutAlt: [Position] = []
     var parseErrors: [(message: String, position: Position)] = []
 
-    /// The set of ids, for fragment checks from other pages.
-    var idSet: Set<String> { Set(ids.map(\.id)) }
-
     init() {}
 
     init(html bytes: [UInt8]) {

@@ -248,8 +248,9 @@ public struct PageKeys: Sendable {
     }
 
     /// What a post's card and page show: the post, its photo, author, place and comments.
-    /// - Parameter authors: `combine(author:)` of each user, by id, worked out beforehand.
-    static func postVersion(_ post: Post, builder: PageBuilder, authors: [String: UInt64] = [:]) -> UInt64 {
+    /// - Parameter authors: `combine(author:)` of each user, by id, worked out beforehand; an id
+    ///   that names no user is worked out here.
+    static func postVersion(_ post: Post, builder: PageBuilder, authors: [String: UInt64]) -> UInt64 {
         let feeds = builder.input.feeds
         var hash = StableHash()
         func author(_ id: String) {

@@ -15,7 +15,7 @@ public struct SiteRenderer: Sendable {
     let plan: SitePlan
     /// The theme's fingerprint: part of every page's key.
     let themeFingerprint: UInt64
-    /// Post cards already rendered in this build, by post URL and placement (`renderItem`).
+    /// Post cards already rendered in this build, by post id and placement (`renderItem`).
     let cards = BuildMemo<String, String>()
 
     public init(library: MustacheLibrary, input: RenderInput, themeFingerprint: UInt64 = 0) {
@@ -93,15 +93,10 @@ public struct SiteRenderer: Sendable {
             // A card is the same on every list that shows it (timeline, tags, place); a photo in a
             // person's grid shows once.
             guard reference.partial == .postCard else { return render() }
-            return cards.value("\u{0}\(reference.post.id)\n\(reference.inList)\n\(reference.lazy)", make: render)
+            return cards.value("\(reference.post.id)\n\(reference.inList)\n\(reference.lazy)", make: render)
         }
-        guard let card = item as? PostView, card.partial == .postCard else {
-            return library.render(item, withTemplate: item.partial.rawValue) ?? ""
-        }
-        // Within one build a card is its post's (named by its URL) plus where it stands: listed or
-        // not, its photo loading lazily or not.
-        let key = "\(card.url)\n\(card.dataID ?? "")\n\(card.image?.lazy ?? false)"
-        return cards.value(key) { library.render(card, withTemplate: card.partial.rawValue) ?? "" }
+        // Built views (the home page's three latest posts) render once per build.
+        return library.render(item, withTemplate: item.partial.rawValue) ?? ""
     }
 
     /// The feeds, the sitemap and the search index, derived from the same lists as the pages.
