@@ -32,6 +32,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Include prompts, posts, comments and responses marked draft: true.")
     var drafts = false
 
+    @Flag(name: .long, help: "After each rebuild, list what changed item by item and the time of each phase.")
+    var verbose = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
     }
@@ -53,6 +56,7 @@ struct ServeCommand: AsyncParsableCommand {
                 "SOURCE_DATE_EPOCH is set: the preview starts at \(start.utcText), as 'daybook build' would, and then follows the clock")
         }
         let clock = ServeClock(start: start)
+        let verbose = verbose
         let server = PreviewServer(
             siteDirectory: folders.siteDirectory, outputDirectory: folders.outputDirectory, host: host, port: port,
             includeFuture: future, includeDrafts: drafts,
@@ -61,6 +65,7 @@ struct ServeCommand: AsyncParsableCommand {
                 DiagnosticPrinter.print(result.diagnostics)
                 if result.succeeded {
                     DiagnosticPrinter.printSummary(BuildSummary.line(result))
+                    if verbose { BuildSummary.details(result).forEach { DiagnosticPrinter.printSummary($0) } }
                 } else {
                     DiagnosticPrinter.printSummary("build failed; still serving the last good build", toStandardError: true)
                 }

@@ -131,6 +131,46 @@ struct KnownRecordTests {
         // With the very bytes, the manifest in memory is taken as it is (not parsed again).
         #expect(OutputWriter(sink: output, known: (other.bytes, BuildManifest())).previous == BuildManifest())
     }
+
+    @Test("with its own record on disk, the writer takes the files it lists as in place and looks up the rest; writes still refuse links")
+    func ownFilesNotLookedUp() throws {
+        let output = MemoryOutput()
+        let first = OutputWriter(sink: output)
+        _ = first.check(["index.html", "a/index.html", "b/index.html"])
+        first.begin()
+        var report = WriteReport()
+        let files = ["index.html", "a/index.html", "b/index.html"].map { RenderedFile(path: $0, bytes: Array("page \($0)".utf8)) }
+        var manifest = BuildManifest(files: try first.write(files, report: &report))
+        manifest.pageKeys = ["index.html": 1, "a/index.html": 2, "b/index.html": 3]
+        try first.finish(manifest, report: &report)
+        let saved = try #require(first.savedRecord)
+
+        // Behind the preview's back: a page removed, a page replaced by a link, a foreign file where a new page goes.
+        #expect(output.remove("a/index.html"))
+        try output.write(Array("mine".utf8), to: "c/index.html", replacing: false)
+        var tree = output.tree
+        tree["b/index.html"] = .link("/etc/passwd")
+        let changed = MemoryOutput(tree)
+
+        let trusting = OutputWriter(sink: changed, known: saved)
+        #expect(trusting.check(["index.html", "a/index.html", "b/index.html", "c/index.html"]).map(\.description) == [
+            "output/c/index.html: error: the build would replace c/index.html, which it did not write; move it away, or pass --force to let the build own it"
+        ])
+        #expect(trusting.keepRule("a/index.html", 2))
+        #expect(trusting.keepRule("b/index.html", 3))
+        // The link is met when the page is written, and refused there.
+        #expect(throws: OutputError.self) {
+            var report = WriteReport()
+            _ = try trusting.write([RenderedFile(path: "b/index.html", bytes: Array("new".utf8))], report: &report)
+        }
+        #expect(changed.tree["b/index.html"] == .link("/etc/passwd"))
+
+        // Without the known record, the same folder is looked up path by path.
+        let looking = OutputWriter(sink: changed)
+        _ = looking.check(["index.html", "a/index.html", "b/index.html", "c/index.html"])
+        #expect(!looking.keepRule("a/index.html", 2))
+        #expect(!looking.keepRule("b/index.html", 3))
+    }
 }
 
 /// The output folder on disk answers for many paths at once, on all cores, what it answers for
