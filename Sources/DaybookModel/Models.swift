@@ -126,27 +126,88 @@ public struct Post: Sendable, Hashable, Identifiable {
 }
 
 /// A comment under a post.
+///
+/// Its fields live in one shared, immutable box, so copying a comment is one reference count
+/// instead of five: a site's 100,000 comments are copied by every order and grouping of them, and
+/// those copies were a tenth of a rebuild. Setting a field copies the box (copy on write).
 public struct Comment: Sendable, Hashable, Identifiable {
-    /// Where the record was read from, for diagnostics that name it; `nil` for records built in code.
-    public var origin: SourceLocation?
-    public var id: String
-    public var postID: String
-    public var author: String
-    public var createdAt: Instant
-    public var text: String
-    public var updatedAt: Instant?
-    public var isDraft: Bool
+    private struct Fields: Sendable, Hashable {
+        var origin: SourceLocation?
+        var id: String
+        var postID: String
+        var author: String
+        var createdAt: Instant
+        var text: String
+        var updatedAt: Instant?
+        var isDraft: Bool
+    }
+
+    /// Mutated only while uniquely referenced (`set`), so never while another thread can see it.
+    private final class Box: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
 
     public init(
         id: String, postID: String, author: String, createdAt: Instant, text: String, updatedAt: Instant? = nil,
         isDraft: Bool = false
     ) {
-        self.updatedAt = updatedAt
-        self.isDraft = isDraft
-        self.id = id
-        self.postID = postID
-        self.author = author
-        self.createdAt = createdAt
-        self.text = text
+        box = Box(Fields(origin: nil, id: id, postID: postID, author: author, createdAt: createdAt, text: text, updatedAt: updatedAt, isDraft: isDraft))
     }
+
+    private mutating func set(_ change: (inout Fields) -> Void) {
+        if isKnownUniquelyReferenced(&box) {
+            change(&box.fields)
+        } else {
+            var fields = box.fields
+            change(&fields)
+            box = Box(fields)
+        }
+    }
+
+    /// Where the record was read from, for diagnostics that name it; `nil` for records built in code.
+    public var origin: SourceLocation? {
+        get { box.fields.origin }
+        set { set { $0.origin = newValue } }
+    }
+    public var id: String {
+        get { box.fields.id }
+        set { set { $0.id = newValue } }
+    }
+    public var postID: String {
+        get { box.fields.postID }
+        set { set { $0.postID = newValue } }
+    }
+    public var author: String {
+        get { box.fields.author }
+        set { set { $0.author = newValue } }
+    }
+    public var createdAt: Instant {
+        get { box.fields.createdAt }
+        set { set { $0.createdAt = newValue } }
+    }
+    public var text: String {
+        get { box.fields.text }
+        set { set { $0.text = newValue } }
+    }
+    public var updatedAt: Instant? {
+        get { box.fields.updatedAt }
+        set { set { $0.updatedAt = newValue } }
+    }
+    public var isDraft: Bool {
+        get { box.fields.isDraft }
+        set { set { $0.isDraft = newValue } }
+    }
+
+    public static func == (a: Comment, b: Comment) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
+}
+
+/// Shows a comment's fields, not its box: in debug output, and to the tests that hold every field
+/// to the comment's stable hash.
+extension Comment: CustomReflectable {
+    public var customMirror: Mirror { Mirror(reflecting: box.fields) }
 }

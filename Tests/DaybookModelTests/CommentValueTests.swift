@@ -1,0 +1,33 @@
+import DaybookModel
+import Testing
+
+/// A comment keeps its fields in a shared box; it must still behave as a plain value.
+@Suite("Comment as a value")
+struct CommentValueTests {
+    let comment = Comment(id: "c1", postID: "p1", author: "ana", createdAt: Instant(secondsSince1970: 100), text: "hi")
+
+    @Test("setting a field of a copy leaves the original as it was")
+    func copyOnWrite() {
+        var copy = comment
+        copy.text = "edited"
+        copy.origin = SourceLocation(path: "content/comments.json", line: 3, column: 5)
+        #expect(comment.text == "hi")
+        #expect(comment.origin == nil)
+        #expect(copy.text == "edited")
+        #expect(copy.origin?.line == 3)
+        #expect(copy.id == "c1" && copy.postID == "p1" && copy.author == "ana")
+    }
+
+    @Test("comments built apart with equal fields are equal and hash alike; one differing field makes them differ")
+    func equality() {
+        let twin = Comment(id: "c1", postID: "p1", author: "ana", createdAt: Instant(secondsSince1970: 100), text: "hi")
+        #expect(twin == comment)
+        #expect(Set([twin, comment]).count == 1)
+        var later = twin
+        later.updatedAt = Instant(secondsSince1970: 200)
+        #expect(later != comment)
+        var draft = twin
+        draft.isDraft = true
+        #expect(draft != comment)
+    }
+}
