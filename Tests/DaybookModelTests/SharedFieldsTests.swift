@@ -1,9 +1,9 @@
 import DaybookModel
 import Testing
 
-/// A comment keeps its fields in a shared box; it must still behave as a plain value.
-@Suite("Comment as a value")
-struct CommentValueTests {
+/// Comments and posts keep their fields in a shared box; they must still behave as plain values.
+@Suite("Comments and posts as values")
+struct SharedFieldsTests {
     let comment = Comment(id: "c1", postID: "p1", author: "ana", createdAt: Instant(secondsSince1970: 100), text: "hi")
 
     @Test("setting a field of a copy leaves the original as it was")
@@ -29,5 +29,19 @@ struct CommentValueTests {
         var draft = twin
         draft.isDraft = true
         #expect(draft != comment)
+    }
+
+    @Test("a post's copy takes its own edits; equal fields are equal wherever they were built")
+    func post() {
+        let post = Post(id: "p1", author: "ana", createdAt: Instant(secondsSince1970: 100), caption: "#Sea", extraTags: ["sky"])
+        var copy = post
+        copy.caption = "#Hill"
+        copy.isSensitive = true
+        #expect(post.tags == ["sea", "sky"])
+        #expect(copy.tags == ["hill", "sky"])
+        #expect(!post.isSensitive && copy.isSensitive)
+        let twin = Post(id: "p1", author: "ana", createdAt: Instant(secondsSince1970: 100), caption: "#Sea", extraTags: ["sky"])
+        #expect(twin == post && Set([twin, post]).count == 1)
+        #expect(copy != post)
     }
 }
