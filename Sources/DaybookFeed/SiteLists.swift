@@ -23,14 +23,14 @@ public enum SiteLists {
             hash.combine(entry.prompt?.title ?? "\u{0}skeleton")
             hash.combine(entry.prompt?.body ?? "")
             hash.combine(entry.isToday ? "today" : "")
-            hash.combine(entry.sentAt.map { String($0.secondsSince1970) } ?? "")
+            hash.combine(entry.sentAt)
             // The list item shows the response count and the latest response's excerpt; the feed dates by edits.
-            hash.combine(entry.prompt?.updatedAt.map { String($0.secondsSince1970) } ?? "")
+            hash.combine(entry.prompt?.updatedAt)
             for response in feeds.responses[entry.promptID] ?? [] {
                 hash.combine(response.id)
                 hash.combine(response.text)
                 hash.combine(response.createdAt.secondsSince1970)
-                hash.combine(response.updatedAt.map { String($0.secondsSince1970) } ?? "")
+                hash.combine(response.updatedAt)
             }
             journal.ids.append(entry.promptID)
             journal.versions[entry.promptID] = hash.value
@@ -42,7 +42,7 @@ public enum SiteLists {
                 hash.combine(field)
             }
             hash.combine(post.createdAt.secondsSince1970)
-            hash.combine(post.updatedAt.map { String($0.secondsSince1970) } ?? "")
+            hash.combine(post.updatedAt)
             post.extraTags.forEach { hash.combine($0) }
             hash.combine(feeds.usersByID[post.author]?.displayName ?? "")
             for comment in feeds.comments[post.id] ?? [] {
@@ -50,7 +50,7 @@ public enum SiteLists {
                 hash.combine(comment.author)
                 hash.combine(comment.text)
                 hash.combine(comment.createdAt.secondsSince1970)
-                hash.combine(comment.updatedAt.map { String($0.secondsSince1970) } ?? "")
+                hash.combine(comment.updatedAt)
             }
             postVersions[post.id] = hash.value
         }

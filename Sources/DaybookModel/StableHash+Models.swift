@@ -6,7 +6,7 @@
 
 extension StableHash {
     public mutating func combine(_ instant: Instant?) {
-        combine(instant.map { String($0.secondsSince1970) } ?? "\u{0}nil")
+        if let instant { combine(instant.secondsSince1970) } else { combine("\u{0}nil") }
     }
 
     public mutating func combine(_ text: String?) {
@@ -15,7 +15,7 @@ extension StableHash {
 
     public mutating func combine(_ flag: Bool) { combine(flag ? "\u{1}true" : "\u{1}false") }
 
-    public mutating func combine(_ number: Int) { combine("#\(number)") }
+    public mutating func combine(_ number: Int) { combine(bits: UInt64(bitPattern: Int64(number))) }
 
     public mutating func combine(_ day: CalendarDay?) { combine(day?.description) }
 
@@ -52,8 +52,9 @@ extension StableHash {
     public mutating func combine(_ location: Location?) {
         guard let location else { return combine("\u{0}nil") }
         combine(location.name)
-        combine(location.latitude.map { String($0) })
-        combine(location.longitude.map { String($0) })
+        for coordinate in [location.latitude, location.longitude] {
+            if let coordinate { combine(coordinate) } else { combine("\u{0}nil") }
+        }
     }
 
     public mutating func combine(_ post: Post) {

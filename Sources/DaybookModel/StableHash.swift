@@ -35,8 +35,20 @@ public struct StableHash: Sendable, Hashable {
         combine(CollectionOfOne(0xFF))
     }
 
-    public mutating func combine(_ number: Double) {
-        combine(String(number))
+    /// A number as a tag byte and its eight bytes: apart from any string (whose UTF-8 never holds
+    /// 0xFE) and cheap, where its decimal text cost a formatting and an allocation, 240,000 times
+    /// a build for the dates of a 100,000-comment site.
+    public mutating func combine(_ number: Double) { combine(bits: number.bitPattern) }
+
+    public mutating func combine(bits: UInt64) {
+        var v = value
+        v ^= 0xFE
+        v &*= 0x0000_0100_0000_01B3
+        for shift in stride(from: 0, to: 64, by: 8) {
+            v ^= (bits >> UInt64(shift)) & 0xFF
+            v &*= 0x0000_0100_0000_01B3
+        }
+        value = v
     }
 
     /// A key for a large file's bytes (a page, a content file), eight bytes per step: several

@@ -94,7 +94,7 @@ public struct PageKeys: Sendable {
     func key(_ spec: PageSpec) -> UInt64? {
         let feeds = builder.input.feeds
         var hash = StableHash()
-        hash.combine(String(context))
+        hash.combine(bits: context)
         switch spec {
         case .home, .notFound, .search:
             return nil
@@ -104,7 +104,7 @@ public struct PageKeys: Sendable {
         case .post(let index):
             let post = feeds.posts[index]
             hash.combine("post")
-            hash.combine(String(postVersions[post.id] ?? 0))
+            hash.combine(bits: postVersions[post.id] ?? 0)
             let neighbours = feeds.authorNeighbours[post.id]
             hash.combine(neighbours?.newer)
             hash.combine(neighbours?.older)
@@ -126,18 +126,18 @@ public struct PageKeys: Sendable {
         let feeds = builder.input.feeds
         let size = builder.input.config.feedSize
         var hash = StableHash()
-        hash.combine(String(context))
+        hash.combine(bits: context)
         hash.combine("user feeds")
         hash.combine(group.id)
         hash.combine(group.name)
         let posts = group.posts.prefix(size)
         let comments = (feeds.commentsOnPostsBy[group.id] ?? []).prefix(size)
-        for post in posts { hash.combine(String(postVersions[post.id] ?? 0)) }
+        for post in posts { hash.combine(bits: postVersions[post.id] ?? 0) }
         hash.combine("comments")
         for comment in comments {
             hash.combine(comment)
             hash.combine(feeds.usersByID[comment.author]?.displayName)
-            hash.combine(String(postVersions[comment.postID] ?? 0))
+            hash.combine(bits: postVersions[comment.postID] ?? 0)
         }
         // An empty feed is dated by the build's "now".
         if posts.isEmpty || comments.isEmpty { hash.combine(builder.input.moment.now) }
@@ -147,7 +147,7 @@ public struct PageKeys: Sendable {
     /// The key of the sitemap files: every page's path and date, in order.
     func sitemapKey(pagePaths: [String], lastModified: [String: Instant]) -> UInt64 {
         var hash = StableHash()
-        hash.combine(String(context))
+        hash.combine(bits: context)
         hash.combine("sitemap")
         for path in pagePaths {
             hash.combine(path)
@@ -159,7 +159,7 @@ public struct PageKeys: Sendable {
     private func combine(_ list: SiteList, positions: [Int], number: Int, into hash: inout StableHash) {
         let feeds = builder.input.feeds
         func posts(_ posts: [Post]) {
-            for position in positions { hash.combine(String(postVersions[posts[position].id] ?? 0)) }
+            for position in positions { hash.combine(bits: postVersions[posts[position].id] ?? 0) }
         }
         switch list {
         case .journal:
