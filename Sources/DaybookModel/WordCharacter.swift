@@ -40,13 +40,22 @@ extension String {
     public func scalarsPrecede(_ other: String) -> Bool {
         // UTF-8 keeps the scalars' order, and comparing bytes costs far less than decoding scalars
         // (the build record sorts every output path).
+        // Native strings lend their bytes without a copy; only a bridged one is made native first.
+        func compare(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+            let common = Swift.min(x.count, y.count)
+            if common > 0, let p = x.baseAddress, let q = y.baseAddress {
+                let order = memcmp(p, q, common)
+                if order != 0 { return order < 0 }
+            }
+            return x.count < y.count
+        }
+        if let fast = utf8.withContiguousStorageIfAvailable({ x in other.utf8.withContiguousStorageIfAvailable { y in compare(x, y) } }),
+            let result = fast
+        {
+            return result
+        }
         var a = self
         var b = other
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                for i in 0..<Swift.min(x.count, y.count) where x[i] != y[i] { return x[i] < y[i] }
-                return x.count < y.count
-            }
-        }
+        return a.withUTF8 { x in b.withUTF8 { y in compare(x, y) } }
     }
 }
