@@ -50,8 +50,8 @@ extension BuildManifest {
 
     /// `text` as UTF-8, built on bytes: the record is written after every build.
     public var bytes: [UInt8] {
-        // Written straight into bytes (each build writes a 3 MB record twice: its intent, then
-        // the record): no string per field.
+        // Written straight into bytes (a 30,000-page site's record is 3 MB, written after every
+        // build that changed something): no string per field.
         var out: [UInt8] = []
         out.reserveCapacity(100 * (files.count + pageKeys.count))
         func hex(_ value: UInt64) {
@@ -190,7 +190,7 @@ extension BuildManifest {
     /// (`OutputPath.isPlain`), or that names the build's own bookkeeping; `nil` when all are safe.
     /// The record comes from disk, where anyone could have edited it, so it is checked before use.
     public var unsafePath: String? {
-        let reserved = [OutputWriter.manifestName, OutputFolder.temporaryFolder]
+        let reserved = [OutputWriter.manifestName, OutputWriter.intentName, OutputFolder.temporaryFolder]
         func unsafe(_ path: String) -> Bool {
             let first = path.split(separator: "/", maxSplits: 1).first.map(String.init) ?? path
             return !OutputPath.isPlain(path) || reserved.contains(first)

@@ -19,8 +19,9 @@ import Glibc
 ///   now, before the next midnight in the site's time zone and before the first hidden item
 ///   (a future post, comment, response or sent prompt) comes due; exactly the last build's now
 ///   when an empty feed is dated by it;
-/// - the output record unchanged on disk, and every file it lists still a regular file of its
-///   size, with no link on the way (what a full build checks before keeping a page).
+/// - the output record unchanged on disk, no build's intent beside it (a killed build), and every
+///   file it lists still a regular file of its size, with no link on the way (what a full build
+///   checks before keeping a page).
 ///
 /// Then the build reports what the last one reported (its warnings, its counts) and writes
 /// nothing. Any doubt, including a record that does not parse, means a full build.
@@ -95,7 +96,9 @@ struct NoChangeRecord: Equatable {
         } else {
             guard now == record.now else { return nil }
         }
+        // An intent on disk means a build was killed while writing: its files must be written again.
         guard record.manifest == Status(path: options.outputDirectory.appending(path: OutputWriter.manifestName).path, followingLinks: false),
+            access(options.outputDirectory.appending(path: OutputWriter.intentName).path, F_OK) != 0,
             currentInputs(options.siteDirectory).elementsEqual(record.inputs, by: { $0.path == $1.path && $0.status == $1.status }),
             outputsInPlace(record.outputs, in: options.outputDirectory.path)
         else { return nil }

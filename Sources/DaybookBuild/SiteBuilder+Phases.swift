@@ -220,6 +220,7 @@ extension SiteBuilder {
         let written = try? await renderAndWrite(plan, writer: writer, progress: progress)
         var files = memory.files
         files[OutputWriter.manifestName] = nil
+        files[OutputWriter.intentName] = nil
         return Rendered(files: files, pageKeys: written?.manifest.pageKeys ?? [:])
     }
 

@@ -119,12 +119,19 @@ struct IncrementalBuildTests {
     func killedMidWay() async throws {
         let site = try SiteFixture(IndexSite.archive)
         _ = await build(site)
-        // Simulate a build that recorded its paths, wrote one new page and was killed before finishing.
+        // Simulate a build that saved its intent, wrote one new page, rewrote the home page (same
+        // size, other bytes: only the intent tells it apart) and was killed before finishing.
         let writer = OutputWriter(directory: site.directory.appending(path: "output"))
         #expect(writer.check(Array(writer.previous.files.keys) + ["posts/ghost/index.html"]).isEmpty)
         writer.begin()
         var report = WriteReport()
-        _ = try writer.write([RenderedFile(path: "posts/ghost/index.html", bytes: Array("half".utf8))], report: &report)
+        let home = try #require(site.read("output/index.html"))
+        let garbled = Array(home.utf8.map { $0 == UInt8(ascii: "a") ? UInt8(ascii: "b") : $0 })
+        #expect(garbled.count == home.utf8.count && garbled != Array(home.utf8))
+        _ = try writer.write(
+            [RenderedFile(path: "posts/ghost/index.html", bytes: Array("half".utf8)), RenderedFile(path: "index.html", bytes: garbled)],
+            report: &report)
+        #expect(site.read("output/" + OutputWriter.intentName) != nil)
 
         let next = await build(site)
         #expect(next.succeeded)

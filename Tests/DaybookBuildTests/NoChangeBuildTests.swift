@@ -96,6 +96,12 @@ struct NoChangeBuildTests {
                 try FileManager.default.removeItem(at: page)
                 try FileManager.default.createSymbolicLink(atPath: page.path, withDestinationPath: "../../404.html")
             }, { var o = Self.options($0); o.force = true; return o }),
+            ("a build killed while writing (its intent left, a page rewritten to other bytes of the same size)", { site in
+                let page = "output/posts/p1/index.html"
+                let bytes = Array((site.read(page) ?? "").utf8).map { $0 == UInt8(ascii: "a") ? UInt8(ascii: "b") : $0 }
+                try site.write(page, String(decoding: bytes, as: UTF8.self))
+                try site.write("output/" + OutputWriter.intentName, "daybook-manifest 1\n")
+            }, same),
             ("a new file under content/", { try $0.write("content/notes.txt", "hello") }, same),
             ("the theme overridden", { try $0.write("Templates/style.css", "body { color: red; }") }, same),
             ("site.yml edited", { try $0.write("site.yml", ($0.read("site.yml") ?? "").replacing("Quiet", with: "Loud!")) }, same),

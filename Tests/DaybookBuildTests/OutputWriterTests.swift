@@ -77,17 +77,41 @@ struct OutputWriterTests {
         #expect(memory.tree[OutputWriter.manifestName] == record)
     }
 
-    @Test("before its first write, the build records what it owns, so a kill leaves nothing unowned")
+    @Test("before its first write, the build names what it is about to write, so a kill leaves nothing unowned")
     func intent() throws {
         let memory = MemoryOutput()
+        #expect(try run(OutputWriter(sink: memory), [file("a.html", "a")]).report.written == 1)
+        let record = memory.files[OutputWriter.manifestName]
+        #expect(memory.files[OutputWriter.intentName] == nil)
+
         let writer = OutputWriter(sink: memory)
-        #expect(writer.check(["a.html", "b.html"]).isEmpty)
+        #expect(writer.check(["a.html", "b.html", "c.html"]).isEmpty)
         writer.begin()
         var report = WriteReport()
-        _ = try writer.write([file("a.html", "a")], report: &report)
-        // Killed here: the record names both paths, bytes unknown.
-        let record = try #require(memory.files[OutputWriter.manifestName])
-        #expect(BuildManifest(text: String(decoding: record, as: UTF8.self))?.files == ["a.html": .intended, "b.html": .intended])
+        _ = try writer.write([file("a.html", "A")], report: &report)
+        // Killed here: the record is the last build's; the intent names the paths it lacks.
+        #expect(memory.files[OutputWriter.manifestName] == record)
+        let intent = try #require(memory.files[OutputWriter.intentName])
+        #expect(BuildManifest(text: String(decoding: intent, as: UTF8.self))?.files == ["b.html": .intended, "c.html": .intended])
+
+        // The next build owns all three, bytes unknown, and leaves no intent behind.
+        let next = OutputWriter(sink: memory)
+        #expect(next.previous.files == ["a.html": .intended, "b.html": .intended, "c.html": .intended])
+        #expect(try run(next, [file("a.html", "a")]).report == WriteReport(written: 1, unchanged: 0, removed: 0))
+        #expect(Set(memory.files.keys) == ["a.html", OutputWriter.manifestName])
+        #expect(OutputWriter(sink: memory).previous.files["a.html"]?.entry != nil)
+    }
+
+    @Test("an intent that does not read adds no path: what it would have named is foreign")
+    func damagedIntent() throws {
+        let memory = MemoryOutput()
+        #expect(try run(OutputWriter(sink: memory), [file("a.html", "a")]).report.written == 1)
+        try memory.write(Array("garbage".utf8), to: OutputWriter.intentName, replacing: false)
+        try memory.write(Array("mine".utf8), to: "b.html", replacing: false)
+        let writer = OutputWriter(sink: memory)
+        #expect(writer.previous.files == ["a.html": .intended])
+        #expect(try run(writer, [file("a.html", "a"), file("b.html", "b")]).errors.count == 1)
+        #expect(memory.files["b.html"] == Array("mine".utf8))
     }
 
     @Test("the whole site builds into memory, equal to the build on disk")
