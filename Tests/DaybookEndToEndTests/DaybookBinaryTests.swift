@@ -275,12 +275,12 @@ import FoundationNetworking
 
 @Suite("daybook serve")
 struct ServeBinaryTests {
-    @Test("starts on a free port, serves the site, and stops cleanly on SIGTERM")
+    @Test("starts on a free port, serves the site, prints each phase with --verbose, and stops cleanly on SIGTERM")
     func serve() async throws {
         let site = try SiteFixture(IndexSite.archive)
         let process = Process()
         process.executableURL = DaybookBinaryTests.binary
-        process.arguments = ["serve", "--site", site.directory.path, "--port", "0"]
+        process.arguments = ["serve", "--site", site.directory.path, "--port", "0", "--verbose"]
         var environment = ProcessInfo.processInfo.environment
         environment["SOURCE_DATE_EPOCH"] = "1795262400"  // 2026-11-21T12:00:00Z
         process.environment = environment
@@ -297,6 +297,8 @@ struct ServeBinaryTests {
             let chunk = out.fileHandleForReading.availableData
             if chunk.isEmpty { try await Task.sleep(for: .milliseconds(50)) } else { text += String(decoding: chunk, as: UTF8.self) }
         }
+        #expect(text.contains("\nwrote index.html\n"))
+        #expect(text.contains("\ntime: read "))
         let match = try #require(text.firstMatch(of: #/at (http://127\.0\.0\.1:(\d+)/blog/) /#))
         #expect(Int(match.2) != 8000)
         let (data, response) = try await URLSession.shared.data(from: URL(string: String(match.1))!)
