@@ -64,6 +64,9 @@ struct CheckCommand: AsyncParsableCommand {
             if listExternal { report.externalLinks.forEach { DiagnosticPrinter.printSummary("external \($0)") } }
             DiagnosticPrinter.printSummary(report.summary)
         }
-        if report.errorCount > 0 { throw ExitCode.failure }
+        // Exit here, with the cache and the report still held: the kernel takes the memory back
+        // whole, where freeing a check's hundreds of thousands of small allocations one by one
+        // took a tenth of a second on a 32,000-page site (clang's -disable-free does the same).
+        withExtendedLifetime((cache, report)) { ProcessEnd.exit(report.errorCount > 0 ? 1 : 0) }
     }
 }
