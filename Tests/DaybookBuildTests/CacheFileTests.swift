@@ -20,6 +20,15 @@ struct CacheFileTests {
         #expect(CacheFile.read(site: site.directory, name: "x", maxBytes: 1 << 20) == nil)
     }
 
+    @Test("pieces of every size, small ones gathered and ones past the write buffer, read back in order")
+    func pieces() throws {
+        let site = try SiteFixture("")
+        let sizes = [3, 0, CacheFile.bufferBytes - 5, 7, CacheFile.bufferBytes * 2 + 1, 1, CacheFile.bufferBytes, 2]
+        let pieces = sizes.enumerated().map { index, size in [UInt8](repeating: UInt8(index + 1), count: size) }
+        CacheFile.save(site: site.directory, name: "x") { write in pieces.forEach { write($0[...]) } }
+        #expect(CacheFile.read(site: site.directory, name: "x", maxBytes: 1 << 24).map(Array.init) == pieces.flatMap { $0 })
+    }
+
     @Test("an archive read back is used in place, after the identity line: every entry still decodes")
     func slices() throws {
         let site = try SiteFixture(IndexSite.archive)
