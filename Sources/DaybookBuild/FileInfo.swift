@@ -68,6 +68,17 @@ public enum FileInfo {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// The wall clock in nanoseconds since 1970, the scale of file times: read where a command
+    /// starts listing files, to judge which of them are too recent to trust (`FileStatus`).
+    public static func realtimeNanoseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+
+    /// The status of a regular file, not through a symbolic link; `nil` for anything else.
+    public static func status(atPath path: String) -> FileStatus? { FileStatus(path: path, followingLinks: false) }
+
     /// Size and modification time of a regular file; `nil` for anything else.
     public static func regularFile(_ path: String) -> (size: Int, modified: Instant)? {
         var info = stat()

@@ -1,4 +1,5 @@
 import DaybookCheck
+import DaybookModel
 import Foundation
 
 /// A rendered site on disk, for `daybook check`: the paths are listed once, files are read on demand.
@@ -18,6 +19,9 @@ public struct FolderSource: CheckSource {
     /// Not through a symbolic link: the listing holds regular files only, and one replaced by a
     /// link since is not followed out of the folder.
     public func bytes(of path: String) -> [UInt8]? { FileInfo.contents(atPath: root + "/" + path) }
+
+    /// Not through a symbolic link either: a link is read (`bytes(of:)` refuses it) every time.
+    public func status(of path: String) -> FileStatus? { FileInfo.status(atPath: root + "/" + path) }
 
     public func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: directory.appending(path: path).path) }
 }

@@ -31,38 +31,7 @@ struct NoChangeRecord: Equatable {
     /// The record of a site with 100,000 posts is about 20 MB.
     static let maxBytes = 256 << 20
 
-    struct Status: Equatable {
-        var size: Int64
-        var modified: Int64
-        var changed: Int64
-        var inode: UInt64
-        var device: UInt64
-
-        init?(path: String, followingLinks: Bool = true) {
-            var info = stat()
-            let found = followingLinks ? stat(path, &info) : lstat(path, &info)
-            guard found == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-            size = Int64(info.st_size)
-            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-            changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
-            inode = UInt64(info.st_ino)
-            device = UInt64(info.st_dev)
-        }
-
-        init(size: Int64, modified: Int64, changed: Int64, inode: UInt64, device: UInt64) {
-            (self.size, self.modified, self.changed, self.inode, self.device) = (size, modified, changed, inode, device)
-        }
-
-        var fields: String { "\(size) \(modified) \(changed) \(inode) \(device)" }
-
-        init?(fields: ArraySlice<Substring>) {
-            let values = Array(fields)
-            guard values.count == 5, let size = Int64(values[0]), let modified = Int64(values[1]), let changed = Int64(values[2]),
-                let inode = UInt64(values[3]), let device = UInt64(values[4])
-            else { return nil }
-            self.init(size: size, modified: modified, changed: changed, inode: inode, device: device)
-        }
-    }
+    typealias Status = FileStatus
 
     /// The options and executable the output depends on, as one line.
     var identity: String
@@ -187,7 +156,7 @@ struct NoChangeRecord: Equatable {
         // A file edited while the build ran would be recorded with its new status but built from the
         // old bytes; and one edited within the file system's timestamp granularity before the listing
         // could be edited again with no change of status ("racy" files, as git calls them).
-        let listed = listedAt - racyWindow
+        let listed = listedAt - FileStatus.racyWindow
         guard !started.contains(where: { ($0.status?.modified ?? 0) >= listed || ($0.status?.changed ?? 0) >= listed }),
             currentInputs(options.siteDirectory).elementsEqual(started, by: { $0.path == $1.path && $0.status == $1.status }),
             let manifest = Status(path: options.outputDirectory.appending(path: OutputWriter.manifestName).path, followingLinks: false)
@@ -202,15 +171,6 @@ struct NoChangeRecord: Equatable {
         let temporary = file + ".tmp-\(getpid())"
         guard FileManager.default.createFile(atPath: temporary, contents: Data(record.text.utf8)) else { return }
         if rename(temporary, file) != 0 { unlink(temporary) }
-    }
-
-    /// Two seconds: coarser than any file system's timestamps but FAT's, and than the kernel's tick.
-    static let racyWindow: Int64 = 2_000_000_000
-
-    static func realtimeNanoseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
     // MARK: - Text
@@ -306,5 +266,28 @@ struct NoChangeRecord: Equatable {
                 return nil
             }
         }
+    }
+}
+
+/// The status as the record keeps it: from the file system, and as text.
+extension FileStatus {
+    init?(path: String, followingLinks: Bool = true) {
+        var info = stat()
+        let found = followingLinks ? stat(path, &info) : lstat(path, &info)
+        guard found == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        self.init(
+            size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+            changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec), inode: UInt64(info.st_ino),
+            device: UInt64(info.st_dev))
+    }
+
+    var fields: String { "\(size) \(modified) \(changed) \(inode) \(device)" }
+
+    init?(fields: ArraySlice<Substring>) {
+        let values = Array(fields)
+        guard values.count == 5, let size = Int64(values[0]), let modified = Int64(values[1]), let changed = Int64(values[2]),
+            let inode = UInt64(values[3]), let device = UInt64(values[4])
+        else { return nil }
+        self.init(size: size, modified: modified, changed: changed, inode: inode, device: device)
     }
 }

@@ -37,7 +37,7 @@ struct PhotoPublisher {
     var namedBy: [String: SourceLocation]
     /// A photo changed this recently (nanoseconds) is not remembered by status: a second edit
     /// within the file system's timestamp granularity could leave the status as it was.
-    var racyWindow: Int64 = NoChangeRecord.racyWindow
+    var racyWindow: Int64 = FileStatus.racyWindow
 
     /// The cache folder, always inside the site folder.
     static func cacheFolder(site: URL) -> URL { site.appending(path: ".daybook-cache/images") }
@@ -139,7 +139,7 @@ struct PhotoPublisher {
         for (index, result) in zip(toProcess, batch.results) { results[index] = result }
 
         var index = SourceIndex()
-        let racy = NoChangeRecord.realtimeNanoseconds() - racyWindow
+        let racy = FileInfo.realtimeNanoseconds() - racyWindow
         var copyOwners: [String: String] = [:]
         for (photo, result) in zip(photos, results) {
             guard let result else { continue }

@@ -99,7 +99,7 @@ public struct SiteBuilder: Sendable {
         let onDisk = sink == nil
         let noChange = onDisk && options.recordsNoChange
         if noChange, let replayed = NoChangeRecord.replay(options, started: clock.started) { return replayed }
-        let listedAt = NoChangeRecord.realtimeNanoseconds()
+        let listedAt = FileInfo.realtimeNanoseconds()
         let inputs = noChange ? NoChangeRecord.currentInputs(options.siteDirectory) : []
         let report = options.progress ?? { _ in }
         report(BuildProgress(phase: "read"))

@@ -34,6 +34,8 @@ struct CheckCommand: AsyncParsableCommand {
     var listExternal = false
 
     static let cacheName = "check"
+    /// The key of each file by its status (`FileKeys`), beside the facts.
+    static let filesName = "check-files"
     /// A bound on the cache read back: a million pages' facts fit well under it.
     static let maxCacheBytes = 1 << 30
 
@@ -51,8 +53,13 @@ struct CheckCommand: AsyncParsableCommand {
             ? CacheFile.read(site: site, name: Self.cacheName, maxBytes: Self.maxCacheBytes).map(PageFactsCache.init(archive:))
                 ?? PageFactsCache()
             : nil
+        if cache != nil {
+            cache?.files = CacheFile.read(site: site, name: Self.filesName, maxBytes: Self.maxCacheBytes).map(FileKeys.init(archive:)) ?? FileKeys()
+            cache?.start(at: FileInfo.realtimeNanoseconds())
+        }
         let report = await SiteChecker(baseURL: baseURL).check(FolderSource(directory: folder), cache: &cache)
         if let cache, cache.changed { CacheFile.save(site: site, name: Self.cacheName, cache.writeArchive) }
+        if let cache, cache.filesChanged { CacheFile.save(site: site, name: Self.filesName) { $0(cache.nextFiles.archive[...]) } }
         switch format {
         case .json:
             let encoder = JSONEncoder()

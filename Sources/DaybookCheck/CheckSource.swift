@@ -1,3 +1,5 @@
+import DaybookModel
+
 /// The files of a rendered site, wherever they are: a folder on disk or a build in memory.
 public protocol CheckSource: Sendable {
     /// Every file's path relative to the site root, with `/` separators.
@@ -7,10 +9,14 @@ public protocol CheckSource: Sendable {
     /// Whether anything stands at the path, hidden entries and folders included: `check` looks
     /// for the build's temporary folder, which `paths` leaves out.
     func exists(_ path: String) -> Bool
+    /// The file's status, when the source has one (a folder on disk): with it, a file whose status
+    /// is the one the last check stored is not read again (`FileKeys`).
+    func status(of path: String) -> FileStatus?
 }
 
 extension CheckSource {
     public func exists(_ path: String) -> Bool { paths.contains(path) }
+    public func status(of path: String) -> FileStatus? { nil }
 }
 
 /// A site held in memory, as `daybook build --check` has it before writing.

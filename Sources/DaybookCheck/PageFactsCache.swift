@@ -25,8 +25,28 @@ public struct PageFactsCache: Sendable {
     private var reused: Set<UInt64> = []
     /// Whether this run parsed a page the cache lacked, or left an entry unused.
     public private(set) var changed = false
+    /// The key of each file by its status, as the last run left them: a file whose status has
+    /// not changed is not read.
+    public var files = FileKeys()
+    /// This run's: what the next run trusts.
+    public private(set) var nextFiles = FileKeys()
 
     public init() {}
+
+    /// Starts a run whose file statuses are taken from `instant` on (nanoseconds since 1970).
+    public mutating func start(at instant: Int64) { nextFiles = FileKeys(checkedAt: instant) }
+
+    /// The key of `path`'s bytes when its status says they have not changed since the last run.
+    func key(_ path: String, status: FileStatus?) -> UInt64? { status.flatMap { files.key(path, status: $0) } }
+
+    /// Records what this run read of a file, for the next.
+    mutating func noteFile(_ path: String, status: FileStatus?, key: UInt64) {
+        if let status { nextFiles.set(path, status: status, key: key) }
+    }
+
+    /// Whether `nextFiles` should be saved: a file changed, came or went, or one stored last time
+    /// was too recent to trust then.
+    public var filesChanged: Bool { nextFiles.entries != files.entries || !files.allSettled }
 
     public init(archive: [UInt8]) { self.init(archive: archive[...]) }
 

@@ -91,12 +91,17 @@ public struct SiteChecker: Sendable {
         _ paths: [String], from source: some CheckSource, cache: inout PageFactsCache?, table: inout StringTable
     ) async -> ([IndexedFacts?], [Diagnostic]) {
         let known = cache
-        let pages = await Parallel.map(paths) { path -> (key: UInt64, cached: IndexedFacts?, parsed: PageFacts?)? in
+        typealias Page = (key: UInt64, status: FileStatus?, cached: IndexedFacts?, parsed: PageFacts?)
+        let pages = await Parallel.map(paths) { path -> Page? in
+            // The status first, then the bytes: a write in between leaves a status older than the
+            // bytes read, which the next run does not trust.
+            let status = known == nil ? nil : source.status(of: path)
+            if let known, let key = known.key(path, status: status), let facts = known.facts(key) { return (key, status, facts, nil) }
             guard let bytes = source.bytes(of: path) else { return nil }
-            guard let known else { return (0, nil, PageFacts(html: bytes)) }
+            guard let known else { return (0, nil, nil, PageFacts(html: bytes)) }
             let key = PageFactsCache.key(bytes)
-            if let facts = known.facts(key) { return (key, facts, nil) }
-            return (key, nil, PageFacts(html: bytes))
+            if let facts = known.facts(key) { return (key, status, facts, nil) }
+            return (key, status, nil, PageFacts(html: bytes))
         }
         let interned = await intern(pages.map { $0?.parsed }, into: &table)
         var facts: [IndexedFacts?] = []
@@ -110,6 +115,7 @@ public struct SiteChecker: Sendable {
             }
             facts.append(indexed)
             cache?.use(indexed, key: page.key, cached: page.cached != nil)
+            cache?.noteFile(paths[index], status: page.status, key: page.key)
         }
         return (facts, diagnostics)
     }
@@ -121,12 +127,15 @@ public struct SiteChecker: Sendable {
         _ paths: [String], from source: some CheckSource, cache: inout PageFactsCache?, table: inout StringTable
     ) async -> [String: XMLSummary] {
         let known = cache
-        let read = await Parallel.map(paths) { path -> (key: UInt64, cached: XMLSummary?, parsed: (XMLFacts, [Diagnostic])?)? in
+        typealias File = (key: UInt64, status: FileStatus?, cached: XMLSummary?, parsed: (XMLFacts, [Diagnostic])?)
+        let read = await Parallel.map(paths) { path -> File? in
+            let status = known == nil ? nil : source.status(of: path)
+            if let known, let key = known.key(path, status: status), let summary = known.summary(key) { return (key, status, summary, nil) }
             guard let bytes = source.bytes(of: path) else { return nil }
             let key = known == nil ? 0 : PageFactsCache.key(bytes)
-            if let summary = known?.summary(key) { return (key, summary, nil) }
+            if let summary = known?.summary(key) { return (key, status, summary, nil) }
             let document = XMLFacts(xml: bytes)
-            return (key, nil, (document, document.error == nil && document.root == "feed" ? checkFeed(path, document) : []))
+            return (key, status, nil, (document, document.error == nil && document.root == "feed" ? checkFeed(path, document) : []))
         }
         var xml: [String: XMLSummary] = [:]
         for (path, file) in zip(paths, read) {
@@ -134,6 +143,7 @@ public struct SiteChecker: Sendable {
             let summary = file.cached ?? file.parsed.map { XMLSummary($0.0, feedProblems: $0.1, table: &table) }!
             xml[path] = summary
             cache?.use(summary, key: file.key, cached: file.cached != nil)
+            cache?.noteFile(path, status: file.status, key: file.key)
         }
         return xml
     }

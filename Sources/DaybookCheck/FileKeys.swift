@@ -1,0 +1,77 @@
+import DaybookModel
+
+/// The content key of each file a check read, with the file's status at the time: the next check
+/// takes the key from a file's status alone when it has not changed, and reads only the files that
+/// did (after a one-post edit, a few pages of 32,000; reading and hashing them all was a quarter
+/// of the check). A link is still resolved, and a page still checked, against its facts as cached
+/// by that key.
+///
+/// Kept in the site's `.daybook-cache`, which is untrusted: an archive that does not read whole
+/// is empty, and a key is used only for the path it was stored with and the very same status.
+public struct FileKeys: Sendable, Equatable {
+    static let magic = Array("daybook-check-files-1\n".utf8)
+
+    public struct Entry: Sendable, Hashable {
+        public var status: FileStatus
+        public var key: UInt64
+    }
+
+    /// When the statuses were taken (nanoseconds since 1970): a file written within the racy
+    /// window before it is not trusted.
+    public var checkedAt: Int64
+    public private(set) var entries: [String: Entry] = [:]
+
+    public init(checkedAt: Int64 = 0) { self.checkedAt = checkedAt }
+
+    /// The key of `path`'s bytes when its status is the stored one and was settled when stored.
+    public func key(_ path: String, status: FileStatus) -> UInt64? {
+        guard let entry = entries[path], entry.status == status, status.isSettled(before: checkedAt) else { return nil }
+        return entry.key
+    }
+
+    public mutating func set(_ path: String, status: FileStatus, key: UInt64) {
+        entries[path] = Entry(status: status, key: key)
+    }
+
+    /// Whether the next check could trust every entry: none was written within the racy window.
+    public var allSettled: Bool { entries.values.allSatisfy { $0.status.isSettled(before: checkedAt) } }
+
+    // MARK: - Archive
+
+    public init(archive: ArraySlice<UInt8>) {
+        self.init()
+        guard archive.starts(with: Self.magic) else { return }
+        var reader = ByteReader(archive, at: archive.startIndex + Self.magic.count)
+        // Each entry is at least a length and six numbers.
+        guard let checkedAt = reader.int(), let count = reader.listCount(minimumBytes: 8 * 7) else { return }
+        var entries: [String: Entry] = [:]
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let path = reader.string(), let size = reader.int(), let modified = reader.int(), let changed = reader.int(),
+                let inode = reader.uint64(), let device = reader.uint64(), let key = reader.uint64()
+            else { return }
+            let status = FileStatus(size: Int64(size), modified: Int64(modified), changed: Int64(changed), inode: inode, device: device)
+            entries[path] = Entry(status: status, key: key)
+        }
+        guard reader.atEnd else { return }
+        (self.checkedAt, self.entries) = (Int64(checkedAt), entries)
+    }
+
+    public var archive: [UInt8] {
+        var writer = ByteWriter()
+        writer.bytes += Self.magic
+        writer.int(Int(checkedAt))
+        writer.uint32(UInt32(entries.count))
+        for path in entries.keys.sorted() {
+            let entry = entries[path]!
+            writer.string(path)
+            writer.int(Int(entry.status.size))
+            writer.int(Int(entry.status.modified))
+            writer.int(Int(entry.status.changed))
+            writer.uint64(entry.status.inode)
+            writer.uint64(entry.status.device)
+            writer.uint64(entry.key)
+        }
+        return writer.bytes
+    }
+}
