@@ -77,9 +77,9 @@ public struct Location: Sendable, Hashable {
 
 /// A photo on the timeline with its caption.
 ///
-/// Its fields live in one shared box, as a `Comment`'s do: the timeline, the list of every post
-/// and each tag, person and place list hold the same posts, and a copy is one reference count
-/// (and eight bytes) instead of thirteen fields. Setting a field copies the box when it is shared.
+/// Its fields live behind one reference (`SharedFields`), as a `Comment`'s do: the timeline, the
+/// list of every post and each tag, person and place list hold the same posts, and a copy is one
+/// reference count (and eight bytes) instead of thirteen fields.
 public struct Post: Sendable, Hashable, Identifiable {
     private struct Fields: Sendable, Hashable {
         var origin: SourceLocation?
@@ -97,97 +97,78 @@ public struct Post: Sendable, Hashable, Identifiable {
         var isDraft: Bool
     }
 
-    /// Mutated only while uniquely referenced (`set`), so never while another thread can see it.
-    private final class Box: @unchecked Sendable {
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var box: Box
+    private var box: SharedFields<Fields>
 
     public init(
         id: String, author: String, createdAt: Instant, caption: String? = nil, extraTags: [String] = [],
         image: String? = nil, imageAlt: String? = nil, location: Location? = nil, updatedAt: Instant? = nil,
         isDraft: Bool = false
     ) {
-        box = Box(Fields(
+        box = SharedFields(Fields(
             origin: nil, id: id, author: author, createdAt: createdAt, caption: caption, extraTags: extraTags, image: image,
             imageAlt: imageAlt, location: location, isSensitive: false, sensitiveReason: nil, updatedAt: updatedAt, isDraft: isDraft))
-    }
-
-    private mutating func set(_ change: (inout Fields) -> Void) {
-        if isKnownUniquelyReferenced(&box) {
-            change(&box.fields)
-        } else {
-            var fields = box.fields
-            change(&fields)
-            box = Box(fields)
-        }
     }
 
     /// Where the record was read from, for diagnostics that name it; `nil` for records built in code.
     public var origin: SourceLocation? {
         get { box.fields.origin }
-        set { set { $0.origin = newValue } }
+        set { box.set { $0.origin = newValue } }
     }
     public var id: String {
         get { box.fields.id }
-        set { set { $0.id = newValue } }
+        set { box.set { $0.id = newValue } }
     }
     public var author: String {
         get { box.fields.author }
-        set { set { $0.author = newValue } }
+        set { box.set { $0.author = newValue } }
     }
     public var createdAt: Instant {
         get { box.fields.createdAt }
-        set { set { $0.createdAt = newValue } }
+        set { box.set { $0.createdAt = newValue } }
     }
     /// Plain text; `#hashtags` and `@mentions` in it become links.
     public var caption: String? {
         get { box.fields.caption }
-        set { set { $0.caption = newValue } }
+        set { box.set { $0.caption = newValue } }
     }
     /// Extra hashtags as written, without `#`.
     public var extraTags: [String] {
         get { box.fields.extraTags }
-        set { set { $0.extraTags = newValue } }
+        set { box.set { $0.extraTags = newValue } }
     }
     public var image: String? {
         get { box.fields.image }
-        set { set { $0.image = newValue } }
+        set { box.set { $0.image = newValue } }
     }
     public var imageAlt: String? {
         get { box.fields.imageAlt }
-        set { set { $0.imageAlt = newValue } }
+        set { box.set { $0.imageAlt = newValue } }
     }
     public var location: Location? {
         get { box.fields.location }
-        set { set { $0.location = newValue } }
+        set { box.set { $0.location = newValue } }
     }
     /// `sensitive` (CONTRACT §7): the photo is shown only when the reader asks.
     public var isSensitive: Bool {
         get { box.fields.isSensitive }
-        set { set { $0.isSensitive = newValue } }
+        set { box.set { $0.isSensitive = newValue } }
     }
     /// Why, when `sensitive` was given as text; shown in the closed `<details>`'s summary.
     public var sensitiveReason: String? {
         get { box.fields.sensitiveReason }
-        set { set { $0.sensitiveReason = newValue } }
+        set { box.set { $0.sensitiveReason = newValue } }
     }
     /// The last edit; a post page says "edited" with it, feeds date the post by it.
     public var updatedAt: Instant? {
         get { box.fields.updatedAt }
-        set { set { $0.updatedAt = newValue } }
+        set { box.set { $0.updatedAt = newValue } }
     }
     /// `draft: true`: left out of the site, with its comments, unless `--drafts`.
     public var isDraft: Bool {
         get { box.fields.isDraft }
-        set { set { $0.isDraft = newValue } }
+        set { box.set { $0.isDraft = newValue } }
     }
 
-    public static func == (a: Post, b: Post) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
-
-    public func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
 
     /// CONTRACT §2: the caption's hashtags, then the `tags` field, normalised, each once.
     public var tags: [String] {
@@ -201,9 +182,9 @@ public struct Post: Sendable, Hashable, Identifiable {
 
 /// A comment under a post.
 ///
-/// Its fields live in one shared, immutable box, so copying a comment is one reference count
-/// instead of five: a site's 100,000 comments are copied by every order and grouping of them, and
-/// those copies were a tenth of a rebuild. Setting a field copies the box (copy on write).
+/// Its fields live behind one reference (`SharedFields`), so copying a comment is one reference
+/// count instead of five: a site's 100,000 comments are copied by every order and grouping of
+/// them, and those copies were a tenth of a rebuild.
 public struct Comment: Sendable, Hashable, Identifiable {
     private struct Fields: Sendable, Hashable {
         var origin: SourceLocation?
@@ -216,68 +197,49 @@ public struct Comment: Sendable, Hashable, Identifiable {
         var isDraft: Bool
     }
 
-    /// Mutated only while uniquely referenced (`set`), so never while another thread can see it.
-    private final class Box: @unchecked Sendable {
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var box: Box
+    private var box: SharedFields<Fields>
 
     public init(
         id: String, postID: String, author: String, createdAt: Instant, text: String, updatedAt: Instant? = nil,
         isDraft: Bool = false
     ) {
-        box = Box(Fields(origin: nil, id: id, postID: postID, author: author, createdAt: createdAt, text: text, updatedAt: updatedAt, isDraft: isDraft))
-    }
-
-    private mutating func set(_ change: (inout Fields) -> Void) {
-        if isKnownUniquelyReferenced(&box) {
-            change(&box.fields)
-        } else {
-            var fields = box.fields
-            change(&fields)
-            box = Box(fields)
-        }
+        box = SharedFields(Fields(origin: nil, id: id, postID: postID, author: author, createdAt: createdAt, text: text, updatedAt: updatedAt, isDraft: isDraft))
     }
 
     /// Where the record was read from, for diagnostics that name it; `nil` for records built in code.
     public var origin: SourceLocation? {
         get { box.fields.origin }
-        set { set { $0.origin = newValue } }
+        set { box.set { $0.origin = newValue } }
     }
     public var id: String {
         get { box.fields.id }
-        set { set { $0.id = newValue } }
+        set { box.set { $0.id = newValue } }
     }
     public var postID: String {
         get { box.fields.postID }
-        set { set { $0.postID = newValue } }
+        set { box.set { $0.postID = newValue } }
     }
     public var author: String {
         get { box.fields.author }
-        set { set { $0.author = newValue } }
+        set { box.set { $0.author = newValue } }
     }
     public var createdAt: Instant {
         get { box.fields.createdAt }
-        set { set { $0.createdAt = newValue } }
+        set { box.set { $0.createdAt = newValue } }
     }
     public var text: String {
         get { box.fields.text }
-        set { set { $0.text = newValue } }
+        set { box.set { $0.text = newValue } }
     }
     public var updatedAt: Instant? {
         get { box.fields.updatedAt }
-        set { set { $0.updatedAt = newValue } }
+        set { box.set { $0.updatedAt = newValue } }
     }
     public var isDraft: Bool {
         get { box.fields.isDraft }
-        set { set { $0.isDraft = newValue } }
+        set { box.set { $0.isDraft = newValue } }
     }
 
-    public static func == (a: Comment, b: Comment) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
-
-    public func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
 }
 
 /// Shows a post's fields, not its box, as `Comment` does.
