@@ -71,6 +71,9 @@ public final class OutputWriter {
     private var intentSaved = false
     /// Whether an intent is on disk now: one a killed build left, or this build's.
     private var intentOnDisk = false
+    /// The paths a killed build's intent named: this build's intent names them again, so that a
+    /// second kill still leaves them owned.
+    private var inheritedIntent: [String] = []
     /// The manifest `finish` saved.
     private var finished: BuildManifest?
     /// Whether the previous record is one this process saved, still on disk byte for byte (`known`).
@@ -97,6 +100,7 @@ public final class OutputWriter {
         owned.files = owned.files.mapValues { _ in .intended }
         if let text = String(validating: intent, as: UTF8.self), let named = BuildManifest(text: text), named.unsafePath == nil {
             for path in named.files.keys { owned.files[path] = .intended }
+            inheritedIntent = Array(named.files.keys)
         }
         previous = owned
         intentOnDisk = true
@@ -276,11 +280,13 @@ public final class OutputWriter {
     }
 
     /// Before the first change: names the paths the build is about to write that the record does
-    /// not hold, so that a kill from here on leaves a folder the next build owns and repairs.
+    /// not hold (and those a killed build's intent named), so that a kill from here on leaves a
+    /// folder the next build owns and repairs.
     private func saveIntent() throws(OutputError) {
         guard !intentSaved else { return }
         intentSaved = true
         var intent = BuildManifest()
+        for path in inheritedIntent { intent.files[path] = .intended }
         for path in planned where previous.files[path] == nil { intent.files[path] = .intended }
         try sink.write(intent.bytes, to: Self.intentName, replacing: force)
         intentOnDisk = true

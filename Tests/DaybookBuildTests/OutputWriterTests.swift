@@ -102,6 +102,25 @@ struct OutputWriterTests {
         #expect(OutputWriter(sink: memory).previous.files["a.html"]?.entry != nil)
     }
 
+    @Test("two kills in a row: the second intent names again what the first named, so all stays owned")
+    func twoKills() throws {
+        let memory = MemoryOutput()
+        #expect(try run(OutputWriter(sink: memory), [file("a.html", "a")]).report.written == 1)
+        func killedWriting(_ planned: [String], _ written: RenderedFile) throws {
+            let writer = OutputWriter(sink: memory)
+            #expect(writer.check(planned).isEmpty)
+            writer.begin()
+            var report = WriteReport()
+            _ = try writer.write([written], report: &report)
+        }
+        try killedWriting(["a.html", "b.html"], file("b.html", "b"))
+        try killedWriting(["a.html", "b.html", "c.html"], file("c.html", "c"))
+        let next = OutputWriter(sink: memory)
+        #expect(next.previous.files == ["a.html": .intended, "b.html": .intended, "c.html": .intended])
+        #expect(try run(next, [file("a.html", "a")]).report == WriteReport(written: 1, unchanged: 0, removed: 2))
+        #expect(Set(memory.files.keys) == ["a.html", OutputWriter.manifestName])
+    }
+
     @Test("an intent that does not read adds no path: what it would have named is foreign")
     func damagedIntent() throws {
         let memory = MemoryOutput()
