@@ -34,29 +34,89 @@ struct IndexedFacts: Sendable {
 
     /// Reads what `encode` wrote; `nil` when the bytes are damaged or name a string past
     /// `tableCount` (the archive is untrusted).
+    ///
+    /// Every field is a little-endian `UInt32`, so the payload is read as words, each list's
+    /// count checked once against the words left: a check after an edit reads 32,000 pages'
+    /// facts this way, and a bounds check and a closure call per field were a tenth of it.
     init?(payload: ArraySlice<UInt8>, tableCount: Int) {
-        var reader = ByteReader(payload, at: payload.startIndex)
-        func text() -> UInt32? {
-            guard let index = reader.uint32(), Int(index) < tableCount else { return nil }
-            return index
+        guard payload.count % 4 == 0 else { return nil }
+        let decoded: IndexedFacts? = payload.withUnsafeBytes { raw in
+            var words = Words(raw: raw, tableCount: UInt32(clamping: tableCount))
+            guard let titles = words.namedList(), let ids = words.namedList(), let links = words.links(),
+                let images = words.positions(), let errors = words.namedList(), words.atEnd
+            else { return nil }
+            return IndexedFacts(titles: titles, ids: ids, links: links, imagesWithoutAlt: images, parseErrors: errors)
         }
-        func position() -> Position? {
-            guard let line = reader.uint32(), let column = reader.uint32() else { return nil }
-            return Position(line: Int(line), column: Int(column))
+        guard let decoded else { return nil }
+        self = decoded
+    }
+
+    private init(titles: [Named], ids: [Named], links: [Link], imagesWithoutAlt: [Position], parseErrors: [Named]) {
+        (self.titles, self.ids, self.links, self.imagesWithoutAlt, self.parseErrors) = (titles, ids, links, imagesWithoutAlt, parseErrors)
+    }
+
+    /// The payload's words, read in order.
+    private struct Words {
+        let raw: UnsafeRawBufferPointer
+        let tableCount: UInt32
+        var at = 0
+
+        init(raw: UnsafeRawBufferPointer, tableCount: UInt32) {
+            (self.raw, self.tableCount) = (raw, tableCount)
         }
-        func named() -> Named? {
-            guard let text = text(), let at = position() else { return nil }
-            return Named(text: text, position: at)
+
+        var atEnd: Bool { at == raw.count }
+
+        /// The word at `at + offset`, unchecked: callers check the words left first.
+        private func word(_ offset: Int) -> UInt32 { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 4 * offset, as: UInt32.self)) }
+
+        /// A list's count, when the words left hold that many elements of `width` words.
+        private mutating func count(width: Int) -> Int? {
+            guard raw.count - at >= 4 else { return nil }
+            let count = Int(word(0))
+            at += 4
+            guard count <= (raw.count - at) / (4 * width) else { return nil }
+            return count
         }
-        func list<T>(_ element: () -> T?) -> [T]? { ByteReader.elements(reader.listCount(minimumBytes: 4), element) }
-        guard let titles = list(named), let ids = list(named),
-            let links = list({ () -> Link? in
-                guard let url = text(), let attribute = text(), let at = position() else { return nil }
-                return Link(url: url, attribute: attribute, position: at)
-            }),
-            let images = list(position), let errors = list(named), reader.atEnd
-        else { return nil }
-        (self.titles, self.ids, self.links, self.imagesWithoutAlt, self.parseErrors) = (titles, ids, links, images, errors)
+
+        private func position(_ offset: Int) -> Position { Position(line: Int(word(offset)), column: Int(word(offset + 1))) }
+
+        mutating func namedList() -> [Named]? {
+            guard let count = count(width: 3) else { return nil }
+            var list: [Named] = []
+            list.reserveCapacity(count)
+            for _ in 0..<count {
+                let text = word(0)
+                guard text < tableCount else { return nil }
+                list.append(Named(text: text, position: position(1)))
+                at += 12
+            }
+            return list
+        }
+
+        mutating func links() -> [Link]? {
+            guard let count = count(width: 4) else { return nil }
+            var list: [Link] = []
+            list.reserveCapacity(count)
+            for _ in 0..<count {
+                let (url, attribute) = (word(0), word(1))
+                guard url < tableCount, attribute < tableCount else { return nil }
+                list.append(Link(url: url, attribute: attribute, position: position(2)))
+                at += 16
+            }
+            return list
+        }
+
+        mutating func positions() -> [Position]? {
+            guard let count = count(width: 2) else { return nil }
+            var list: [Position] = []
+            list.reserveCapacity(count)
+            for _ in 0..<count {
+                list.append(position(0))
+                at += 8
+            }
+            return list
+        }
     }
 
     /// The facts as a cache entry, each index passed through `index` (the archive's table may be
