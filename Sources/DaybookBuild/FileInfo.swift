@@ -76,9 +76,6 @@ public enum FileInfo {
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
-    /// The status of a regular file, not through a symbolic link; `nil` for anything else.
-    public static func status(atPath path: String) -> FileStatus? { FileStatus(path: path, followingLinks: false) }
-
     /// Size and modification time of a regular file; `nil` for anything else.
     public static func regularFile(_ path: String) -> (size: Int, modified: Instant)? {
         var info = stat()
@@ -239,5 +236,19 @@ public enum FileInfo {
                 }
             }
         }
+    }
+}
+
+extension FileStatus {
+    /// The status of the regular file at `path` (of the file a link names, unless
+    /// `followingLinks` is false); `nil` for anything else.
+    init?(path: String, followingLinks: Bool = true) {
+        var info = stat()
+        let found = followingLinks ? stat(path, &info) : lstat(path, &info)
+        guard found == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        self.init(
+            size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+            changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec), inode: UInt64(info.st_ino),
+            device: UInt64(info.st_dev))
     }
 }

@@ -21,7 +21,7 @@ public struct FolderSource: CheckSource {
     public func bytes(of path: String) -> [UInt8]? { FileInfo.contents(atPath: root + "/" + path) }
 
     /// Not through a symbolic link either: a link is read (`bytes(of:)` refuses it) every time.
-    public func status(of path: String) -> FileStatus? { FileInfo.status(atPath: root + "/" + path) }
+    public func status(of path: String) -> FileStatus? { FileStatus(path: root + "/" + path, followingLinks: false) }
 
     public func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: directory.appending(path: path).path) }
 }

@@ -156,8 +156,7 @@ struct NoChangeRecord: Equatable {
         // A file edited while the build ran would be recorded with its new status but built from the
         // old bytes; and one edited within the file system's timestamp granularity before the listing
         // could be edited again with no change of status ("racy" files, as git calls them).
-        let listed = listedAt - FileStatus.racyWindow
-        guard !started.contains(where: { ($0.status?.modified ?? 0) >= listed || ($0.status?.changed ?? 0) >= listed }),
+        guard !started.contains(where: { !($0.status?.isSettled(before: listedAt) ?? true) }),
             currentInputs(options.siteDirectory).elementsEqual(started, by: { $0.path == $1.path && $0.status == $1.status }),
             let manifest = Status(path: options.outputDirectory.appending(path: OutputWriter.manifestName).path, followingLinks: false)
         else { return }
@@ -269,18 +268,8 @@ struct NoChangeRecord: Equatable {
     }
 }
 
-/// The status as the record keeps it: from the file system, and as text.
+/// The status as the record keeps it, as text.
 extension FileStatus {
-    init?(path: String, followingLinks: Bool = true) {
-        var info = stat()
-        let found = followingLinks ? stat(path, &info) : lstat(path, &info)
-        guard found == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        self.init(
-            size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-            changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec), inode: UInt64(info.st_ino),
-            device: UInt64(info.st_dev))
-    }
-
     var fields: String { "\(size) \(modified) \(changed) \(inode) \(device)" }
 
     init?(fields: ArraySlice<Substring>) {

@@ -139,7 +139,7 @@ struct PhotoPublisher {
         for (index, result) in zip(toProcess, batch.results) { results[index] = result }
 
         var index = SourceIndex()
-        let racy = FileInfo.realtimeNanoseconds() - racyWindow
+        let now = FileInfo.realtimeNanoseconds()
         var copyOwners: [String: String] = [:]
         for (photo, result) in zip(photos, results) {
             guard let result else { continue }
@@ -178,7 +178,7 @@ struct PhotoPublisher {
                 }
                 published.files.append(RenderedFile(path: file.outputPath, bytes: bytes))
             }
-            if let status = photo.status, let cached = image.cached, status.modified < racy, status.changed < racy {
+            if let status = photo.status, let cached = image.cached, status.isSettled(before: now, window: racyWindow) {
                 index.entries[photo.path] = SourceIndex.Entry(status: status, format: image.format, cached: cached)
             }
             guard let upright = image.uprightSize else { continue }

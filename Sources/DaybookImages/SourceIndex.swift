@@ -1,3 +1,4 @@
+import DaybookModel
 import Foundation
 
 #if canImport(Glibc)
@@ -20,14 +21,8 @@ import Darwin
 /// fatal. A line format rather than JSON: the index is read on every build, and Foundation's
 /// JSONDecoder took 35 ms over 1,000 photos, most of a rebuild's budget for images.
 public struct SourceIndex: Sendable, Equatable {
-    /// A file's status as `stat(2)` gives it.
-    public struct Status: Sendable, Hashable {
-        public var size: Int64
-        public var modified: Int64
-        public var changed: Int64
-        public var inode: UInt64
-        public var device: UInt64
-    }
+    /// A file's status as `stat(2)` gives it: the one type the build's records and the check use too.
+    public typealias Status = FileStatus
 
     public struct Entry: Sendable, Hashable {
         public var status: Status

@@ -19,7 +19,8 @@ public struct FileStatus: Sendable, Hashable {
     /// Whether the file was last written well before `instant` (nanoseconds since 1970), so that a
     /// later write within the same timestamp cannot hide behind this status ("racy" files, as git
     /// calls them, are read again instead).
-    public func isSettled(before instant: Int64) -> Bool {
-        modified < instant - Self.racyWindow && changed < instant - Self.racyWindow
+    /// - Parameter window: how long before `instant` counts as recent (tests pass 0).
+    public func isSettled(before instant: Int64, window: Int64 = racyWindow) -> Bool {
+        modified < instant - window && changed < instant - window
     }
 }
