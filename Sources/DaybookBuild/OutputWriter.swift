@@ -59,7 +59,7 @@ public final class OutputWriter {
     public let sink: any OutputSink
     public let force: Bool
     /// The record of the previous build into this folder; empty when there is none or it was refused.
-    public private(set) var previous: BuildManifest
+    public let previous: BuildManifest
     /// Why the previous build's record was refused, as a warning; `nil` when it was used or absent.
     public let recordProblem: Diagnostic?
 
@@ -77,7 +77,7 @@ public final class OutputWriter {
     /// The manifest `finish` saved.
     private var finished: BuildManifest?
     /// Whether the previous record is one this process saved, still on disk byte for byte (`known`).
-    private var recordIsOwn = false
+    private let recordIsOwn: Bool
 
     public convenience init(directory: URL, force: Bool = false) {
         self.init(sink: OutputFolder(directory: directory), force: force)
@@ -88,14 +88,23 @@ public final class OutputWriter {
     ///   files it lists to be in place as written, without looking: a preview owns its output
     ///   folder while it runs, and 34,000 lookups were a fifth of a rebuild. Whatever `check` does
     ///   look up, and every write (`OutputSink`), still refuses links.
-    public convenience init(sink: any OutputSink, force: Bool = false, known: (bytes: [UInt8], manifest: BuildManifest)? = nil) {
+    public init(sink: any OutputSink, force: Bool = false, known: (bytes: [UInt8], manifest: BuildManifest)? = nil) {
+        self.sink = sink
+        self.force = force
+        let bytes = sink.contents(of: Self.manifestName)
+        recordOnDisk = bytes
         let intent = sink.contents(of: Self.intentName)
-        self.init(sink: sink, force: force, known: intent == nil ? known : nil, record: ())
-        guard let intent else { return }
+        let record = Self.record(bytes, known: intent == nil ? known : nil)
+        recordProblem = record.problem
+        recordIsOwn = record.isOwn
+        guard let intent else {
+            previous = record.manifest
+            return
+        }
         // A build was killed after saving its intent: everything the record and the intent name
         // is owned, bytes unknown. An intent that does not read adds no path (what it named is
         // then foreign, and refused without --force).
-        var owned = previous
+        var owned = record.manifest
         owned.pageKeys = [:]
         owned.files = owned.files.mapValues { _ in .intended }
         if let text = String(validating: intent, as: UTF8.self), let named = BuildManifest(text: text), named.unsafePath == nil {
@@ -106,36 +115,29 @@ public final class OutputWriter {
         intentOnDisk = true
     }
 
-    private init(sink: any OutputSink, force: Bool, known: (bytes: [UInt8], manifest: BuildManifest)?, record: Void) {
-        self.sink = sink
-        self.force = force
-        let bytes = sink.contents(of: Self.manifestName)
-        recordOnDisk = bytes
-        let location = SourceLocation(path: "output/" + Self.manifestName)
-        guard let bytes else {
-            (previous, recordProblem) = (BuildManifest(), nil)
-            return
-        }
-        if let known, known.bytes == bytes {
-            (previous, recordProblem) = (known.manifest, nil)
-            recordIsOwn = true
-            return
-        }
+    /// The previous build's record from its bytes on disk (`nil`: none), or `known` when it has
+    /// those very bytes; an empty record, with a warning, when it does not read or is unsafe.
+    private static func record(
+        _ bytes: [UInt8]?, known: (bytes: [UInt8], manifest: BuildManifest)?
+    ) -> (manifest: BuildManifest, problem: Diagnostic?, isOwn: Bool) {
+        guard let bytes else { return (BuildManifest(), nil, false) }
+        if let known, known.bytes == bytes { return (known.manifest, nil, true) }
+        let location = SourceLocation(path: "output/" + manifestName)
         guard let text = String(validating: bytes, as: UTF8.self), let manifest = BuildManifest(text: text) else {
-            previous = BuildManifest()
-            recordProblem = .warning(
-                "cannot read the record of an earlier build, so it is ignored and the build owns no file in the output folder; pass --force once to let the build own them again",
-                at: location)
-            return
+            return (
+                BuildManifest(),
+                .warning(
+                    "cannot read the record of an earlier build, so it is ignored and the build owns no file in the output folder; pass --force once to let the build own them again",
+                    at: location), false)
         }
         if let unsafe = manifest.unsafePath {
-            previous = BuildManifest()
-            recordProblem = .warning(
-                "the record of an earlier build names '\(unsafe.replacing("\0", with: "\\0"))', which is not a path inside the output folder, so the record is ignored and the build owns no file in the output folder; pass --force once to let the build own them again",
-                at: location)
-            return
+            return (
+                BuildManifest(),
+                .warning(
+                    "the record of an earlier build names '\(unsafe.replacing("\0", with: "\\0"))', which is not a path inside the output folder, so the record is ignored and the build owns no file in the output folder; pass --force once to let the build own them again",
+                    at: location), false)
         }
-        (previous, recordProblem) = (manifest, nil)
+        return (manifest, nil, false)
     }
 
     /// The manifest of the previous build into this folder; empty when there is none or it was refused.
