@@ -169,7 +169,6 @@ public struct Post: Sendable, Hashable, Identifiable {
         set { box.set { $0.isDraft = newValue } }
     }
 
-
     /// CONTRACT §2: the caption's hashtags, then the `tags` field, normalised, each once.
     public var tags: [String] {
         var seen = Set<String>()
@@ -239,7 +238,6 @@ public struct Comment: Sendable, Hashable, Identifiable {
         get { box.fields.isDraft }
         set { box.set { $0.isDraft = newValue } }
     }
-
 }
 
 /// Shows a post's fields, not its box, as `Comment` does.

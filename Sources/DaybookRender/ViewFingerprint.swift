@@ -13,8 +13,8 @@ extension StableHash {
         switch value {
         case .none: combine("\u{0}nil")
         case let text as String: combine(text)
-        case let number as Int: combine("#\(number)")
-        case let flag as Bool: combine(flag ? "\u{1}true" : "\u{1}false")
+        case let number as Int: combine(number)
+        case let flag as Bool: combine(flag)
         case let size as ImageSize: combine("\(size.width)x\(size.height)")
         case let post as Post: combine(post)
         case let model as any ViewModel:
