@@ -18,7 +18,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let cache = PageFactsCache(archive: Array("daybook-page-facts-2\n".utf8) + rest)
         precondition(cache.readEveryEntry() >= 0)
     default:
-        let keys = FileKeys(archive: (Array("daybook-check-files-1\n".utf8) + rest)[...])
+        let keys = FileKeys(archive: (Array("daybook-check-files-2\n".utf8) + rest)[...])
         // What it reads back, it writes back the same.
         precondition(FileKeys(archive: keys.archive[...]) == keys)
     }

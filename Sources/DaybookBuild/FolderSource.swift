@@ -6,14 +6,18 @@ import Foundation
 public struct FolderSource: CheckSource {
     public let directory: URL
     public let paths: [String]
+    /// The folders' entries as listed, for the next check to reuse (`FolderListings`).
+    public let listings: FolderListings
 
     /// The folder's path, once: it prefixes every read.
     private let root: String
 
-    public init(directory: URL) {
+    /// Lists the folder, reusing the entries of each subfolder whose status is the one `known`
+    /// holds; `instant` (nanoseconds since 1970) is when the listing starts.
+    public init(directory: URL, reusing known: FolderListings = FolderListings(), at instant: Int64 = 0) {
         self.directory = directory
         self.root = directory.standardizedFileURL.path
-        self.paths = FileInfo.regularFiles(under: root)
+        (self.paths, self.listings) = FileInfo.regularFiles(under: root, reusing: known, at: instant)
     }
 
     /// Not through a symbolic link: the listing holds regular files only, and one replaced by a

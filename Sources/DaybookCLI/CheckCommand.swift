@@ -53,11 +53,13 @@ struct CheckCommand: AsyncParsableCommand {
             ? CacheFile.read(site: site, name: Self.cacheName, maxBytes: Self.maxCacheBytes).map(PageFactsCache.init(archive:))
                 ?? PageFactsCache()
             : nil
+        let startedAt = FileInfo.realtimeNanoseconds()
         if cache != nil {
             cache?.files = CacheFile.read(site: site, name: Self.filesName, maxBytes: Self.maxCacheBytes).map(FileKeys.init(archive:)) ?? FileKeys()
-            cache?.start(at: FileInfo.realtimeNanoseconds())
         }
-        let report = await SiteChecker(baseURL: baseURL).check(FolderSource(directory: folder), cache: &cache)
+        let source = FolderSource(directory: folder, reusing: cache?.files.folders ?? FolderListings(), at: startedAt)
+        cache?.start(at: startedAt, folders: source.listings)
+        let report = await SiteChecker(baseURL: baseURL).check(source, cache: &cache)
         if let cache, cache.changed { CacheFile.save(site: site, name: Self.cacheName, cache.writeArchive) }
         if let cache, cache.filesChanged { CacheFile.save(site: site, name: Self.filesName) { $0(cache.nextFiles.archive[...]) } }
         switch format {

@@ -4,12 +4,13 @@ import DaybookModel
 /// takes the key from a file's status alone when it has not changed, and reads only the files that
 /// did (after a one-post edit, a few pages of 32,000; reading and hashing them all was a quarter
 /// of the check). A link is still resolved, and a page still checked, against its facts as cached
-/// by that key.
+/// by that key. The folders' entries are kept beside the keys (`FolderListings`), so an unchanged
+/// folder is not read either.
 ///
 /// Kept in the site's `.daybook-cache`, which is untrusted: an archive that does not read whole
 /// is empty, and a key is used only for the path it was stored with and the very same status.
 public struct FileKeys: Sendable, Equatable {
-    static let magic = Array("daybook-check-files-1\n".utf8)
+    static let magic = Array("daybook-check-files-2\n".utf8)
 
     public struct Entry: Sendable, Hashable {
         public var status: FileStatus
@@ -20,6 +21,8 @@ public struct FileKeys: Sendable, Equatable {
     /// window before it is not trusted.
     public var checkedAt: Int64
     public private(set) var entries: [String: Entry] = [:]
+    /// The output's folders as this check listed them.
+    public var folders = FolderListings()
 
     public init(checkedAt: Int64 = 0) { self.checkedAt = checkedAt }
 
@@ -34,7 +37,7 @@ public struct FileKeys: Sendable, Equatable {
     }
 
     /// Whether the next check could trust every entry: none was written within the racy window.
-    public var allSettled: Bool { entries.values.allSatisfy { $0.status.isSettled(before: checkedAt) } }
+    public var allSettled: Bool { entries.values.allSatisfy { $0.status.isSettled(before: checkedAt) } && folders.allSettled }
 
     // MARK: - Archive
 
@@ -47,14 +50,21 @@ public struct FileKeys: Sendable, Equatable {
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(count)
         for _ in 0..<count {
-            guard let path = reader.string(), let size = reader.int(), let modified = reader.int(), let changed = reader.int(),
-                let inode = reader.uint64(), let device = reader.uint64(), let key = reader.uint64()
-            else { return }
-            let status = FileStatus(size: Int64(size), modified: Int64(modified), changed: Int64(changed), inode: inode, device: device)
+            guard let path = reader.string(), let status = reader.status(), let key = reader.uint64() else { return }
             entries[path] = Entry(status: status, key: key)
+        }
+        // Each folder is at least a length, five numbers and two counts.
+        guard let listedAt = reader.int(), let folderCount = reader.listCount(minimumBytes: 8 * 8) else { return }
+        var folders: [String: FolderListings.Folder] = [:]
+        folders.reserveCapacity(folderCount)
+        for _ in 0..<folderCount {
+            guard let path = reader.string(), let status = reader.status(), let files = reader.strings(), let subfolders = reader.strings()
+            else { return }
+            folders[path] = FolderListings.Folder(status: status, files: files, folders: subfolders)
         }
         guard reader.atEnd else { return }
         (self.checkedAt, self.entries) = (Int64(checkedAt), entries)
+        self.folders = FolderListings(listedAt: Int64(listedAt), folders: folders)
     }
 
     public var archive: [UInt8] {
@@ -65,13 +75,35 @@ public struct FileKeys: Sendable, Equatable {
         for path in entries.keys.sorted() {
             let entry = entries[path]!
             writer.string(path)
-            writer.int(Int(entry.status.size))
-            writer.int(Int(entry.status.modified))
-            writer.int(Int(entry.status.changed))
-            writer.uint64(entry.status.inode)
-            writer.uint64(entry.status.device)
+            writer.status(entry.status)
             writer.uint64(entry.key)
         }
+        writer.int(Int(folders.listedAt))
+        writer.uint32(UInt32(folders.folders.count))
+        for path in folders.folders.keys.sorted() {
+            let folder = folders.folders[path]!
+            writer.string(path)
+            writer.status(folder.status)
+            writer.strings(folder.files)
+            writer.strings(folder.folders)
+        }
         return writer.bytes
+    }
+}
+
+extension ByteWriter {
+    fileprivate mutating func status(_ status: FileStatus) {
+        int(Int(status.size))
+        int(Int(status.modified))
+        int(Int(status.changed))
+        uint64(status.inode)
+        uint64(status.device)
+    }
+}
+
+extension ByteReader {
+    fileprivate mutating func status() -> FileStatus? {
+        guard let size = int(), let modified = int(), let changed = int(), let inode = uint64(), let device = uint64() else { return nil }
+        return FileStatus(size: Int64(size), modified: Int64(modified), changed: Int64(changed), inode: inode, device: device)
     }
 }

@@ -33,8 +33,12 @@ public struct PageFactsCache: Sendable {
 
     public init() {}
 
-    /// Starts a run whose file statuses are taken from `instant` on (nanoseconds since 1970).
-    public mutating func start(at instant: Int64) { nextFiles = FileKeys(checkedAt: instant) }
+    /// Starts a run whose file statuses are taken from `instant` on (nanoseconds since 1970), over
+    /// the folders as listed from then on.
+    public mutating func start(at instant: Int64, folders: FolderListings) {
+        nextFiles = FileKeys(checkedAt: instant)
+        nextFiles.folders = folders
+    }
 
     /// The key of `path`'s bytes when its status says they have not changed since the last run.
     func key(_ path: String, status: FileStatus?) -> UInt64? { status.flatMap { files.key(path, status: $0) } }
@@ -44,9 +48,11 @@ public struct PageFactsCache: Sendable {
         if let status { nextFiles.set(path, status: status, key: key) }
     }
 
-    /// Whether `nextFiles` should be saved: a file changed, came or went, or one stored last time
-    /// was too recent to trust then.
-    public var filesChanged: Bool { nextFiles.entries != files.entries || !files.allSettled }
+    /// Whether `nextFiles` should be saved: a file or folder changed, came or went, or one stored
+    /// last time was too recent to trust then.
+    public var filesChanged: Bool {
+        nextFiles.entries != files.entries || nextFiles.folders.folders != files.folders.folders || !files.allSettled
+    }
 
     public init(archive: [UInt8]) { self.init(archive: archive[...]) }
 

@@ -1,4 +1,5 @@
 import DaybookBuild
+import DaybookModel
 import DaybookTestSupport
 import Foundation
 import Testing
@@ -34,5 +35,47 @@ struct FolderListingTests {
             "index.html", "posts/p1/index.html", "posts/p2/index.html", "tags/t/copy.html", "tags/t/page/2/index.html",
         ])
         #expect(FileInfo.regularFiles(under: site.directory.appending(path: "missing").path) == [])
+    }
+
+    /// Nanoseconds since 1970, ten seconds from now: every folder written by the fixture is settled then.
+    static func later() -> Int64 { FileInfo.realtimeNanoseconds() + 10_000_000_000 }
+
+    @Test("issue 14: a folder whose status is the one stored is not read again; a changed, racy or linked folder is")
+    func reuse() throws {
+        let site = try SiteFixture("""
+            -- out/index.html --
+            a
+            -- out/posts/p1/index.html --
+            b
+            -- out/posts/p2/index.html --
+            c
+            """)
+        let out = site.directory.appending(path: "out")
+        let first = FileInfo.regularFiles(under: out.path, reusing: FolderListings(), at: Self.later())
+        #expect(first.files.sorted() == ["index.html", "posts/p1/index.html", "posts/p2/index.html"])
+        #expect(first.listings.folders.keys.sorted() == ["", "posts", "posts/p1", "posts/p2"])
+        #expect(first.listings.folders["posts"]?.folders.sorted() == ["p1", "p2"])
+
+        // Stored entries that differ from the disk prove that a settled, unchanged folder is not read.
+        var planted = first.listings
+        planted.folders["posts/p1"]!.files = ["planted.html"]
+        let reused = FileInfo.regularFiles(under: out.path, reusing: planted, at: Self.later())
+        #expect(reused.files.sorted() == ["index.html", "posts/p1/planted.html", "posts/p2/index.html"])
+
+        // Stored within the racy window of the listing that stored it: read again.
+        var racy = planted
+        racy.listedAt = FileInfo.realtimeNanoseconds()
+        #expect(FileInfo.regularFiles(under: out.path, reusing: racy, at: Self.later()).files.sorted() == first.files.sorted())
+
+        // A file added changes its folder's status: read again, the new file found.
+        try Data("d".utf8).write(to: out.appending(path: "posts/p1/extra.html"))
+        let added = FileInfo.regularFiles(under: out.path, reusing: planted, at: Self.later())
+        #expect(added.files.sorted() == ["index.html", "posts/p1/extra.html", "posts/p1/index.html", "posts/p2/index.html"])
+
+        // A folder holding a link is listed but never stored: what the link names may change alone.
+        try FileManager.default.createSymbolicLink(atPath: out.appending(path: "posts/p2/copy.html").path, withDestinationPath: "index.html")
+        let linked = FileInfo.regularFiles(under: out.path, reusing: added.listings, at: Self.later())
+        #expect(linked.files.contains("posts/p2/copy.html"))
+        #expect(linked.listings.folders["posts/p2"] == nil && linked.listings.folders["posts/p1"] != nil)
     }
 }

@@ -40,7 +40,7 @@ struct FileKeysTests {
 
     /// One run as `daybook check` makes it, starting at `now`: the keys stored last time in, this run's out.
     static func check(_ source: StatusSource, cache: inout PageFactsCache?, now: Int64) async -> CheckReport {
-        cache?.start(at: now)
+        cache?.start(at: now, folders: FolderListings())
         let report = await SiteChecker().check(source, cache: &cache)
         let archive = cache?.archive ?? []
         let files = FileKeys(archive: cache?.nextFiles.archive[...] ?? [])
@@ -106,6 +106,10 @@ struct FileKeysTests {
         var keys = FileKeys(checkedAt: 5 * Self.hour)
         keys.set("a b/index.html", status: FileStatus(size: 1, modified: 2, changed: 3, inode: 4, device: 5), key: 6)
         keys.set("feed.xml", status: FileStatus(size: -1, modified: 0, changed: 0, inode: .max, device: 0), key: .max)
+        keys.folders = FolderListings(listedAt: 7 * Self.hour, folders: [
+            "": .init(status: FileStatus(size: 4096, modified: 8, changed: 9, inode: 10, device: 5), files: ["feed.xml"], folders: ["a b"]),
+            "a b": .init(status: FileStatus(size: 4096, modified: 11, changed: 12, inode: 13, device: 5), files: ["index.html"], folders: []),
+        ])
         let bytes = keys.archive
         #expect(FileKeys(archive: bytes[...]) == keys)
         for cut in [bytes.count - 1, bytes.count - 9, FileKeys.magic.count + 3, 0] {
