@@ -57,7 +57,7 @@ extension SiteBuilder {
     }
 
     /// What the write gives: the record of every file, and what changed.
-    struct Written {
+    struct Written: Sendable {
         var manifest: BuildManifest
         var report: WriteReport
     }
