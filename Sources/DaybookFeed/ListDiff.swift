@@ -37,6 +37,12 @@ public struct ListDiff: Sendable, Hashable {
 
     /// - Complexity: O(old.count + new.count).
     public init(from old: ListSnapshot, to new: ListSnapshot) {
+        // The usual rebuild: the same ids in the same order. Two sets of a timeline's 20,000 ids
+        // were most of the diff, and most of the time `serve` spent after a build.
+        if old.ids == new.ids {
+            updated = new.ids.filter { old.versions[$0] != new.versions[$0] }
+            return
+        }
         let oldIDs = Set(old.ids)
         let newIDs = Set(new.ids)
         inserted = new.ids.filter { !oldIDs.contains($0) }

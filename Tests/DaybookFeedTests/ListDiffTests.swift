@@ -31,4 +31,14 @@ struct ListDiffTests {
         #expect(ListDiff(from: ListSnapshot(), to: ListSnapshot()).isEmpty)
         #expect(ListDiff(from: ListSnapshot(), to: snapshot([("a", 1)])).inserted == ["a"])
     }
+
+    @Test("the same ids in the same order: only the items whose version changed are updated, in list order")
+    func sameOrder() {
+        let old = snapshot([("a", 1), ("b", 1), ("c", 1)])
+        let diff = ListDiff(from: old, to: snapshot([("a", 1), ("b", 2), ("c", 3)]))
+        #expect(diff == ListDiff(updated: ["b", "c"]))
+        // An id without a version in one snapshot counts as updated, as in the general case.
+        let unversioned = ListDiff(from: old, to: ListSnapshot(ids: ["a", "b", "c"], versions: ["a": 1, "b": 1]))
+        #expect(unversioned == ListDiff(updated: ["c"]))
+    }
 }
