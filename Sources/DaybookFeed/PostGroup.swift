@@ -20,12 +20,26 @@ public struct PostGroup: Sendable, Identifiable {
         self.posts = posts
     }
 
-    /// Index order for tags and locations: most posts first, ties by name (NFC lower case, by scalars).
-    public static let byCountThenName: @Sendable (PostGroup, PostGroup) -> Bool = { a, b in
-        if a.posts.count != b.posts.count { return a.posts.count > b.posts.count }
-        let an = a.name.nfcLowercased
-        let bn = b.name.nfcLowercased
-        return an != bn ? an.scalarsPrecede(bn) : a.id.scalarsPrecede(b.id)
+    /// Index order for tags and locations: most posts first, ties by name (NFC lower case, by
+    /// scalars), then by id.
+    public static func byCountThenName(_ groups: [PostGroup]) -> [PostGroup] {
+        sorted(groups) { a, b in
+            a.group.posts.count != b.group.posts.count ? a.group.posts.count > b.group.posts.count
+                : a.name != b.name ? a.name.scalarsPrecede(b.name) : a.group.id.scalarsPrecede(b.group.id)
+        }
+    }
+
+    /// Index order for users: by name (NFC lower case, by scalars), then by id.
+    public static func byName(_ groups: [PostGroup]) -> [PostGroup] {
+        sorted(groups) { a, b in a.name != b.name ? a.name.scalarsPrecede(b.name) : a.group.id.scalarsPrecede(b.group.id) }
+    }
+
+    /// Sorts with each group's folded name worked out once: folding it in the comparison, as
+    /// before, did it 40,000 times for a site's 2,000 tags, a twentieth of a `serve` rebuild.
+    private static func sorted(_ groups: [PostGroup], by precedes: ((group: PostGroup, name: String), (group: PostGroup, name: String)) -> Bool)
+        -> [PostGroup]
+    {
+        groups.map { ($0, $0.name.nfcLowercased) }.sorted(by: precedes).map(\.group)
     }
 }
 
@@ -58,17 +72,12 @@ public struct SiteIndexes: Sendable {
             }
             for tag in tags.prefix(hashtagsPerPost) { tagPosts[tag, default: []].append(post) }
         }
-        tags = tagPosts.map { PostGroup(id: $0.key, name: $0.key, slug: Slug.make($0.key), posts: $0.value) }
-            .sorted(by: PostGroup.byCountThenName)
+        tags = PostGroup.byCountThenName(tagPosts.map { PostGroup(id: $0.key, name: $0.key, slug: Slug.make($0.key), posts: $0.value) })
 
         let postsByAuthor = Dictionary(grouping: posts, by: \.author)
-        self.users = users.map { user in
+        self.users = PostGroup.byName(users.map { user in
             PostGroup(id: user.id, name: user.displayName, slug: Slug.make(user.id), posts: postsByAuthor[user.id] ?? [])
-        }.sorted { a, b in
-            let an = a.name.nfcLowercased
-            let bn = b.name.nfcLowercased
-            return an != bn ? an.scalarsPrecede(bn) : a.id.scalarsPrecede(b.id)
-        }
+        })
 
         // CONTRACT §4: names with equal slugs are one location, listed under the name that sorts first.
         var bySlug: [String: (names: Set<String>, posts: [Post])] = [:]
@@ -90,14 +99,14 @@ public struct SiteIndexes: Sendable {
             bySlug[slug, default: ([], [])].posts.append(post)
             locationSlugs[post.id] = slug
         }
-        locations = bySlug.map { slug, group in
+        locations = PostGroup.byCountThenName(bySlug.map { slug, group in
             let listed = group.names.min { a, b in
                 let an = a.nfcLowercased
                 let bn = b.nfcLowercased
                 return an != bn ? an.scalarsPrecede(bn) : a.scalarsPrecede(b)
             }!
             return PostGroup(id: slug, name: listed, slug: slug, posts: group.posts)
-        }.sorted(by: PostGroup.byCountThenName)
+        })
         self.locationSlugs = locationSlugs
         self.diagnostics = diagnostics
     }
