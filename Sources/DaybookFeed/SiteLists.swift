@@ -1,4 +1,5 @@
 import DaybookModel
+import DaybookParallel
 
 /// The lists the change report names. Raw values are stable because the next build compares
 /// against the names it finds in the manifest; the case order is the report's order.
@@ -35,8 +36,8 @@ public enum SiteLists {
             journal.ids.append(entry.promptID)
             journal.versions[entry.promptID] = hash.value
         }
-        var postVersions: [String: UInt64] = [:]
-        for post in feeds.posts {
+        // On all cores: 20,000 posts and their 100,000 comments were a tenth of a `serve` rebuild on one.
+        let versions = Parallel.mapBlocking(feeds.posts) { post -> (String, UInt64) in
             var hash = StableHash()
             for field in [post.author, post.caption ?? "", post.image ?? "", post.imageAlt ?? "", post.location?.name ?? ""] {
                 hash.combine(field)
@@ -52,8 +53,9 @@ public enum SiteLists {
                 hash.combine(comment.createdAt.secondsSince1970)
                 hash.combine(comment.updatedAt)
             }
-            postVersions[post.id] = hash.value
+            return (post.id, hash.value)
         }
+        let postVersions = Dictionary(versions, uniquingKeysWith: { _, last in last })
         let timeline = ListSnapshot(ids: feeds.timeline.map(\.id), versions: postVersions)
         func groups(_ groups: [PostGroup]) -> ListSnapshot {
             var snapshot = ListSnapshot()
