@@ -98,7 +98,7 @@ public enum FileInfo {
     public static func regularFiles(under folder: String, reusing known: FolderListings, at instant: Int64)
         -> (files: [String], listings: FolderListings)
     {
-        var listings = FolderListings(listedAt: instant)
+        var listings = FolderListings(takenAt: instant)
         var (files, folders) = listFolder(folder, "", known: known, into: &listings)
         var below: [String] = []
         for relative in folders {
@@ -108,18 +108,18 @@ public enum FileInfo {
         }
         let subtrees = Parallel.mapBlocking(below) { top in
             var files: [String] = []
-            var listed = FolderListings(listedAt: instant)
+            var listed = FolderListings(takenAt: instant)
             var stack = [top]
             while let next = stack.popLast() {
                 let (more, inner) = listFolder(folder, next, known: known, into: &listed)
                 files += more
                 stack += inner
             }
-            return (files, listed.folders)
+            return (files, listed.entries)
         }
         for (more, listed) in subtrees {
             files += more
-            listings.folders.merge(listed) { first, _ in first }
+            listings.entries.merge(listed) { first, _ in first }
         }
         return (files, listings)
     }
@@ -133,22 +133,22 @@ public enum FileInfo {
         guard let status = FileStatus(folderAt: relative.isEmpty ? root : root + "/" + relative, followingLinks: relative.isEmpty)
         else { return ([], []) }
         let prefix = relative.isEmpty ? "" : relative + "/"
-        let entries: FolderListings.Folder
-        if let cached = known.entries(relative, status: status) {
+        let entries: FolderEntries
+        if let cached = known.value(relative, status: status) {
             entries = cached
         } else {
             guard let (read, hasLinks) = readFolder(root, relative) else { return ([], []) }
-            entries = FolderListings.Folder(status: status, files: read.files, folders: read.folders)
+            entries = read
             if hasLinks { return (read.files.map { prefix + $0 }, read.folders.map { prefix + $0 }) }
         }
-        listings.folders[relative] = entries
+        listings.set(relative, status: status, value: entries)
         return (entries.files.map { prefix + $0 }, entries.folders.map { prefix + $0 })
     }
 
     /// The names of one folder's regular files (links to regular files included) and subfolders,
     /// hidden entries skipped, and whether it holds a link; `nil` when it cannot be opened. Only
     /// `root` itself may be reached through a link.
-    private static func readFolder(_ root: String, _ relative: String) -> (names: (files: [String], folders: [String]), hasLinks: Bool)? {
+    private static func readFolder(_ root: String, _ relative: String) -> (names: FolderEntries, hasLinks: Bool)? {
         let fd = relative.isEmpty ? open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             : open(root + "/" + relative, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { return nil }
@@ -186,7 +186,7 @@ public enum FileInfo {
                 files.append(name)
             }
         }
-        return ((files, folders), hasLinks)
+        return (FolderEntries(files: files, folders: folders), hasLinks)
     }
 
     /// The files below `folder` that a build may read: regular files, following symbolic links only

@@ -5,39 +5,30 @@ import DaybookModel
 /// did (after a one-post edit, a few pages of 32,000; reading and hashing them all was a quarter
 /// of the check). A link is still resolved, and a page still checked, against its facts as cached
 /// by that key. The folders' entries are kept beside the keys (`FolderListings`), so an unchanged
-/// folder is not read either.
+/// folder is not read either. Both follow `StatusMemo`'s rule for files changed just before a check.
 ///
 /// Kept in the site's `.daybook-cache`, which is untrusted: an archive that does not read whole
 /// is empty, and a key is used only for the path it was stored with and the very same status.
 public struct FileKeys: Sendable, Equatable {
     static let magic = Array("daybook-check-files-2\n".utf8)
 
-    public struct Entry: Sendable, Hashable {
-        public var status: FileStatus
-        public var key: UInt64
-    }
-
-    /// When the statuses were taken (nanoseconds since 1970): a file written within the racy
-    /// window before it is not trusted.
-    public var checkedAt: Int64
-    public private(set) var entries: [String: Entry] = [:]
+    /// Each file's key, by path relative to the output folder.
+    public private(set) var keys: StatusMemo<UInt64>
     /// The output's folders as this check listed them.
     public var folders = FolderListings()
 
-    public init(checkedAt: Int64 = 0) { self.checkedAt = checkedAt }
+    /// - Parameter checkedAt: when the statuses were taken (nanoseconds since 1970).
+    public init(checkedAt: Int64 = 0) { keys = StatusMemo(takenAt: checkedAt) }
+
+    public var checkedAt: Int64 { keys.takenAt }
 
     /// The key of `path`'s bytes when its status is the stored one and was settled when stored.
-    public func key(_ path: String, status: FileStatus) -> UInt64? {
-        guard let entry = entries[path], entry.status == status, status.isSettled(before: checkedAt) else { return nil }
-        return entry.key
-    }
+    public func key(_ path: String, status: FileStatus) -> UInt64? { keys.value(path, status: status) }
 
-    public mutating func set(_ path: String, status: FileStatus, key: UInt64) {
-        entries[path] = Entry(status: status, key: key)
-    }
+    public mutating func set(_ path: String, status: FileStatus, key: UInt64) { keys.set(path, status: status, value: key) }
 
     /// Whether the next check could trust every entry: none was written within the racy window.
-    public var allSettled: Bool { entries.values.allSatisfy { $0.status.isSettled(before: checkedAt) } && folders.allSettled }
+    public var allSettled: Bool { keys.allSettled && folders.allSettled }
 
     // MARK: - Archive
 
@@ -47,45 +38,44 @@ public struct FileKeys: Sendable, Equatable {
         var reader = ByteReader(archive, at: archive.startIndex + Self.magic.count)
         // Each entry is at least a length and six numbers.
         guard let checkedAt = reader.int(), let count = reader.listCount(minimumBytes: 8 * 7) else { return }
-        var entries: [String: Entry] = [:]
-        entries.reserveCapacity(count)
+        var keys = StatusMemo<UInt64>(takenAt: Int64(checkedAt))
+        keys.entries.reserveCapacity(count)
         for _ in 0..<count {
             guard let path = reader.string(), let status = reader.status(), let key = reader.uint64() else { return }
-            entries[path] = Entry(status: status, key: key)
+            keys.set(path, status: status, value: key)
         }
         // Each folder is at least a length, five numbers and two counts.
         guard let listedAt = reader.int(), let folderCount = reader.listCount(minimumBytes: 8 * 8) else { return }
-        var folders: [String: FolderListings.Folder] = [:]
-        folders.reserveCapacity(folderCount)
+        var folders = FolderListings(takenAt: Int64(listedAt))
+        folders.entries.reserveCapacity(folderCount)
         for _ in 0..<folderCount {
             guard let path = reader.string(), let status = reader.status(), let files = reader.strings(), let subfolders = reader.strings()
             else { return }
-            folders[path] = FolderListings.Folder(status: status, files: files, folders: subfolders)
+            folders.set(path, status: status, value: FolderEntries(files: files, folders: subfolders))
         }
         guard reader.atEnd else { return }
-        (self.checkedAt, self.entries) = (Int64(checkedAt), entries)
-        self.folders = FolderListings(listedAt: Int64(listedAt), folders: folders)
+        (self.keys, self.folders) = (keys, folders)
     }
 
     public var archive: [UInt8] {
         var writer = ByteWriter()
         writer.bytes += Self.magic
-        writer.int(Int(checkedAt))
-        writer.uint32(UInt32(entries.count))
-        for path in entries.keys.sorted() {
-            let entry = entries[path]!
+        writer.int(Int(keys.takenAt))
+        writer.uint32(UInt32(keys.entries.count))
+        for path in keys.entries.keys.sorted() {
+            let entry = keys.entries[path]!
             writer.string(path)
             writer.status(entry.status)
-            writer.uint64(entry.key)
+            writer.uint64(entry.value)
         }
-        writer.int(Int(folders.listedAt))
-        writer.uint32(UInt32(folders.folders.count))
-        for path in folders.folders.keys.sorted() {
-            let folder = folders.folders[path]!
+        writer.int(Int(folders.takenAt))
+        writer.uint32(UInt32(folders.entries.count))
+        for path in folders.entries.keys.sorted() {
+            let entry = folders.entries[path]!
             writer.string(path)
-            writer.status(folder.status)
-            writer.strings(folder.files)
-            writer.strings(folder.folders)
+            writer.status(entry.status)
+            writer.strings(entry.value.files)
+            writer.strings(entry.value.folders)
         }
         return writer.bytes
     }

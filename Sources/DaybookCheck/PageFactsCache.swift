@@ -51,7 +51,7 @@ public struct PageFactsCache: Sendable {
     /// Whether `nextFiles` should be saved: a file or folder changed, came or went, or one stored
     /// last time was too recent to trust then.
     public var filesChanged: Bool {
-        nextFiles.entries != files.entries || nextFiles.folders.folders != files.folders.folders || !files.allSettled
+        nextFiles.keys.entries != files.keys.entries || nextFiles.folders.entries != files.folders.entries || !files.allSettled
     }
 
     public init(archive: [UInt8]) { self.init(archive: archive[...]) }

@@ -53,18 +53,18 @@ struct FolderListingTests {
         let out = site.directory.appending(path: "out")
         let first = FileInfo.regularFiles(under: out.path, reusing: FolderListings(), at: Self.later())
         #expect(first.files.sorted() == ["index.html", "posts/p1/index.html", "posts/p2/index.html"])
-        #expect(first.listings.folders.keys.sorted() == ["", "posts", "posts/p1", "posts/p2"])
-        #expect(first.listings.folders["posts"]?.folders.sorted() == ["p1", "p2"])
+        #expect(first.listings.entries.keys.sorted() == ["", "posts", "posts/p1", "posts/p2"])
+        #expect(first.listings.entries["posts"]?.value.folders.sorted() == ["p1", "p2"])
 
         // Stored entries that differ from the disk prove that a settled, unchanged folder is not read.
         var planted = first.listings
-        planted.folders["posts/p1"]!.files = ["planted.html"]
+        planted.entries["posts/p1"]!.value.files = ["planted.html"]
         let reused = FileInfo.regularFiles(under: out.path, reusing: planted, at: Self.later())
         #expect(reused.files.sorted() == ["index.html", "posts/p1/planted.html", "posts/p2/index.html"])
 
         // Stored within the racy window of the listing that stored it: read again.
         var racy = planted
-        racy.listedAt = FileInfo.realtimeNanoseconds()
+        racy.takenAt = FileInfo.realtimeNanoseconds()
         #expect(FileInfo.regularFiles(under: out.path, reusing: racy, at: Self.later()).files.sorted() == first.files.sorted())
 
         // A file added changes its folder's status: read again, the new file found.
@@ -76,6 +76,6 @@ struct FolderListingTests {
         try FileManager.default.createSymbolicLink(atPath: out.appending(path: "posts/p2/copy.html").path, withDestinationPath: "index.html")
         let linked = FileInfo.regularFiles(under: out.path, reusing: added.listings, at: Self.later())
         #expect(linked.files.contains("posts/p2/copy.html"))
-        #expect(linked.listings.folders["posts/p2"] == nil && linked.listings.folders["posts/p1"] != nil)
+        #expect(linked.listings.entries["posts/p2"] == nil && linked.listings.entries["posts/p1"] != nil)
     }
 }

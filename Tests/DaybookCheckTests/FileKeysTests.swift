@@ -106,10 +106,9 @@ struct FileKeysTests {
         var keys = FileKeys(checkedAt: 5 * Self.hour)
         keys.set("a b/index.html", status: FileStatus(size: 1, modified: 2, changed: 3, inode: 4, device: 5), key: 6)
         keys.set("feed.xml", status: FileStatus(size: -1, modified: 0, changed: 0, inode: .max, device: 0), key: .max)
-        keys.folders = FolderListings(listedAt: 7 * Self.hour, folders: [
-            "": .init(status: FileStatus(size: 4096, modified: 8, changed: 9, inode: 10, device: 5), files: ["feed.xml"], folders: ["a b"]),
-            "a b": .init(status: FileStatus(size: 4096, modified: 11, changed: 12, inode: 13, device: 5), files: ["index.html"], folders: []),
-        ])
+        keys.folders = FolderListings(takenAt: 7 * Self.hour)
+        keys.folders.set("", status: FileStatus(size: 4096, modified: 8, changed: 9, inode: 10, device: 5), value: FolderEntries(files: ["feed.xml"], folders: ["a b"]))
+        keys.folders.set("a b", status: FileStatus(size: 4096, modified: 11, changed: 12, inode: 13, device: 5), value: FolderEntries(files: ["index.html"], folders: []))
         let bytes = keys.archive
         #expect(FileKeys(archive: bytes[...]) == keys)
         for cut in [bytes.count - 1, bytes.count - 9, FileKeys.magic.count + 3, 0] {

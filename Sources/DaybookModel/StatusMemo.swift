@@ -1,0 +1,36 @@
+/// Values worked out from files (a file's bytes or content key, a folder's entries), each with the
+/// file's status when it was worked out: while the status is unchanged the value still holds, so
+/// the file is not read again, as git's index does.
+///
+/// One rule for all of them: an entry is trusted only if its file had not changed within
+/// `FileStatus.racyWindow` before `takenAt`, since a second write within the file system's
+/// timestamp granularity could leave the status as it was.
+public struct StatusMemo<Value: Sendable>: Sendable {
+    public struct Entry: Sendable {
+        public var status: FileStatus
+        public var value: Value
+
+        public init(status: FileStatus, value: Value) { (self.status, self.value) = (status, value) }
+    }
+
+    /// When the statuses were taken (nanoseconds since 1970).
+    public var takenAt: Int64
+    /// By path; what a path means (relative to what) is the owner's.
+    public var entries: [String: Entry]
+
+    public init(takenAt: Int64 = 0, entries: [String: Entry] = [:]) { (self.takenAt, self.entries) = (takenAt, entries) }
+
+    /// The value stored for `path` when `status` is the stored one and was settled when stored.
+    public func value(_ path: String, status: FileStatus) -> Value? {
+        guard let entry = entries[path], entry.status == status, status.isSettled(before: takenAt) else { return nil }
+        return entry.value
+    }
+
+    public mutating func set(_ path: String, status: FileStatus, value: Value) { entries[path] = Entry(status: status, value: value) }
+
+    /// Whether the next run could trust every entry: none changed within the racy window.
+    public var allSettled: Bool { entries.values.allSatisfy { $0.status.isSettled(before: takenAt) } }
+}
+
+extension StatusMemo.Entry: Equatable where Value: Equatable {}
+extension StatusMemo: Equatable where Value: Equatable {}
