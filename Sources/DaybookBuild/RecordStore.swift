@@ -1,20 +1,31 @@
 import DaybookContent
+import DaybookFeed
 import Foundation
 
 /// Decoded content held in memory by a long-lived process between its builds: `serve` neither
-/// reads nor rewrites `.daybook-cache/records` on every save. It starts from that file, so the
-/// first preview build is as quick as a `daybook build` after it.
+/// reads nor rewrites `.daybook-cache/records` on every save, nor decodes an unchanged file's
+/// records again, nor sorts the comments again when they did not change. It starts from that
+/// file, so the first preview build is as quick as a `daybook build` after it.
 public final class RecordStore: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: RecordCache
 
     public init(site: URL) {
         stored = RecordCacheFile.read(site: site, maxBytes: 1 << 30)
+        stored.keepsDecoded = true
     }
 
     var cache: RecordCache {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
+    }
+
+    /// The last build's comment orders, with what they were made of (`SiteFeeds.Reuse`).
+    private var storedFeedsReuse: SiteFeeds.Reuse?
+
+    var feedsReuse: SiteFeeds.Reuse? {
+        get { lock.withLock { storedFeedsReuse } }
+        set { lock.withLock { storedFeedsReuse = newValue } }
     }
 
     /// The last build record this process wrote or read, with its bytes: the next build reads

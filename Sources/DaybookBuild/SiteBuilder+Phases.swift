@@ -91,8 +91,9 @@ extension SiteBuilder {
                 RecordCacheFile.read(site: options.siteDirectory, sourceBytes: sources.snapshot.sources.values.reduce(0) { $0 + $1.count })
             } else { nil }
         let loaded = ContentLoader.load(sources.snapshot, showsDrafts: options.includeDrafts, cache: cache)
-        if let updated = loaded.cache, updated.changed {
-            if let store = options.records { store.cache = updated } else { RecordCacheFile.save(updated, site: options.siteDirectory) }
+        if let updated = loaded.cache {
+            // The store takes every load's cache: it also holds the records decoded this time.
+            if let store = options.records { store.cache = updated } else if updated.changed { RecordCacheFile.save(updated, site: options.siteDirectory) }
         }
         var diagnostics = loaded.diagnostics + loaded.config.baseURLWarnings
         let theme = Self.defaultTheme.overridden(by: sources.theme)
@@ -101,7 +102,8 @@ extension SiteBuilder {
         let zone = TimeZone(identifier: loaded.config.timeZoneIdentifier) ?? .gmt
         let moment = BuildMoment(
             now: options.now, timeZone: zone, includeFuture: options.includeFuture, includeDrafts: options.includeDrafts)
-        let feeds = SiteFeeds(content: loaded.content, config: loaded.config, moment: moment)
+        let feeds = SiteFeeds(content: loaded.content, config: loaded.config, moment: moment, reusing: options.records?.feedsReuse)
+        options.records?.feedsReuse = feeds.reuse
         diagnostics += feeds.diagnostics
         var site = SiteModel(
             config: loaded.config, content: loaded.content, timeZone: zone, moment: moment, feeds: feeds, theme: theme,

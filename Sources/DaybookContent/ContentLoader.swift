@@ -35,7 +35,7 @@ public enum ContentLoader {
         let results = Parallel.mapBlocking(paths) { path -> (UInt64?, Decoded, ArraySlice<UInt8>?) in
             let bytes = snapshot.sources[path]!
             let key = cache.map { _ in RecordCache.key(path: path, bytes: bytes, showsDrafts: showsDrafts, images: images) }
-            if let key, let records = cache?.records(key, path: path) { return (key, (records, [], []), nil) }
+            if let key, let records = cache?.decoded[key] ?? cache?.records(key, path: path) { return (key, (records, [], []), nil) }
             let decoded = decodeFile(path: path, bytes: bytes, collection: collection(of: path)!, snapshot: snapshot, showsDrafts: showsDrafts)
             // Only a file that decoded without a problem is kept, so a cached file never hides one.
             let clean = decoded.diagnostics.isEmpty && decoded.namedOutsideLinks.isEmpty
@@ -45,6 +45,7 @@ public enum ContentLoader {
         var updated = cache
         updated?.changed = false
         updated?.used = []
+        var decoded: [UInt64: DecodedRecords] = [:]
         for (key, result, encoded) in results {
             records.append(contentsOf: result.records)
             diagnostics += result.diagnostics
@@ -54,8 +55,13 @@ public enum ContentLoader {
                 updated?.entries[key] = encoded
                 updated?.changed = true
             }
-            if updated?.entries[key] != nil { updated?.used.insert(key) }
+            if updated?.entries[key] != nil {
+                updated?.used.insert(key)
+                if cache?.keepsDecoded == true { decoded[key] = result.records }
+            }
         }
+        // Only this load's entries: a file edited away leaves nothing behind.
+        if cache?.keepsDecoded == true { updated?.decoded = decoded }
         // The cache keeps only what this load used: an entry for a file that is gone or whose
         // bytes changed is dropped, so a cache held in memory between builds (`serve`) never grows.
         if var kept = updated, kept.entries.count != kept.used.count {

@@ -16,6 +16,13 @@ public struct RecordCache: Sendable {
     var used: Set<UInt64> = []
     /// Whether the latest load added or dropped an entry, so the archive needs writing.
     public internal(set) var changed = false
+    /// Whether loads keep each entry decoded (`decoded`) for the next: set by a long-lived process
+    /// (`serve`), where decoding 7,500 files' records on every save was a twentieth of a rebuild,
+    /// and where the records kept are the very values the next load hands on, so orders built
+    /// from them can be compared by reference (`SiteFeeds.Reuse`). Never archived.
+    public var keepsDecoded = false
+    /// The records of the latest load's entries, when `keepsDecoded`.
+    var decoded: [UInt64: DecodedRecords] = [:]
 
     public init() {}
 

@@ -29,8 +29,59 @@ public struct SiteFeeds: Sendable {
     /// Who follows each user, in user order.
     public var followers: [String: [String]]
     public var diagnostics: [Diagnostic]
+    /// What the comment orders were made of, for the next build of a long-lived process.
+    public var reuse: Reuse
 
-    public init(content: SiteContent, config: SiteConfig, moment: BuildMoment) {
+    /// The two orders of the comments (a site's 100,000, sorted twice), with everything they are
+    /// made of: a build whose inputs are all equal to these takes the orders as they are. `serve`
+    /// keeps the decoded records between rebuilds (`RecordCache.keepsDecoded`), so after a post
+    /// edit the comments are the very same values and compare by reference.
+    public struct Reuse: Sendable {
+        var comments: [Comment] = []
+        var moment: BuildMoment?
+        /// The latest comment date at or before `moment.now`, and the earliest after it: a "now"
+        /// from the first up to (not including) the second shows exactly the same comments.
+        var shownSince: Instant?
+        var hiddenFrom: Instant?
+        var authors: [String: String] = [:]
+        var feedSize = 0
+        var byPost: [String: [Comment]] = [:]
+        var byAuthor: [String: [Comment]] = [:]
+
+        public init() {}
+
+        init(comments: [Comment], moment: BuildMoment, authors: [String: String], feedSize: Int) {
+            (self.comments, self.moment, self.authors, self.feedSize) = (comments, moment, authors, feedSize)
+            for comment in comments {
+                let date = comment.createdAt
+                if date <= moment.now {
+                    if shownSince.map({ date > $0 }) ?? true { shownSince = date }
+                } else if hiddenFrom.map({ date < $0 }) ?? true {
+                    hiddenFrom = date
+                }
+            }
+        }
+
+        /// The orders, when they were made of these very inputs, at a "now" that shows the same
+        /// comments (the preview's clock moves on between rebuilds).
+        func orders(comments: [Comment], moment: BuildMoment, authors: [String: String], feedSize: Int)
+            -> (byPost: [String: [Comment]], byAuthor: [String: [Comment]])?
+        {
+            guard let previous = self.moment, previous.includeFuture == moment.includeFuture,
+                previous.includeDrafts == moment.includeDrafts, self.feedSize == feedSize
+            else { return nil }
+            if !moment.includeFuture {
+                if let shownSince, moment.now < shownSince { return nil }
+                if let hiddenFrom, moment.now >= hiddenFrom { return nil }
+            }
+            guard self.authors == authors, self.comments == comments else { return nil }
+            return (byPost, byAuthor)
+        }
+    }
+
+    /// - Parameter reusing: the previous build's `reuse`, from a long-lived process; its orders are
+    ///   taken only when made of inputs equal to this build's.
+    public init(content: SiteContent, config: SiteConfig, moment: BuildMoment, reusing previous: Reuse? = nil) {
         let journal = JournalFeed(prompts: content.prompts, sentPrompts: content.sentPrompts).entries(at: moment)
         self.journal = journal.entries
         self.diagnostics = journal.diagnostics
@@ -47,18 +98,27 @@ public struct SiteFeeds: Sendable {
 
         // The two comment orders and the indexes do not read each other: built at once, on all cores.
         let authors = Dictionary(posts.map { ($0.id, $0.author) }, uniquingKeysWith: { first, _ in first })
-        (self.comments, self.commentsOnPostsBy, self.indexes) = Parallel.all(
-            {
-                let order = TimelineFeed.commentQuery(moment).narrowed { authors[$0.postID] != nil }
-                return Dictionary(grouping: order.run(content.comments), by: \.postID)
-            },
-            {
-                let feed = TimelineFeed.commentFeedQuery(moment).narrowed { authors[$0.postID] != nil }
-                return Dictionary(grouping: feed.run(content.comments)) { authors[$0.postID] ?? "" }
-                    .mapValues { Array($0.prefix(max(1, config.feedSize))) }
-            },
-            { SiteIndexes(posts: posts, users: content.users, hashtagsPerPost: config.hashtagsPerPost) }
-        )
+        let feedSize = max(1, config.feedSize)
+        if let kept = previous?.orders(comments: content.comments, moment: moment, authors: authors, feedSize: feedSize) {
+            (self.comments, self.commentsOnPostsBy) = kept
+            self.indexes = SiteIndexes(posts: posts, users: content.users, hashtagsPerPost: config.hashtagsPerPost)
+        } else {
+            (self.comments, self.commentsOnPostsBy, self.indexes) = Parallel.all(
+                {
+                    let order = TimelineFeed.commentQuery(moment).narrowed { authors[$0.postID] != nil }
+                    return Dictionary(grouping: order.run(content.comments), by: \.postID)
+                },
+                {
+                    let feed = TimelineFeed.commentFeedQuery(moment).narrowed { authors[$0.postID] != nil }
+                    return Dictionary(grouping: feed.run(content.comments)) { authors[$0.postID] ?? "" }
+                        .mapValues { Array($0.prefix(feedSize)) }
+                },
+                { SiteIndexes(posts: posts, users: content.users, hashtagsPerPost: config.hashtagsPerPost) }
+            )
+        }
+        var reuse = Reuse(comments: content.comments, moment: moment, authors: authors, feedSize: feedSize)
+        (reuse.byPost, reuse.byAuthor) = (self.comments, self.commentsOnPostsBy)
+        self.reuse = reuse
         var neighbours: [String: PostNeighbours] = [:]
         for group in indexes.users {
             for (index, post) in group.posts.enumerated() {

@@ -81,6 +81,35 @@ struct RecordCacheTests {
         #expect(Set(second.entries.keys) == second.used)
     }
 
+    @Test("kept decoded (serve), the next load takes each unchanged file's records as they are, and decodes an edited one")
+    func keptDecoded() throws {
+        let snapshot = Self.snapshot()
+        var start = RecordCache()
+        start.keepsDecoded = true
+        let first = try #require(ContentLoader.load(snapshot, cache: start).cache)
+        #expect(Set(first.decoded.keys) == first.used)
+        // Records planted under every key prove that a load takes them instead of decoding.
+        var planted = first
+        for key in planted.decoded.keys {
+            planted.decoded[key]!.posts = planted.decoded[key]!.posts.map { record in
+                var record = record
+                record.post.caption = "planted"
+                return record
+            }
+        }
+        let second = ContentLoader.load(snapshot, cache: planted)
+        #expect(second.content.posts.map(\.caption) == ["planted", "planted", "planted"])
+        // An edited file is decoded, and only this load's entries stay decoded.
+        var edited = snapshot
+        edited.sources["content/posts/x3.md"] = Array("---\nid: x3\nauthor: ben\ncreatedAt: 2026-11-19T07:00:00Z\n---\nEdited.\n".utf8)
+        let third = ContentLoader.load(edited, cache: planted)
+        #expect(third.content.posts.map(\.caption) == ["planted", "planted", "Edited."])
+        let kept = try #require(third.cache)
+        #expect(Set(kept.decoded.keys) == kept.used && kept.decoded.count == 7)
+        // Without `keepsDecoded` nothing is kept.
+        #expect(try #require(ContentLoader.load(snapshot, cache: RecordCache()).cache).decoded.isEmpty)
+    }
+
     @Test("a file with a problem is never cached: its warning comes back on every load")
     func problemsAreNotCached() throws {
         let snapshot = Self.snapshot(Self.archive.replacing(#""id": "x2", "author": "ben""#, with: #""id": "x2", "author": "ben", "colour": "red""#))
