@@ -1,11 +1,12 @@
 import DaybookContent
 import DaybookFeed
+import DaybookRender
 import Foundation
 
 /// Decoded content held in memory by a long-lived process between its builds: `serve` neither
 /// reads nor rewrites `.daybook-cache/records` on every save, nor decodes an unchanged file's
-/// records again, nor sorts the comments again when they did not change. It starts from that
-/// file, so the first preview build is as quick as a `daybook build` after it.
+/// records again, nor sorts the comments or hashes a post again when they did not change. It
+/// starts from that file, so the first preview build is as quick as a `daybook build` after it.
 public final class RecordStore: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: RecordCache
@@ -26,6 +27,22 @@ public final class RecordStore: @unchecked Sendable {
     var feedsReuse: SiteFeeds.Reuse? {
         get { lock.withLock { storedFeedsReuse } }
         set { lock.withLock { storedFeedsReuse = newValue } }
+    }
+
+    /// The last build's timeline versions, with what each was made of (`ListVersionMemo`).
+    private var storedListMemo: ListVersionMemo?
+
+    var listMemo: ListVersionMemo? {
+        get { lock.withLock { storedListMemo } }
+        set { lock.withLock { storedListMemo = newValue } }
+    }
+
+    /// The last build's post versions, with what each was made of (`PostVersionMemo`).
+    private var storedVersionMemo: PostVersionMemo?
+
+    var versionMemo: PostVersionMemo? {
+        get { lock.withLock { storedVersionMemo } }
+        set { lock.withLock { storedVersionMemo = newValue } }
     }
 
     /// The last build record this process wrote or read, with its bytes: the next build reads

@@ -143,7 +143,8 @@ extension SiteBuilder {
     /// Lists every output path and checks them all before anything is written: no two outputs
     /// share a path, every path is plain and short enough, and the output folder holds no foreign
     /// file, link or file-for-a-folder where they go. Also reads the previous build's record.
-    func plan(_ site: SiteModel, renderer: SiteRenderer, writer: OutputWriter) -> Plan {
+    /// - Parameter store: a long-lived process's memory (`serve`): the list versions of its last build.
+    func plan(_ site: SiteModel, renderer: SiteRenderer, writer: OutputWriter, store: RecordStore? = nil) -> Plan {
         let assets = site.theme.assets.sorted { $0.key < $1.key }.map { RenderedFile(path: $0.key, bytes: $0.value) } + site.images
         let paths = renderer.outputPaths + assets.map(\.path) + site.cachedImages.map(\.path)
         var diagnostics: [Diagnostic] = []
@@ -169,7 +170,9 @@ extension SiteBuilder {
                 diagnostics.append(.error(error.message, at: SourceLocation(path: "output/" + error.path)))
             }
         }
-        var lists = SiteLists.snapshots(of: site.feeds)
+        let snapshots = SiteLists.snapshots(of: site.feeds, reusing: store?.listMemo)
+        store?.listMemo = snapshots.memo
+        var lists = snapshots.lists
         lists[PageKeys.linkTargetsList] = ListSnapshot(ids: renderer.linkTargets)
         return Plan(renderer: renderer, assets: assets, cachedImages: site.cachedImages, lists: lists, diagnostics: diagnostics)
     }
@@ -177,14 +180,16 @@ extension SiteBuilder {
     /// Renders and writes batch by batch, so a large site never sits in memory whole. A page whose
     /// key matches the previous build's, and whose file is still in place, is neither rendered nor
     /// written: that is what makes a rebuild incremental.
+    /// - Parameter store: a long-lived process's memory (`serve`): the post versions of its last build.
     func renderAndWrite(
-        _ plan: Plan, writer: OutputWriter, progress: @Sendable (BuildProgress) -> Void = { _ in }
+        _ plan: Plan, writer: OutputWriter, progress: @Sendable (BuildProgress) -> Void = { _ in }, store: RecordStore? = nil
     ) async throws(OutputError) -> Written {
         var manifest = BuildManifest(lists: plan.lists)
         var report = WriteReport()
         writer.begin()
         let keepable = writer.keepRule
-        let keys = plan.renderer.keys(previousLinkTargets: writer.previous.lists[PageKeys.linkTargetsList]?.ids)
+        let keys = plan.renderer.keys(previousLinkTargets: writer.previous.lists[PageKeys.linkTargetsList]?.ids, memo: store?.versionMemo)
+        store?.versionMemo = keys.memo
         let total = plan.renderer.pagePaths.count
         var done = 0
         progress(BuildProgress(phase: "render and write", done: 0, total: total))

@@ -128,7 +128,7 @@ public struct SiteBuilder: Sendable {
         report(BuildProgress(phase: "plan"))
         let writer = OutputWriter(
             sink: sink ?? OutputFolder(directory: options.outputDirectory), force: options.force, known: options.records?.lastRecord)
-        let plan = plan(site, renderer: renderer, writer: writer)
+        let plan = plan(site, renderer: renderer, writer: writer, store: options.records)
         outcome.diagnostics += plan.diagnostics
         clock.lap("plan")
         if failed() { return finish(nil) }
@@ -145,7 +145,7 @@ public struct SiteBuilder: Sendable {
                 written = try write(rendered, plan: plan, writer: writer)
                 clock.lap("write")
             } else {
-                written = try await renderAndWrite(plan, writer: writer, progress: report)
+                written = try await renderAndWrite(plan, writer: writer, progress: report, store: options.records)
                 clock.lap("render and write")
             }
             report(BuildProgress(phase: "finish"))

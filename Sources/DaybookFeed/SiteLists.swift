@@ -13,11 +13,16 @@ public enum ListName: String, Sendable, CaseIterable {
 
 /// The ordered lists of a build by name, each with item versions, for the change report.
 public enum SiteLists {
-    public static func snapshots(of feeds: SiteFeeds) -> [String: ListSnapshot] {
-        Dictionary(uniqueKeysWithValues: lists(of: feeds).map { ($0.key.rawValue, $0.value) })
+    public static func snapshots(of feeds: SiteFeeds) -> [String: ListSnapshot] { snapshots(of: feeds, reusing: nil).lists }
+
+    /// The snapshots, taking the version of each post whose record, author's name and comments
+    /// equal those `memo` stored (`serve`'s previous build), and this build's versions as a memo.
+    public static func snapshots(of feeds: SiteFeeds, reusing memo: ListVersionMemo?) -> (lists: [String: ListSnapshot], memo: ListVersionMemo) {
+        let (lists, next) = lists(of: feeds, reusing: memo)
+        return (Dictionary(uniqueKeysWithValues: lists.map { ($0.key.rawValue, $0.value) }), next)
     }
 
-    static func lists(of feeds: SiteFeeds) -> [ListName: ListSnapshot] {
+    static func lists(of feeds: SiteFeeds, reusing memo: ListVersionMemo? = nil) -> ([ListName: ListSnapshot], ListVersionMemo) {
         var journal = ListSnapshot()
         for entry in feeds.journal {
             var hash = StableHash()
@@ -37,7 +42,14 @@ public enum SiteLists {
             journal.versions[entry.promptID] = hash.value
         }
         // On all cores: 20,000 posts and their 100,000 comments were a tenth of a `serve` rebuild on one.
-        let versions = Parallel.mapBlocking(feeds.posts) { post -> (String, UInt64) in
+        let versions = Parallel.mapBlocking(feeds.posts) { post -> ListVersionMemo.Entry in
+            let name = feeds.usersByID[post.author]?.displayName ?? ""
+            let comments = feeds.comments[post.id] ?? []
+            var entry = ListVersionMemo.Entry(post: post, authorName: name, comments: comments, version: 0)
+            if let stored = memo?.entries[post.id], stored.post == post, stored.authorName == name, stored.comments == comments {
+                entry.version = stored.version
+                return entry
+            }
             var hash = StableHash()
             for field in [post.author, post.caption ?? "", post.image ?? "", post.imageAlt ?? "", post.location?.name ?? ""] {
                 hash.combine(field)
@@ -45,17 +57,18 @@ public enum SiteLists {
             hash.combine(post.createdAt.secondsSince1970)
             hash.combine(post.updatedAt)
             post.extraTags.forEach { hash.combine($0) }
-            hash.combine(feeds.usersByID[post.author]?.displayName ?? "")
-            for comment in feeds.comments[post.id] ?? [] {
+            hash.combine(name)
+            for comment in comments {
                 hash.combine(comment.id)
                 hash.combine(comment.author)
                 hash.combine(comment.text)
                 hash.combine(comment.createdAt.secondsSince1970)
                 hash.combine(comment.updatedAt)
             }
-            return (post.id, hash.value)
+            entry.version = hash.value
+            return entry
         }
-        let postVersions = Dictionary(versions, uniquingKeysWith: { _, last in last })
+        let postVersions = Dictionary(versions.map { ($0.post.id, $0.version) }, uniquingKeysWith: { _, last in last })
         let timeline = ListSnapshot(ids: feeds.timeline.map(\.id), versions: postVersions)
         func groups(_ groups: [PostGroup]) -> ListSnapshot {
             var snapshot = ListSnapshot()
@@ -76,15 +89,34 @@ public enum SiteLists {
             for field in [model.bio ?? "", model.avatar ?? ""] + model.follows { hash.combine(field) }
             users.versions[user.id] = hash.value
         }
-        return [
+        let lists: [ListName: ListSnapshot] = [
             .journal: journal,
             .timeline: timeline,
             .tags: groups(feeds.indexes.tags),
             .users: users,
             .locations: groups(feeds.indexes.locations),
         ]
+        return (lists, ListVersionMemo(entries: Dictionary(versions.map { ($0.post.id, $0) }, uniquingKeysWith: { _, last in last })))
     }
 
     /// The order lists appear in the report.
     public static let reportOrder = ListName.allCases.map(\.rawValue)
+}
+
+/// The timeline versions of the previous build of a long-lived process (`serve`), each with what
+/// it was made of: hashing 20,000 posts and their comments again was a twelfth of a rebuild, where
+/// comparing them costs little, records that did not change being the very same values from build
+/// to build (`RecordCache.keepsDecoded`, `SiteFeeds.Reuse`).
+public struct ListVersionMemo: Sendable {
+    struct Entry: Sendable {
+        var post: Post
+        var authorName: String
+        var comments: [Comment]
+        var version: UInt64
+    }
+
+    var entries: [String: Entry] = [:]
+
+    public init() {}
+    init(entries: [String: Entry]) { self.entries = entries }
 }

@@ -35,8 +35,13 @@ public struct PageKeys: Sendable {
     /// False when the previous build left no link targets to compare with: then no key is trusted.
     let canReuse: Bool
 
-    /// - Parameter previousLinkTargets: the previous build's `linkTargets`, `nil` when unknown.
-    init(builder: PageBuilder, themeFingerprint: UInt64, previousLinkTargets: [String]?) {
+    /// This build's post versions with what each was made of, for the next build of a long-lived process.
+    public let memo: PostVersionMemo
+
+    /// - Parameters:
+    ///   - previousLinkTargets: the previous build's `linkTargets`, `nil` when unknown.
+    ///   - memo: the previous build's `memo`, from a long-lived process (`serve`).
+    init(builder: PageBuilder, themeFingerprint: UInt64, previousLinkTargets: [String]?, memo previous: PostVersionMemo? = nil) {
         self.builder = builder
         var hash = StableHash()
         hash.combine("daybook-page-keys-1")
@@ -59,11 +64,25 @@ public struct PageKeys: Sendable {
             people[id] = hash.value
         }
         let authors = people
-        let versions = Parallel.mapBlocking(builder.input.feeds.posts) { post in
-            (post.id, Self.postVersion(post, builder: builder, authors: authors), Self.names(post, of: changed, builder: builder))
+        let input = builder.input
+        // A stored version holds only if everything it read beyond its post is as it was.
+        let kept = previous.flatMap { $0.people == authors && $0.imageSizes == input.imageSizes && $0.images == input.images ? $0 : nil }
+        let versions = Parallel.mapBlocking(input.feeds.posts) { post -> (PostVersionMemo.Entry, Bool) in
+            let comments = input.feeds.comments[post.id] ?? []
+            let slug = input.feeds.indexes.locationSlugs[post.id]
+            var entry = PostVersionMemo.Entry(post: post, comments: comments, locationSlug: slug, version: 0)
+            if let stored = kept?.entries[post.id], stored.post == post, stored.comments == comments, stored.locationSlug == slug {
+                entry.version = stored.version
+            } else {
+                entry.version = Self.postVersion(post, builder: builder, authors: authors)
+            }
+            return (entry, Self.names(post, of: changed, builder: builder))
         }
-        postVersions = Dictionary(versions.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
-        relinked = Set(versions.filter(\.2).map(\.0))
+        postVersions = Dictionary(versions.map { ($0.0.post.id, $0.0.version) }, uniquingKeysWith: { first, _ in first })
+        relinked = Set(versions.filter(\.1).map(\.0.post.id))
+        memo = PostVersionMemo(
+            people: authors, imageSizes: input.imageSizes, images: input.images,
+            entries: Dictionary(versions.map { ($0.0.post.id, $0.0) }, uniquingKeysWith: { first, _ in first }))
     }
 
     /// `#tag` for each tag with a page, `@id` for each user: what `TextLinker` links.
@@ -292,5 +311,31 @@ public struct PageKeys: Sendable {
             case .mention(_, let id): "@" + id
             }
         }
+    }
+}
+
+/// The post versions of the previous build of a long-lived process (`serve`), each with what it was
+/// made of: a post whose record, comments and place equal the stored ones keeps its version, when
+/// the people and the photos are as they were too. Hashing every post and its comments was a tenth
+/// of a rebuild; comparing them costs little, since records that did not change are the very same
+/// values from build to build (`RecordCache.keepsDecoded`, `SiteFeeds.Reuse`) and compare by
+/// reference.
+public struct PostVersionMemo: Sendable {
+    struct Entry: Sendable {
+        var post: Post
+        var comments: [Comment]
+        var locationSlug: String?
+        var version: UInt64
+    }
+
+    var people: [String: UInt64] = [:]
+    var imageSizes: [String: ImageSize] = [:]
+    var images: [String: ResponsiveImage] = [:]
+    var entries: [String: Entry] = [:]
+
+    public init() {}
+
+    init(people: [String: UInt64], imageSizes: [String: ImageSize], images: [String: ResponsiveImage], entries: [String: Entry]) {
+        (self.people, self.imageSizes, self.images, self.entries) = (people, imageSizes, images, entries)
     }
 }

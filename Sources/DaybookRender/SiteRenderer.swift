@@ -66,8 +66,9 @@ public struct SiteRenderer: Sendable {
 
     /// The keys of this build's pages; `previousLinkTargets` is what the previous build's record
     /// holds under `PageKeys.linkTargetsList` (`nil` when it holds nothing).
-    public func keys(previousLinkTargets: [String]?) -> PageKeys {
-        PageKeys(builder: builder, themeFingerprint: themeFingerprint, previousLinkTargets: previousLinkTargets)
+    /// - Parameter memo: the previous build's `PageKeys.memo`, from a long-lived process (`serve`).
+    public func keys(previousLinkTargets: [String]?, memo: PostVersionMemo? = nil) -> PageKeys {
+        PageKeys(builder: builder, themeFingerprint: themeFingerprint, previousLinkTargets: previousLinkTargets, memo: memo)
     }
 
     /// The targets to record for the next build's `keys(previousLinkTargets:)`.
