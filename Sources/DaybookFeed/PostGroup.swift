@@ -58,12 +58,13 @@ public struct SiteIndexes: Sendable {
     /// `posts` must already be in timeline order; each post is on the pages of its first
     /// `hashtagsPerPost` hashtags only, with a warning at a post that has more, so the tag pages
     /// grow with the content, not with its square. O(p · t + u log u + g log g), t ≤ hashtagsPerPost.
-    public init(posts: [Post], users: [User], hashtagsPerPost: Int = SiteConfig.defaultHashtagsPerPost) {
+    /// - Parameter tags: each post's `tags`, in `posts`' order, when worked out already.
+    public init(posts: [Post], users: [User], hashtagsPerPost: Int = SiteConfig.defaultHashtagsPerPost, tags postTags: [[String]]? = nil) {
         var diagnostics: [Diagnostic] = []
 
         var tagPosts: [String: [Post]] = [:]
-        for post in posts {
-            let tags = post.tags
+        for (index, post) in posts.enumerated() {
+            let tags = postTags?[index] ?? post.tags
             if tags.count > hashtagsPerPost {
                 diagnostics.append(
                     .warning(

@@ -33,7 +33,8 @@ public struct SiteFeeds: Sendable {
     public var reuse: Reuse
 
     /// The two orders of the comments (a site's 100,000, sorted twice), with everything they are
-    /// made of: a build whose inputs are all equal to these takes the orders as they are. `serve`
+    /// made of: a build whose inputs are all equal to these takes the orders as they are. Also
+    /// each post's hashtags, which a post equal to the one they were read from takes as they are. `serve`
     /// keeps the decoded records between rebuilds (`RecordCache.keepsDecoded`), so after a post
     /// edit the comments are the very same values and compare by reference.
     public struct Reuse: Sendable {
@@ -47,6 +48,8 @@ public struct SiteFeeds: Sendable {
         var feedSize = 0
         var byPost: [String: [Comment]] = [:]
         var byAuthor: [String: [Comment]] = [:]
+        /// Each post's hashtags (read from its caption), with the post they were read from.
+        var tags: [String: (post: Post, tags: [String])] = [:]
 
         public init() {}
 
@@ -99,9 +102,13 @@ public struct SiteFeeds: Sendable {
         // The two comment orders and the indexes do not read each other: built at once, on all cores.
         let authors = Dictionary(posts.map { ($0.id, $0.author) }, uniquingKeysWith: { first, _ in first })
         let feedSize = max(1, config.feedSize)
+        // Each post's hashtags, as the previous build read them when the post is the same.
+        let tags = Parallel.mapBlocking(posts) { post in
+            previous?.tags[post.id].flatMap { $0.post == post ? $0.tags : nil } ?? post.tags
+        }
         if let kept = previous?.orders(comments: content.comments, moment: moment, authors: authors, feedSize: feedSize) {
             (self.comments, self.commentsOnPostsBy) = kept
-            self.indexes = SiteIndexes(posts: posts, users: content.users, hashtagsPerPost: config.hashtagsPerPost)
+            self.indexes = SiteIndexes(posts: posts, users: content.users, hashtagsPerPost: config.hashtagsPerPost, tags: tags)
         } else {
             (self.comments, self.commentsOnPostsBy, self.indexes) = Parallel.all(
                 {
@@ -113,11 +120,12 @@ public struct SiteFeeds: Sendable {
                     return Dictionary(grouping: feed.run(content.comments)) { authors[$0.postID] ?? "" }
                         .mapValues { Array($0.prefix(feedSize)) }
                 },
-                { SiteIndexes(posts: posts, users: content.users, hashtagsPerPost: config.hashtagsPerPost) }
+                { SiteIndexes(posts: posts, users: content.users, hashtagsPerPost: config.hashtagsPerPost, tags: tags) }
             )
         }
         var reuse = Reuse(comments: content.comments, moment: moment, authors: authors, feedSize: feedSize)
         (reuse.byPost, reuse.byAuthor) = (self.comments, self.commentsOnPostsBy)
+        reuse.tags = Dictionary(zip(posts, tags).map { ($0.id, ($0, $1)) }, uniquingKeysWith: { first, _ in first })
         self.reuse = reuse
         var neighbours: [String: PostNeighbours] = [:]
         for group in indexes.users {
