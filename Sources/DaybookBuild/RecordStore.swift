@@ -5,8 +5,9 @@ import Foundation
 
 /// Decoded content held in memory by a long-lived process between its builds: `serve` neither
 /// reads nor rewrites `.daybook-cache/records` on every save, nor decodes an unchanged file's
-/// records again, nor sorts the comments or hashes a post again when they did not change. It
-/// starts from that file, so the first preview build is as quick as a `daybook build` after it.
+/// records again, nor sorts the comments, hashes a post or parses a Markdown text again when they
+/// did not change. It starts from that file, so the first preview build is as quick as a
+/// `daybook build` after it.
 public final class RecordStore: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: RecordCache
@@ -35,6 +36,14 @@ public final class RecordStore: @unchecked Sendable {
     var listMemo: ListVersionMemo? {
         get { lock.withLock { storedListMemo } }
         set { lock.withLock { storedListMemo = newValue } }
+    }
+
+    /// The last build's Markdown drops, with the link rule they were found by (`MarkdownDropsMemo`).
+    private var storedMarkdownMemo: MarkdownDropsMemo?
+
+    var markdownMemo: MarkdownDropsMemo? {
+        get { lock.withLock { storedMarkdownMemo } }
+        set { lock.withLock { storedMarkdownMemo = newValue } }
     }
 
     /// The last build's post versions, with what each was made of (`PostVersionMemo`).

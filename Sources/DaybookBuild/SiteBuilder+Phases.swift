@@ -130,13 +130,16 @@ extension SiteBuilder {
     }
 
     /// The renderer over the compiled theme, which needs the photos' sizes and every path the site publishes.
-    func prepareRenderer(_ site: inout SiteModel, photos: PhotoPublisher.Published, _ sources: Sources) {
+    /// - Parameter store: a long-lived process's memory (`serve`): the Markdown drops of its last build.
+    func prepareRenderer(_ site: inout SiteModel, photos: PhotoPublisher.Published, _ sources: Sources, store: RecordStore? = nil) {
         var input = RenderInput(
             config: site.config, moment: site.moment, feeds: site.feeds, imageSizes: photos.sizes,
             assetPaths: Set(site.theme.assets.keys).union(ImageCollector(snapshot: sources.snapshot).paths).union(photos.paths))
         input.images = photos.images
+        input.markdownMemo = store?.markdownMemo
         let fingerprint = site.theme.fingerprint
         site.renderer = site.library.map { SiteRenderer(library: $0, input: input, themeFingerprint: fingerprint) }
+        if let store, let renderer = site.renderer { store.markdownMemo = renderer.markdownMemo }
         site.diagnostics += site.renderer?.markdownLinkWarnings() ?? []
     }
 

@@ -117,7 +117,7 @@ public struct SiteBuilder: Sendable {
         // comments on a 100,000-post site) need not stay through rendering.
         site.content = SiteContent()
         clock.lap("images")
-        prepareRenderer(&site, photos: photos, sources)
+        prepareRenderer(&site, photos: photos, sources, store: options.records)
         outcome.diagnostics += sources.diagnostics + site.diagnostics
         outcome.baseURL = site.config.baseURL
         outcome.timeZone = site.timeZone

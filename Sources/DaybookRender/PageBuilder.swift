@@ -32,6 +32,8 @@ struct PageBuilder: Sendable {
     /// The link targets each shown Markdown text (prompt body, response, bio) loses, by text:
     /// parsed once per build, for the warnings and for the keys of the pages that show the text.
     let markdownDrops: [String: [(url: String, reason: String)]]
+    /// Every text's drops, empty ones included, for the next build of a long-lived process.
+    let markdownMemo: MarkdownDropsMemo?
 
     init(input: RenderInput, links: MarkdownLinks? = nil) {
         self.input = input
@@ -40,7 +42,13 @@ struct PageBuilder: Sendable {
         self.paginator = Paginator(pageSize: input.config.pageSize)
         self.linker = TextLinker(
             urls: urls, userIDs: Set(input.feeds.usersByID.keys), taggedTags: Set(input.feeds.indexes.tags.map(\.id)))
-        self.markdownDrops = links.map { Self.drops(Self.markdownTexts(input.feeds).map(\.text), links: $0) } ?? [:]
+        guard let links else {
+            (markdownDrops, markdownMemo) = ([:], nil)
+            return
+        }
+        let memo = Self.drops(Self.markdownTexts(input.feeds).map(\.text), links: links, reusing: input.markdownMemo)
+        markdownDrops = memo.drops.filter { !$0.value.isEmpty }
+        markdownMemo = memo
     }
 
     var zone: TimeZone { input.moment.timeZone }
@@ -64,12 +72,13 @@ struct PageBuilder: Sendable {
     }
 
     /// The dropped targets of each distinct text, on all cores; texts that drop none are left out.
-    static func drops(_ texts: [String], links: MarkdownLinks) -> [String: [(url: String, reason: String)]] {
+    /// Each text's drops, parsed on all cores, or taken from `memo` when it was made with the same
+    /// link rule (the same root and the same files).
+    static func drops(_ texts: [String], links: MarkdownLinks, reusing memo: MarkdownDropsMemo? = nil) -> MarkdownDropsMemo {
         let distinct = Array(Set(texts))
-        let found = Parallel.mapBlocking(distinct) { ($0, Markdown.droppedTargets(in: $0, links: links)) }
-        var drops: [String: [(url: String, reason: String)]] = [:]
-        for (text, dropped) in found where !dropped.isEmpty { drops[text] = dropped }
-        return drops
+        let known = memo.flatMap { $0.root == links.root && $0.sitePaths == links.sitePaths ? $0.drops : nil }
+        let found = Parallel.mapBlocking(distinct) { ($0, known?[$0] ?? Markdown.droppedTargets(in: $0, links: links)) }
+        return MarkdownDropsMemo(root: links.root, sitePaths: links.sitePaths, drops: Dictionary(found, uniquingKeysWith: { first, _ in first }))
     }
 
     /// The targets `text` loses, as one string for a page key.
@@ -184,4 +193,14 @@ struct PageBuilder: Sendable {
     }
 
     func count(_ n: Int, _ one: String, _ many: String) -> String { n == 1 ? "1 \(one)" : "\(n) \(many)" }
+}
+
+/// The Markdown link targets each shown text loses, as the previous build of a long-lived process
+/// (`serve`) found them, with the link rule they were found by: a text the same rule meets again
+/// is not parsed again. Parsing every prompt and response was a twentieth of a rebuild.
+public struct MarkdownDropsMemo: Sendable {
+    let root: String
+    let sitePaths: Set<String>
+    /// By text; an empty list for a text that loses nothing.
+    let drops: [String: [(url: String, reason: String)]]
 }

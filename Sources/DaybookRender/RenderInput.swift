@@ -14,6 +14,8 @@ public struct RenderInput: Sendable {
     /// Files the build writes beside the rendered ones (theme assets, everything under `content/`),
     /// by output path: Markdown may link them from the site root.
     public var assetPaths: Set<String>
+    /// The previous build's Markdown drops, from a long-lived process (`serve`).
+    public var markdownMemo: MarkdownDropsMemo?
 
     public init(
         config: SiteConfig, moment: BuildMoment, feeds: SiteFeeds, imageSizes: [String: ImageSize] = [:], assetPaths: Set<String> = []

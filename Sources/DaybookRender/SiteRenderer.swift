@@ -54,6 +54,9 @@ public struct SiteRenderer: Sendable {
         input.feeds.indexes.users.flatMap { [SiteURLs.userFeed($0.id), SiteURLs.userCommentsFeed($0.id)] }
     }
 
+    /// This build's Markdown drops, for the next build of a long-lived process.
+    public var markdownMemo: MarkdownDropsMemo? { builder.markdownMemo }
+
     /// Link targets in shown Markdown (prompt bodies, responses, bios) that are shown as text, as
     /// warnings at the item that holds them.
     public func markdownLinkWarnings() -> [Diagnostic] { builder.markdownLinkWarnings() }
