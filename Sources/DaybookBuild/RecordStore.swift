@@ -3,63 +3,43 @@ import DaybookFeed
 import DaybookRender
 import Foundation
 
-/// Decoded content held in memory by a long-lived process between its builds: `serve` neither
+/// What a long-lived process (`serve`) keeps in memory from one build to the next: it neither
 /// reads nor rewrites `.daybook-cache/records` on every save, nor decodes an unchanged file's
 /// records again, nor sorts the comments, hashes a post or parses a Markdown text again when they
 /// did not change. It starts from that file, so the first preview build is as quick as a
 /// `daybook build` after it.
+///
+/// Each value is read and replaced whole under one lock (`store.versionMemo = …`); every one is
+/// checked against its build's own inputs before it is used, so a stale one costs time, never
+/// a wrong page.
+@dynamicMemberLookup
 public final class RecordStore: @unchecked Sendable {
+    struct Memory: Sendable {
+        var cache: RecordCache
+        /// The last build's comment orders and hashtags, with what they were made of.
+        var feedsReuse: SiteFeeds.Reuse?
+        /// The last build's timeline versions, with what each was made of.
+        var listMemo: ListVersionMemo?
+        /// The last build's Markdown drops, with the link rule they were found by.
+        var markdownMemo: MarkdownDropsMemo?
+        /// The last build's post versions, with what each was made of.
+        var versionMemo: PostVersionMemo?
+        /// The last build record this process wrote or read, with its bytes: the next build reads
+        /// the record from the disk as always, and parses it only when the bytes differ.
+        var lastRecord: (bytes: [UInt8], manifest: BuildManifest)?
+    }
+
     private let lock = NSLock()
-    private var stored: RecordCache
+    private var memory: Memory
 
     public init(site: URL) {
-        stored = RecordCacheFile.read(site: site, maxBytes: 1 << 30)
-        stored.keepsDecoded = true
+        var cache = RecordCacheFile.read(site: site, maxBytes: 1 << 30)
+        cache.keepsDecoded = true
+        memory = Memory(cache: cache)
     }
 
-    var cache: RecordCache {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
-
-    /// The last build's comment orders, with what they were made of (`SiteFeeds.Reuse`).
-    private var storedFeedsReuse: SiteFeeds.Reuse?
-
-    var feedsReuse: SiteFeeds.Reuse? {
-        get { lock.withLock { storedFeedsReuse } }
-        set { lock.withLock { storedFeedsReuse = newValue } }
-    }
-
-    /// The last build's timeline versions, with what each was made of (`ListVersionMemo`).
-    private var storedListMemo: ListVersionMemo?
-
-    var listMemo: ListVersionMemo? {
-        get { lock.withLock { storedListMemo } }
-        set { lock.withLock { storedListMemo = newValue } }
-    }
-
-    /// The last build's Markdown drops, with the link rule they were found by (`MarkdownDropsMemo`).
-    private var storedMarkdownMemo: MarkdownDropsMemo?
-
-    var markdownMemo: MarkdownDropsMemo? {
-        get { lock.withLock { storedMarkdownMemo } }
-        set { lock.withLock { storedMarkdownMemo = newValue } }
-    }
-
-    /// The last build's post versions, with what each was made of (`PostVersionMemo`).
-    private var storedVersionMemo: PostVersionMemo?
-
-    var versionMemo: PostVersionMemo? {
-        get { lock.withLock { storedVersionMemo } }
-        set { lock.withLock { storedVersionMemo = newValue } }
-    }
-
-    /// The last build record this process wrote or read, with its bytes: the next build reads
-    /// the record from the disk as always, and parses it only when the bytes differ.
-    private var record: (bytes: [UInt8], manifest: BuildManifest)?
-
-    var lastRecord: (bytes: [UInt8], manifest: BuildManifest)? {
-        get { lock.withLock { record } }
-        set { lock.withLock { record = newValue } }
+    subscript<Value>(dynamicMember path: WritableKeyPath<Memory, Value>) -> Value {
+        get { lock.withLock { memory[keyPath: path] } }
+        set { lock.withLock { memory[keyPath: path] = newValue } }
     }
 }
