@@ -29,14 +29,15 @@ public struct SiteFeeds: Sendable {
     /// Who follows each user, in user order.
     public var followers: [String: [String]]
     public var diagnostics: [Diagnostic]
-    /// What the comment orders were made of, for the next build of a long-lived process.
+    /// The comment orders and hashtags with what they were made of, for the next build of a
+    /// long-lived process.
     public var reuse: Reuse
 
     /// The two orders of the comments (a site's 100,000, sorted twice), with everything they are
     /// made of: a build whose inputs are all equal to these takes the orders as they are. Also
-    /// each post's hashtags, which a post equal to the one they were read from takes as they are. `serve`
-    /// keeps the decoded records between rebuilds (`RecordCache.keepsDecoded`), so after a post
-    /// edit the comments are the very same values and compare by reference.
+    /// each post's hashtags: a post equal to the one they were read from takes them as they are.
+    /// `serve` keeps the decoded records between rebuilds (`RecordCache.keepsDecoded`), so after
+    /// a post edit the comments are the very same values and compare by reference.
     public struct Reuse: Sendable {
         var comments: [Comment] = []
         var moment: BuildMoment?
