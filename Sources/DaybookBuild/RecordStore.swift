@@ -14,7 +14,8 @@ import Foundation
 /// a wrong page.
 @dynamicMemberLookup
 public final class RecordStore: @unchecked Sendable {
-    struct Memory: Sendable {
+    /// Public only as the type of the dynamic members; what it holds is this module's.
+    public struct Memory: Sendable {
         var cache: RecordCache
         /// The last build's comment orders and hashtags, with what they were made of.
         var feedsReuse: SiteFeeds.Reuse?
@@ -38,7 +39,7 @@ public final class RecordStore: @unchecked Sendable {
         memory = Memory(cache: cache)
     }
 
-    subscript<Value>(dynamicMember path: WritableKeyPath<Memory, Value>) -> Value {
+    public subscript<Value>(dynamicMember path: WritableKeyPath<Memory, Value>) -> Value {
         get { lock.withLock { memory[keyPath: path] } }
         set { lock.withLock { memory[keyPath: path] = newValue } }
     }
