@@ -278,23 +278,17 @@ public enum FileInfo {
 extension FileStatus {
     /// The status of the folder at `path` (of the folder a link names, when `followingLinks`);
     /// `nil` for anything else.
-    init?(folderAt path: String, followingLinks: Bool) {
-        var info = stat()
-        let found = followingLinks ? stat(path, &info) : lstat(path, &info)
-        guard found == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
-        self.init(info)
-    }
+    init?(folderAt path: String, followingLinks: Bool) { self.init(path, followingLinks: followingLinks, kind: S_IFDIR) }
 
     /// The status of the regular file at `path` (of the file a link names, unless
     /// `followingLinks` is false); `nil` for anything else.
-    init?(path: String, followingLinks: Bool = true) {
+    init?(path: String, followingLinks: Bool = true) { self.init(path, followingLinks: followingLinks, kind: S_IFREG) }
+
+    /// The status of what stands at `path` when it is of `kind` (`S_IFREG`, `S_IFDIR`).
+    private init?(_ path: String, followingLinks: Bool, kind: mode_t) {
         var info = stat()
         let found = followingLinks ? stat(path, &info) : lstat(path, &info)
-        guard found == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        self.init(info)
-    }
-
-    private init(_ info: stat) {
+        guard found == 0, (info.st_mode & S_IFMT) == kind else { return nil }
         self.init(
             size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
             changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec), inode: UInt64(info.st_ino),
