@@ -1,3 +1,4 @@
+import DaybookModel
 import Foundation
 
 /// A file in `<site>/.daybook-cache/`: the decoded content (`records`), the checked pages' facts
@@ -13,8 +14,7 @@ import Foundation
 public enum CacheFile {
     /// The first line of every cache file this executable writes.
     static let identity: [UInt8] = {
-        let executable = Bundle.main.executablePath.flatMap { NoChangeRecord.Status(path: $0) }?.fields ?? "unknown"
-        return Array("daybook-cache \(executable)\n".utf8)
+        Array("daybook-cache \(FileStatus.executableFields)\n".utf8)
     }()
 
     /// The bytes of `name` after its identity line (a slice, not a copy: caches run to tens of

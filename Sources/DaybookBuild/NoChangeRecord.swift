@@ -31,15 +31,13 @@ struct NoChangeRecord: Equatable {
     /// The record of a site with 100,000 posts is about 20 MB.
     static let maxBytes = 256 << 20
 
-    typealias Status = FileStatus
-
     /// The options and executable the output depends on, as one line.
     var identity: String
     var now: Double
     /// `nil` when the output depends on the exact "now" (an empty feed is dated by it).
     var validUntil: Double?
-    var inputs: [(path: String, status: Status?)]
-    var manifest: Status
+    var inputs: [(path: String, status: FileStatus?)]
+    var manifest: FileStatus
     var outputs: [(path: String, size: Int)]
     var pageCount: Int
     var imagesReused: Int
@@ -54,7 +52,7 @@ struct NoChangeRecord: Equatable {
     /// The result of a build that would change nothing, or `nil` when that cannot be proven.
     static func replay(_ options: BuildOptions, started: ContinuousClock.Instant) -> BuildResult? {
         let file = options.siteDirectory.appending(path: ".daybook-cache/" + fileName).path
-        guard let size = Status(path: file, followingLinks: false)?.size, size <= maxBytes,
+        guard let size = FileStatus(path: file, followingLinks: false)?.size, size <= maxBytes,
             let data = FileManager.default.contents(atPath: file),
             let record = NoChangeRecord(text: String(decoding: data, as: UTF8.self)),
             record.identity == identity(options)
@@ -66,7 +64,7 @@ struct NoChangeRecord: Equatable {
             guard now == record.now else { return nil }
         }
         // An intent on disk means a build was killed while writing: its files must be written again.
-        guard record.manifest == Status(path: options.outputDirectory.appending(path: OutputWriter.manifestName).path, followingLinks: false),
+        guard record.manifest == FileStatus(path: options.outputDirectory.appending(path: OutputWriter.manifestName).path, followingLinks: false),
             access(options.outputDirectory.appending(path: OutputWriter.intentName).path, F_OK) != 0,
             currentInputs(options.siteDirectory).elementsEqual(record.inputs, by: { $0.path == $1.path && $0.status == $1.status }),
             outputsInPlace(record.outputs, in: options.outputDirectory.path)
@@ -87,7 +85,7 @@ struct NoChangeRecord: Equatable {
     /// The options that change the output or the result, and the executable's own status, so a
     /// new `daybook` never replays an old one's build.
     static func identity(_ options: BuildOptions) -> String {
-        let executable = Bundle.main.executablePath.flatMap { Status(path: $0) }?.fields ?? "unknown"
+        let executable = FileStatus.executableFields
         let output = FileInfo.realPath(options.outputDirectory.path) ?? options.outputDirectory.path
         let flags = [options.includeFuture, options.includeDrafts, options.strict, options.force, options.check].map { $0 ? "1" : "0" }
         return BuildManifest.encode([executable, output, flags.joined()].joined(separator: "|"))
@@ -95,12 +93,12 @@ struct NoChangeRecord: Equatable {
 
     /// Every file the reader would read, in its order, with its status (links followed, as the
     /// reader follows them), and the links that lead out of the site, with no status.
-    static func currentInputs(_ site: URL) -> [(path: String, status: Status?)] {
+    static func currentInputs(_ site: URL) -> [(path: String, status: FileStatus?)] {
         let reader = SiteReader(siteDirectory: site)
-        var inputs: [(String, Status?)] = [("site.yml", Status(path: site.appending(path: "site.yml").path))]
+        var inputs: [(String, FileStatus?)] = [("site.yml", FileStatus(path: site.appending(path: "site.yml").path))]
         for folder in ["content", "Templates"] {
             let (files, outside) = reader.siteFiles(under: folder)
-            inputs += files.map { ($0, Status(path: site.appending(path: $0).path)) }
+            inputs += files.map { ($0, FileStatus(path: site.appending(path: $0).path)) }
             inputs += outside.map { ("link-out:" + $0, nil) }
         }
         return inputs
@@ -117,7 +115,7 @@ struct NoChangeRecord: Equatable {
                 var info = stat()
                 guard lstat(root + "/" + folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return false }
             }
-            guard let status = Status(path: root + "/" + output.path, followingLinks: false), status.size == output.size else { return false }
+            guard let status = FileStatus(path: root + "/" + output.path, followingLinks: false), status.size == output.size else { return false }
         }
         return true
     }
@@ -147,7 +145,7 @@ struct NoChangeRecord: Equatable {
     /// next build its shortcut, so errors are ignored; a stale record is removed first, so a
     /// record never outlives the build it describes.
     static func save(
-        _ result: BuildResult, site: SiteBuilder.SiteModel, options: BuildOptions, started: [(path: String, status: Status?)],
+        _ result: BuildResult, site: SiteBuilder.SiteModel, options: BuildOptions, started: [(path: String, status: FileStatus?)],
         listedAt: Int64, written: BuildManifest
     ) {
         let folder = options.siteDirectory.appending(path: ".daybook-cache")
@@ -158,7 +156,7 @@ struct NoChangeRecord: Equatable {
         // could be edited again with no change of status ("racy" files, as git calls them).
         guard !started.contains(where: { !($0.status?.isSettled(before: listedAt) ?? true) }),
             currentInputs(options.siteDirectory).elementsEqual(started, by: { $0.path == $1.path && $0.status == $1.status }),
-            let manifest = Status(path: options.outputDirectory.appending(path: OutputWriter.manifestName).path, followingLinks: false)
+            let manifest = FileStatus(path: options.outputDirectory.appending(path: OutputWriter.manifestName).path, followingLinks: false)
         else { return }
         let outputs = written.files.compactMap { path, record in record.entry.map { (path, $0.size) } }.sorted { $0.0 < $1.0 }
         let record = NoChangeRecord(
@@ -191,7 +189,7 @@ struct NoChangeRecord: Equatable {
     }
 
     init(
-        identity: String, now: Double, validUntil: Double?, inputs: [(path: String, status: Status?)], manifest: Status,
+        identity: String, now: Double, validUntil: Double?, inputs: [(path: String, status: FileStatus?)], manifest: FileStatus,
         outputs: [(path: String, size: Int)], pageCount: Int, imagesReused: Int, baseURL: String, timeZone: String, diagnostics: [Diagnostic]
     ) {
         self.identity = identity
@@ -220,7 +218,7 @@ struct NoChangeRecord: Equatable {
         }
         guard let identity = fields("identity", 1), let now = fields("now", 2), let nowValue = Double(now[0]),
             let summary = fields("summary", 4), let pages = Int(summary[0]), let reused = Int(summary[1]),
-            let manifest = fields("manifest", 5), let manifestStatus = Status(fields: manifest[...])
+            let manifest = fields("manifest", 5), let manifestStatus = FileStatus(fields: manifest[...])
         else { return nil }
         self.identity = String(identity[0])
         self.now = nowValue
@@ -251,7 +249,7 @@ struct NoChangeRecord: Equatable {
                 if parts[1] == "-" {
                     inputs.append((path, nil))
                 } else {
-                    guard let status = Status(fields: parts[1...5]) else { return nil }
+                    guard let status = FileStatus(fields: parts[1...5]) else { return nil }
                     inputs.append((path, status))
                 }
             } else if line.hasPrefix("out ") {
@@ -271,6 +269,10 @@ struct NoChangeRecord: Equatable {
 /// The status as the record keeps it, as text.
 extension FileStatus {
     var fields: String { "\(size) \(modified) \(changed) \(inode) \(device)" }
+
+    /// The running `daybook` executable's status as text: what the record and every cache file
+    /// name, so that another build of the program trusts neither.
+    static var executableFields: String { Bundle.main.executablePath.flatMap { FileStatus(path: $0) }?.fields ?? "unknown" }
 
     init?(fields: ArraySlice<Substring>) {
         let values = Array(fields)
