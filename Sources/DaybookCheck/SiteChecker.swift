@@ -93,15 +93,7 @@ public struct SiteChecker: Sendable {
         let known = cache
         typealias Page = (key: UInt64, status: FileStatus?, cached: IndexedFacts?, parsed: PageFacts?)
         let pages = await Parallel.map(paths) { path -> Page? in
-            // The status first, then the bytes: a write in between leaves a status older than the
-            // bytes read, which the next run does not trust.
-            let status = known == nil ? nil : source.status(of: path)
-            if let known, let key = known.key(path, status: status), let facts = known.facts(key) { return (key, status, facts, nil) }
-            guard let bytes = source.bytes(of: path) else { return nil }
-            guard let known else { return (0, nil, nil, PageFacts(html: bytes)) }
-            let key = PageFactsCache.key(bytes)
-            if let facts = known.facts(key) { return (key, status, facts, nil) }
-            return (key, status, nil, PageFacts(html: bytes))
+            read(path, from: source, known: known, cached: { $0.facts($1) }, parse: { PageFacts(html: $0) })
         }
         let interned = await intern(pages.map { $0?.parsed }, into: &table)
         var facts: [IndexedFacts?] = []
@@ -120,6 +112,24 @@ public struct SiteChecker: Sendable {
         return (facts, diagnostics)
     }
 
+    /// One file as a check reads it: its key and status, and its facts from `known` when its
+    /// status or its bytes say they are there (`cached`), else as `parse` finds them; `nil` when
+    /// it cannot be read. Without a cache, the key is 0 and nothing but the bytes is read.
+    private static func read<Cached, Parsed>(
+        _ path: String, from source: some CheckSource, known: PageFactsCache?,
+        cached: (PageFactsCache, UInt64) -> Cached?, parse: ([UInt8]) -> Parsed
+    ) -> (key: UInt64, status: FileStatus?, cached: Cached?, parsed: Parsed?)? {
+        // The status first, then the bytes: a write in between leaves a status older than the
+        // bytes read, which the next run does not trust.
+        let status = known == nil ? nil : source.status(of: path)
+        if let known, let key = known.key(path, status: status), let facts = cached(known, key) { return (key, status, facts, nil) }
+        guard let bytes = source.bytes(of: path) else { return nil }
+        guard let known else { return (0, nil, nil, parse(bytes)) }
+        let key = PageFactsCache.key(bytes)
+        if let facts = cached(known, key) { return (key, status, facts, nil) }
+        return (key, status, nil, parse(bytes))
+    }
+
     /// What the checks need of each feed and sitemap, by path: from the cache when it knows the
     /// file's bytes, else parsed (on all cores: 2,000 feeds on a 20,000-post site) and, for a
     /// feed, checked at once.
@@ -128,17 +138,14 @@ public struct SiteChecker: Sendable {
     ) async -> [String: XMLSummary] {
         let known = cache
         typealias File = (key: UInt64, status: FileStatus?, cached: XMLSummary?, parsed: (XMLFacts, [Diagnostic])?)
-        let read = await Parallel.map(paths) { path -> File? in
-            let status = known == nil ? nil : source.status(of: path)
-            if let known, let key = known.key(path, status: status), let summary = known.summary(key) { return (key, status, summary, nil) }
-            guard let bytes = source.bytes(of: path) else { return nil }
-            let key = known == nil ? 0 : PageFactsCache.key(bytes)
-            if let summary = known?.summary(key) { return (key, status, summary, nil) }
-            let document = XMLFacts(xml: bytes)
-            return (key, status, nil, (document, document.error == nil && document.root == "feed" ? checkFeed(path, document) : []))
+        let files = await Parallel.map(paths) { path -> File? in
+            read(path, from: source, known: known, cached: { $0.summary($1) }) { bytes in
+                let document = XMLFacts(xml: bytes)
+                return (document, document.error == nil && document.root == "feed" ? checkFeed(path, document) : [])
+            }
         }
         var xml: [String: XMLSummary] = [:]
-        for (path, file) in zip(paths, read) {
+        for (path, file) in zip(paths, files) {
             guard let file else { continue }
             let summary = file.cached ?? file.parsed.map { XMLSummary($0.0, feedProblems: $0.1, table: &table) }!
             xml[path] = summary
