@@ -50,7 +50,7 @@ public struct SiteFeeds: Sendable {
         var byPost: [String: [Comment]] = [:]
         var byAuthor: [String: [Comment]] = [:]
         /// Each post's hashtags (read from its caption), with the post they were read from.
-        var tags: [String: (post: Post, tags: [String])] = [:]
+        var tags = InputMemo<Post, [String]>()
 
         public init() {}
 
@@ -105,7 +105,7 @@ public struct SiteFeeds: Sendable {
         let feedSize = max(1, config.feedSize)
         // Each post's hashtags, as the previous build read them when the post is the same.
         let tags = Parallel.mapBlocking(posts) { post in
-            previous?.tags[post.id].flatMap { $0.post == post ? $0.tags : nil } ?? post.tags
+            previous?.tags.value(post.id, inputs: post) ?? post.tags
         }
         if let kept = previous?.orders(comments: content.comments, moment: moment, authors: authors, feedSize: feedSize) {
             (self.comments, self.commentsOnPostsBy) = kept
@@ -126,7 +126,7 @@ public struct SiteFeeds: Sendable {
         }
         var reuse = Reuse(comments: content.comments, moment: moment, authors: authors, feedSize: feedSize)
         (reuse.byPost, reuse.byAuthor) = (self.comments, self.commentsOnPostsBy)
-        reuse.tags = Dictionary(zip(posts, tags).map { ($0.id, ($0, $1)) }, uniquingKeysWith: { first, _ in first })
+        reuse.tags = InputMemo(zip(posts, tags).map { (id: $0.id, inputs: $0, value: $1) })
         self.reuse = reuse
         var neighbours: [String: PostNeighbours] = [:]
         for group in indexes.users {

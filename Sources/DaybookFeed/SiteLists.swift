@@ -42,14 +42,11 @@ public enum SiteLists {
             journal.versions[entry.promptID] = hash.value
         }
         // On all cores: 20,000 posts and their 100,000 comments were a tenth of a `serve` rebuild on one.
-        let versions = Parallel.mapBlocking(feeds.posts) { post -> ListVersionMemo.Entry in
+        let versions = Parallel.mapBlocking(feeds.posts) { post -> (id: String, inputs: VersionInputs, value: UInt64) in
             let name = feeds.usersByID[post.author]?.displayName ?? ""
             let comments = feeds.comments[post.id] ?? []
-            var entry = ListVersionMemo.Entry(post: post, authorName: name, comments: comments, version: 0)
-            if let stored = memo?.entries[post.id], stored.post == post, stored.authorName == name, stored.comments == comments {
-                entry.version = stored.version
-                return entry
-            }
+            let inputs = VersionInputs(post: post, authorName: name, comments: comments)
+            if let version = memo?.value(post.id, inputs: inputs) { return (post.id, inputs, version) }
             var hash = StableHash()
             for field in [post.author, post.caption ?? "", post.image ?? "", post.imageAlt ?? "", post.location?.name ?? ""] {
                 hash.combine(field)
@@ -65,10 +62,9 @@ public enum SiteLists {
                 hash.combine(comment.createdAt.secondsSince1970)
                 hash.combine(comment.updatedAt)
             }
-            entry.version = hash.value
-            return entry
+            return (post.id, inputs, hash.value)
         }
-        let postVersions = Dictionary(versions.map { ($0.post.id, $0.version) }, uniquingKeysWith: { _, last in last })
+        let postVersions = Dictionary(versions.map { ($0.id, $0.value) }, uniquingKeysWith: { _, last in last })
         let timeline = ListSnapshot(ids: feeds.timeline.map(\.id), versions: postVersions)
         func groups(_ groups: [PostGroup]) -> ListSnapshot {
             var snapshot = ListSnapshot()
@@ -96,7 +92,7 @@ public enum SiteLists {
             .users: users,
             .locations: groups(feeds.indexes.locations),
         ]
-        return (lists, ListVersionMemo(entries: Dictionary(versions.map { ($0.post.id, $0) }, uniquingKeysWith: { _, last in last })))
+        return (lists, ListVersionMemo(versions))
     }
 
     /// The order lists appear in the report.
@@ -104,19 +100,14 @@ public enum SiteLists {
 }
 
 /// The timeline versions of the previous build of a long-lived process (`serve`), each with what
-/// it was made of: hashing 20,000 posts and their comments again was a twelfth of a rebuild, where
-/// comparing them costs little, records that did not change being the very same values from build
-/// to build (`RecordCache.keepsDecoded`, `SiteFeeds.Reuse`).
-public struct ListVersionMemo: Sendable {
-    struct Entry: Sendable {
+/// it was made of: hashing 20,000 posts and their comments again was a twelfth of a rebuild.
+public typealias ListVersionMemo = InputMemo<SiteLists.VersionInputs, UInt64>
+
+extension SiteLists {
+    /// What a post's timeline version is made of.
+    public struct VersionInputs: Sendable, Equatable {
         var post: Post
         var authorName: String
         var comments: [Comment]
-        var version: UInt64
     }
-
-    var entries: [String: Entry] = [:]
-
-    public init() {}
-    init(entries: [String: Entry]) { self.entries = entries }
 }

@@ -67,22 +67,15 @@ public struct PageKeys: Sendable {
         let input = builder.input
         // A stored version holds only if everything it read beyond its post is as it was.
         let kept = previous.flatMap { $0.people == authors && $0.imageSizes == input.imageSizes && $0.images == input.images ? $0 : nil }
-        let versions = Parallel.mapBlocking(input.feeds.posts) { post -> (PostVersionMemo.Entry, Bool) in
-            let comments = input.feeds.comments[post.id] ?? []
-            let slug = input.feeds.indexes.locationSlugs[post.id]
-            var entry = PostVersionMemo.Entry(post: post, comments: comments, locationSlug: slug, version: 0)
-            if let stored = kept?.entries[post.id], stored.post == post, stored.comments == comments, stored.locationSlug == slug {
-                entry.version = stored.version
-            } else {
-                entry.version = Self.postVersion(post, builder: builder, authors: authors)
-            }
-            return (entry, Self.names(post, of: changed, builder: builder))
+        let versions = Parallel.mapBlocking(input.feeds.posts) { post -> (version: (id: String, inputs: PostVersionMemo.Inputs, value: UInt64), relinked: Bool) in
+            let inputs = PostVersionMemo.Inputs(
+                post: post, comments: input.feeds.comments[post.id] ?? [], locationSlug: input.feeds.indexes.locationSlugs[post.id])
+            let version = kept?.versions.value(post.id, inputs: inputs) ?? Self.postVersion(post, builder: builder, authors: authors)
+            return ((post.id, inputs, version), Self.names(post, of: changed, builder: builder))
         }
-        postVersions = Dictionary(versions.map { ($0.0.post.id, $0.0.version) }, uniquingKeysWith: { first, _ in first })
-        relinked = Set(versions.filter(\.1).map(\.0.post.id))
-        memo = PostVersionMemo(
-            people: authors, imageSizes: input.imageSizes, images: input.images,
-            entries: Dictionary(versions.map { ($0.0.post.id, $0.0) }, uniquingKeysWith: { first, _ in first }))
+        postVersions = Dictionary(versions.map { ($0.version.id, $0.version.value) }, uniquingKeysWith: { first, _ in first })
+        relinked = Set(versions.filter(\.relinked).map(\.version.id))
+        memo = PostVersionMemo(people: authors, imageSizes: input.imageSizes, images: input.images, versions: InputMemo(versions.map(\.version)))
     }
 
     /// `#tag` for each tag with a page, `@id` for each user: what `TextLinker` links.
@@ -321,21 +314,21 @@ public struct PageKeys: Sendable {
 /// values from build to build (`RecordCache.keepsDecoded`, `SiteFeeds.Reuse`) and compare by
 /// reference.
 public struct PostVersionMemo: Sendable {
-    struct Entry: Sendable {
+    /// What a post's version is made of beyond the site-wide people and photos.
+    public struct Inputs: Sendable, Equatable {
         var post: Post
         var comments: [Comment]
         var locationSlug: String?
-        var version: UInt64
     }
 
     var people: [String: UInt64] = [:]
     var imageSizes: [String: ImageSize] = [:]
     var images: [String: ResponsiveImage] = [:]
-    var entries: [String: Entry] = [:]
+    var versions = InputMemo<Inputs, UInt64>()
 
     public init() {}
 
-    init(people: [String: UInt64], imageSizes: [String: ImageSize], images: [String: ResponsiveImage], entries: [String: Entry]) {
-        (self.people, self.imageSizes, self.images, self.entries) = (people, imageSizes, images, entries)
+    init(people: [String: UInt64], imageSizes: [String: ImageSize], images: [String: ResponsiveImage], versions: InputMemo<Inputs, UInt64>) {
+        (self.people, self.imageSizes, self.images, self.versions) = (people, imageSizes, images, versions)
     }
 }
