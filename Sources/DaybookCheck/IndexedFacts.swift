@@ -4,7 +4,10 @@ import DaybookModel
 /// checks read, whether the page was parsed now or its facts came from the cache (where they are
 /// stored in this form, so a cached page costs no string at all).
 struct IndexedFacts: Sendable {
-    typealias Position = PageFacts.Position
+    struct Position: Sendable, Hashable {
+        var line: Int
+        var column: Int
+    }
 
     /// A string (a title, an id, a parse message) and where it stands.
     struct Named: Sendable {
@@ -23,14 +26,6 @@ struct IndexedFacts: Sendable {
     var links: [Link] = []
     var imagesWithoutAlt: [Position] = []
     var parseErrors: [Named] = []
-
-    init(_ facts: PageFacts, table: inout StringTable) {
-        titles = facts.titles.map { Named(text: table.intern($0.text), position: $0.position) }
-        ids = facts.ids.map { Named(text: table.intern($0.id), position: $0.position) }
-        links = facts.links.map { Link(url: table.intern($0.url), attribute: table.intern($0.attribute), position: $0.position) }
-        imagesWithoutAlt = facts.imagesWithoutAlt
-        parseErrors = facts.parseErrors.map { Named(text: table.intern($0.message), position: $0.position) }
-    }
 
     /// Reads what `encode` wrote; `nil` when the bytes are damaged or name a string past
     /// `tableCount` (the archive is untrusted).
@@ -51,7 +46,7 @@ struct IndexedFacts: Sendable {
         self = decoded
     }
 
-    private init(titles: [Named], ids: [Named], links: [Link], imagesWithoutAlt: [Position], parseErrors: [Named]) {
+    init(titles: [Named] = [], ids: [Named] = [], links: [Link] = [], imagesWithoutAlt: [Position] = [], parseErrors: [Named] = []) {
         (self.titles, self.ids, self.links, self.imagesWithoutAlt, self.parseErrors) = (titles, ids, links, imagesWithoutAlt, parseErrors)
     }
 

@@ -87,26 +87,44 @@ public struct SiteChecker: Sendable {
     /// Each page's facts over `table`, from the cache when it knows the page's bytes, else
     /// parsed now (on all cores); each use is recorded in `cache`. `nil` for a page that could
     /// not be read, which is reported.
+    ///
+    /// A cold check parses 32,000 pages with 1.4 million links: each run of pages interns what it
+    /// parses into a table of its own, and only the distinct strings are then merged into `table`.
     static func readPages(
         _ paths: [String], from source: some CheckSource, cache: inout PageFactsCache?, table: inout StringTable
     ) async -> ([IndexedFacts?], [Diagnostic]) {
         let known = cache
-        typealias Page = (key: UInt64, status: FileStatus?, cached: IndexedFacts?, parsed: PageFacts?)
-        let pages = await Parallel.map(paths) { path -> Page? in
-            read(path, from: source, known: known, cached: { $0.facts($1) }, parse: { PageFacts(html: $0) })
+        typealias Page = (key: UInt64, status: FileStatus?, cached: IndexedFacts?, parsed: IndexedFacts?)
+        let size = max(1, (paths.count + Parallel.cores * 4 - 1) / (Parallel.cores * 4))
+        let runs = stride(from: 0, to: paths.count, by: size).map { paths[$0..<min(paths.count, $0 + size)] }
+        let found = await Parallel.map(runs) { run -> (own: StringTable, pages: [Page?]) in
+            var own = StringTable()
+            let pages = run.map { path -> Page? in
+                read(path, from: source, known: known, cached: { $0.facts($1) }, parse: { PageParser.facts(of: $0, table: &own) })
+            }
+            return (own, pages)
         }
-        let interned = await intern(pages.map { $0?.parsed }, into: &table)
+        var maps: [[UInt32]] = []
+        for run in found { maps.append(run.own.strings.map { table.intern($0) }) }
+        typealias Read = (key: UInt64, status: FileStatus?, facts: IndexedFacts?, cached: Bool)
+        let remapped = await Parallel.map(Array(zip(found.map(\.pages), maps))) { pages, map -> [Read?] in
+            pages.map { page -> Read? in
+                guard let page else { return nil }
+                return (page.key, page.status, page.cached ?? page.parsed?.remapped(map), page.cached != nil)
+            }
+        }
+        let pages = remapped.flatMap { $0 }
         var facts: [IndexedFacts?] = []
         facts.reserveCapacity(paths.count)
         var diagnostics: [Diagnostic] = []
         for (index, page) in pages.enumerated() {
-            guard let page, let indexed = page.cached ?? interned[index] else {
+            guard let page, let indexed = page.facts else {
                 diagnostics.append(.error("cannot read the page", at: SourceLocation(path: paths[index])))
                 facts.append(nil)
                 continue
             }
             facts.append(indexed)
-            cache?.use(indexed, key: page.key, cached: page.cached != nil)
+            cache?.use(indexed, key: page.key, cached: page.cached)
             cache?.noteFile(paths[index], status: page.status, key: page.key)
         }
         return (facts, diagnostics)
@@ -155,28 +173,6 @@ public struct SiteChecker: Sendable {
         return xml
     }
 
-    /// The parsed pages' facts over `table`, by position (`nil` where none was parsed). A cold
-    /// check parses 32,000 pages with 1.4 million links: each core interns its share into a
-    /// table of its own, and only the distinct strings are then merged into `table`.
-    private static func intern(_ parsed: [PageFacts?], into table: inout StringTable) async -> [IndexedFacts?] {
-        let positions = parsed.indices.filter { parsed[$0] != nil }
-        let share = max(1, (positions.count + Parallel.cores - 1) / Parallel.cores)
-        let runs = stride(from: 0, to: positions.count, by: share).map { Array(positions[$0..<min(positions.count, $0 + share)]) }
-        let local = await Parallel.map(runs) { run -> (StringTable, [IndexedFacts]) in
-            var own = StringTable()
-            let facts = run.map { IndexedFacts(parsed[$0]!, table: &own) }
-            return (own, facts)
-        }
-        var maps: [[UInt32]] = []
-        for (own, _) in local { maps.append(own.strings.map { table.intern($0) }) }
-        let remapped = await Parallel.map(Array(zip(local.map(\.1), maps))) { facts, map in facts.map { $0.remapped(map) } }
-        var result = [IndexedFacts?](repeating: nil, count: parsed.count)
-        for (run, facts) in zip(runs, remapped) {
-            for (position, page) in zip(run, facts) { result[position] = page }
-        }
-        return result
-    }
-
     /// The suffix of a file the build writes before renaming it into place.
     static let temporarySuffix = ".daybook-tmp"
     /// The folder inside the output where the build keeps those files while it runs.
@@ -200,7 +196,7 @@ public struct SiteChecker: Sendable {
         let path = site.paths[index]
         let table = site.table
         var found: [Diagnostic] = []
-        func at(_ position: PageFacts.Position) -> SourceLocation {
+        func at(_ position: IndexedFacts.Position) -> SourceLocation {
             SourceLocation(path: path, line: position.line, column: position.column)
         }
         for error in page.parseErrors { found.append(.error(table[error.text], at: at(error.position))) }

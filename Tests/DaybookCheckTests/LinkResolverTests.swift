@@ -48,10 +48,11 @@ struct LinkResolverTests {
         #expect(!LinkResolver.meansTheSameEverywhere("?q"))
         var table = StringTable()
         let links = ["#x", "../../", "/blog/posts/p1/#x", "/blog/feed.xml"].map { table.intern($0) }
-        var page = PageFacts()
-        page.ids = [("x", PageFacts.Position(line: 1, column: 1))]
-        page.links = links.map { PageFacts.Link(url: table[$0], attribute: "href", position: PageFacts.Position(line: 1, column: 1)) }
-        let facts = IndexedFacts(page, table: &table)
+        let start = IndexedFacts.Position(line: 1, column: 1)
+        let href = table.intern("href")
+        let facts = IndexedFacts(
+            ids: [IndexedFacts.Named(text: table.intern("x"), position: start)],
+            links: links.map { IndexedFacts.Link(url: $0, attribute: href, position: start) })
         let pages = CheckedPages(paths: ["index.html", "posts/p1/index.html"], facts: [facts, facts], table: table)
         let shared = await LinkAnswers.everywhere(resolver: resolver, pages: pages)
         var answers = LinkAnswers(shared)
