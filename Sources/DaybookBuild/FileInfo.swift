@@ -106,14 +106,18 @@ public enum FileInfo {
             files += more
             below += inner
         }
-        let subtrees = Parallel.mapBlocking(below) { top in
+        // One listing per run of subtrees, not per subtree: 20,000 post folders were 20,000
+        // dictionaries to merge.
+        let subtrees = Parallel.mapBlocking(Parallel.runs(of: below)) { run in
             var files: [String] = []
             var listed = FolderListings(takenAt: instant)
-            var stack = [top]
-            while let next = stack.popLast() {
-                let (more, inner) = listFolder(folder, next, known: known, into: &listed)
-                files += more
-                stack += inner
+            for top in run {
+                var stack = [top]
+                while let next = stack.popLast() {
+                    let (more, inner) = listFolder(folder, next, known: known, into: &listed)
+                    files += more
+                    stack += inner
+                }
             }
             return (files, listed.entries)
         }

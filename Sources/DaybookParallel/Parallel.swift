@@ -10,6 +10,14 @@ public enum Parallel {
 
     public static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
+    /// Consecutive runs of `items`, eight per core, for callers that keep state per run (a string
+    /// table, a folder listing) and merge it after: few runs to merge, and still enough that a
+    /// slow run does not leave a core idle.
+    public static func runs<T>(of items: [T]) -> [ArraySlice<T>] {
+        let size = max(1, (items.count + cores * 8 - 1) / (cores * 8))
+        return stride(from: 0, to: items.count, by: size).map { items[$0..<min(items.count, $0 + size)] }
+    }
+
     /// For async callers: chunks run as child tasks of a task group.
     public static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) async -> [R] {
         await runChunks(items, of: chunkSize(items.count)) { $0.map(transform) }
