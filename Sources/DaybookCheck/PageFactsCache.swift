@@ -154,6 +154,8 @@ protocol ArchivedFacts: Sendable {
     var strings: [UInt32] { get }
     /// Its payload, each string index passed through `index`.
     func encode(_ index: (UInt32) -> UInt32) -> [UInt8]
+    /// The same facts with each string index `i` replaced by `map[i]`.
+    func remapped(_ map: [UInt32]) -> Self
 }
 
 extension IndexedFacts: ArchivedFacts {}

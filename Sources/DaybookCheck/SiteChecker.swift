@@ -27,9 +27,19 @@ public struct SiteChecker: Sendable {
         let htmlPaths = files.filter { $0.hasSuffix(".html") }.sorted()
         let xmlPaths = files.filter { $0.hasSuffix(".xml") }.sorted()
 
+        // Pages and feeds are read at once, so that neither waits for the other's last run.
+        let known = cache
+        async let pageRuns = Self.read(htmlPaths, from: source, known: known, cached: { $0.facts($1) }) { _, bytes, table in
+            PageParser.facts(of: bytes, table: &table)
+        }
+        async let xmlRuns = Self.read(xmlPaths, from: source, known: known, cached: { $0.summary($1) }) { path, bytes, table in
+            let document = XMLFacts(xml: bytes)
+            let problems = document.error == nil && document.root == "feed" ? Self.checkFeed(path, document) : []
+            return XMLSummary(document, feedProblems: problems, table: &table)
+        }
         var table = cache?.table ?? StringTable()
-        var (facts, diagnostics) = await Self.readPages(htmlPaths, from: source, cache: &cache, table: &table)
-        let xml = await Self.readXML(xmlPaths, from: source, cache: &cache, table: &table)
+        var (facts, diagnostics) = Self.pages(htmlPaths, await Self.merge(pageRuns, into: &table), cache: &cache)
+        let xml = Self.summaries(xmlPaths, await Self.merge(xmlRuns, into: &table), cache: &cache)
         cache?.table = table
         cache?.finish()
 
@@ -84,93 +94,101 @@ public struct SiteChecker: Sendable {
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
 
-    /// Each page's facts over `table`, from the cache when it knows the page's bytes, else
-    /// parsed now (on all cores); each use is recorded in `cache`. `nil` for a page that could
-    /// not be read, which is reported.
-    ///
-    /// A cold check parses 32,000 pages with 1.4 million links: each run of pages interns what it
-    /// parses into a table of its own, and only the distinct strings are then merged into `table`.
-    static func readPages(
-        _ paths: [String], from source: some CheckSource, cache: inout PageFactsCache?, table: inout StringTable
-    ) async -> ([IndexedFacts?], [Diagnostic]) {
-        let known = cache
-        typealias Page = (key: UInt64, status: FileStatus?, cached: IndexedFacts?, parsed: IndexedFacts?)
-        let size = max(1, (paths.count + Parallel.cores * 4 - 1) / (Parallel.cores * 4))
-        let runs = stride(from: 0, to: paths.count, by: size).map { paths[$0..<min(paths.count, $0 + size)] }
-        let found = await Parallel.map(runs) { run -> (own: StringTable, pages: [Page?]) in
-            var own = StringTable()
-            let pages = run.map { path -> Page? in
-                read(path, from: source, known: known, cached: { $0.facts($1) }, parse: { PageParser.facts(of: $0, table: &own) })
-            }
-            return (own, pages)
-        }
-        var maps: [[UInt32]] = []
-        for run in found { maps.append(run.own.strings.map { table.intern($0) }) }
-        typealias Read = (key: UInt64, status: FileStatus?, facts: IndexedFacts?, cached: Bool)
-        let remapped = await Parallel.map(Array(zip(found.map(\.pages), maps))) { pages, map -> [Read?] in
-            pages.map { page -> Read? in
-                guard let page else { return nil }
-                return (page.key, page.status, page.cached ?? page.parsed?.remapped(map), page.cached != nil)
-            }
-        }
-        let pages = remapped.flatMap { $0 }
+    /// Each page's facts as read, recorded in `cache`; `nil` for a page that could not be read,
+    /// which is reported.
+    private static func pages(
+        _ paths: [String], _ pages: [Read<IndexedFacts>?], cache: inout PageFactsCache?
+    ) -> ([IndexedFacts?], [Diagnostic]) {
         var facts: [IndexedFacts?] = []
         facts.reserveCapacity(paths.count)
         var diagnostics: [Diagnostic] = []
-        for (index, page) in pages.enumerated() {
-            guard let page, let indexed = page.facts else {
-                diagnostics.append(.error("cannot read the page", at: SourceLocation(path: paths[index])))
+        for (path, page) in zip(paths, pages) {
+            guard let page else {
+                diagnostics.append(.error("cannot read the page", at: SourceLocation(path: path)))
                 facts.append(nil)
                 continue
             }
-            facts.append(indexed)
-            cache?.use(indexed, key: page.key, cached: page.cached)
-            cache?.noteFile(paths[index], status: page.status, key: page.key)
+            facts.append(page.facts)
+            cache?.use(page.facts, key: page.key, cached: page.cached)
+            cache?.noteFile(path, status: page.status, key: page.key)
         }
         return (facts, diagnostics)
     }
 
-    /// One file as a check reads it: its key and status, and its facts from `known` when its
-    /// status or its bytes say they are there (`cached`), else as `parse` finds them; `nil` when
-    /// it cannot be read. Without a cache, the key is 0 and nothing but the bytes is read.
-    private static func read<Cached, Parsed>(
-        _ path: String, from source: some CheckSource, known: PageFactsCache?,
-        cached: (PageFactsCache, UInt64) -> Cached?, parse: ([UInt8]) -> Parsed
-    ) -> (key: UInt64, status: FileStatus?, cached: Cached?, parsed: Parsed?)? {
-        // The status first, then the bytes: a write in between leaves a status older than the
-        // bytes read, which the next run does not trust.
-        let status = known == nil ? nil : source.status(of: path)
-        if let known, let key = known.key(path, status: status), let facts = cached(known, key) { return (key, status, facts, nil) }
-        guard let bytes = source.bytes(of: path) else { return nil }
-        guard let known else { return (0, nil, nil, parse(bytes)) }
-        let key = PageFactsCache.key(bytes)
-        if let facts = cached(known, key) { return (key, status, facts, nil) }
-        return (key, status, nil, parse(bytes))
-    }
-
-    /// What the checks need of each feed and sitemap, by path: from the cache when it knows the
-    /// file's bytes, else parsed (on all cores: 2,000 feeds on a 20,000-post site) and, for a
-    /// feed, checked at once.
-    static func readXML(
-        _ paths: [String], from source: some CheckSource, cache: inout PageFactsCache?, table: inout StringTable
-    ) async -> [String: XMLSummary] {
-        let known = cache
-        typealias File = (key: UInt64, status: FileStatus?, cached: XMLSummary?, parsed: (XMLFacts, [Diagnostic])?)
-        let files = await Parallel.map(paths) { path -> File? in
-            read(path, from: source, known: known, cached: { $0.summary($1) }) { bytes in
-                let document = XMLFacts(xml: bytes)
-                return (document, document.error == nil && document.root == "feed" ? checkFeed(path, document) : [])
-            }
-        }
+    /// What the checks need of each feed and sitemap, by path, as read (a feed is checked as it
+    /// is parsed), recorded in `cache`.
+    private static func summaries(
+        _ paths: [String], _ files: [Read<XMLSummary>?], cache: inout PageFactsCache?
+    ) -> [String: XMLSummary] {
         var xml: [String: XMLSummary] = [:]
         for (path, file) in zip(paths, files) {
             guard let file else { continue }
-            let summary = file.cached ?? file.parsed.map { XMLSummary($0.0, feedProblems: $0.1, table: &table) }!
-            xml[path] = summary
-            cache?.use(summary, key: file.key, cached: file.cached != nil)
+            xml[path] = file.facts
+            cache?.use(file.facts, key: file.key, cached: file.cached)
             cache?.noteFile(path, status: file.status, key: file.key)
         }
         return xml
+    }
+
+    /// What a check read of one file: its key and status (for the cache), and its facts, from
+    /// the cache (`cached`) or parsed now.
+    struct Read<Facts: Sendable>: Sendable {
+        var key: UInt64
+        var status: FileStatus?
+        var facts: Facts
+        var cached: Bool
+    }
+
+    /// Files read on all cores in runs; each run interns the strings of what it parses into a
+    /// table of its own (`merge` then renumbers them).
+    typealias ReadRun<Facts: Sendable> = (own: StringTable, files: [Read<Facts>?])
+
+    /// Each file's facts, in the order of `paths`, from the cache when it knows the file's bytes,
+    /// else parsed now; `nil` for a file that cannot be read.
+    private static func read<Facts: ArchivedFacts>(
+        _ paths: [String], from source: some CheckSource, known: PageFactsCache?,
+        cached: @escaping @Sendable (PageFactsCache, UInt64) -> Facts?,
+        parse: @escaping @Sendable (_ path: String, _ bytes: [UInt8], _ table: inout StringTable) -> Facts
+    ) async -> [ReadRun<Facts>] {
+        await Parallel.map(Parallel.runs(of: paths)) { run -> ReadRun<Facts> in
+            var own = StringTable()
+            let files = run.map { path in
+                read(path, from: source, known: known, cached: cached) { parse(path, $0, &own) }
+            }
+            return (own, files)
+        }
+    }
+
+    /// The files of `runs` with their facts over `table`. A cold check parses 32,000 pages with
+    /// 1.4 million links: only each run's distinct strings are merged into `table`, and the
+    /// parsed facts renumbered (on all cores). Facts from the cache already name `table`.
+    private static func merge<Facts: ArchivedFacts>(_ runs: [ReadRun<Facts>], into table: inout StringTable) async -> [Read<Facts>?] {
+        var maps: [[UInt32]] = []
+        for run in runs { maps.append(run.own.strings.map { table.intern($0) }) }
+        let renumbered = await Parallel.map(Array(zip(runs.map(\.files), maps))) { files, map in
+            files.map { file in file.map { $0.cached ? $0 : Read(key: $0.key, status: $0.status, facts: $0.facts.remapped(map), cached: false) } }
+        }
+        return renumbered.flatMap { $0 }
+    }
+
+    /// One file as a check reads it: its key and status, and its facts from `known` when its
+    /// status or its bytes say they are there, else as `parse` finds them; `nil` when it cannot
+    /// be read. Without a cache, the key is 0 and nothing but the bytes is read.
+    private static func read<Facts>(
+        _ path: String, from source: some CheckSource, known: PageFactsCache?,
+        cached: (PageFactsCache, UInt64) -> Facts?, parse: ([UInt8]) -> Facts
+    ) -> Read<Facts>? {
+        // The status first, then the bytes: a write in between leaves a status older than the
+        // bytes read, which the next run does not trust.
+        let status = known == nil ? nil : source.status(of: path)
+        if let known, let key = known.key(path, status: status), let facts = cached(known, key) {
+            return Read(key: key, status: status, facts: facts, cached: true)
+        }
+        guard let bytes = source.bytes(of: path) else { return nil }
+        guard let known else { return Read(key: 0, status: nil, facts: parse(bytes), cached: false) }
+        let key = PageFactsCache.key(bytes)
+        if let facts = cached(known, key) { return Read(key: key, status: status, facts: facts, cached: true) }
+        return Read(key: key, status: status, facts: parse(bytes), cached: false)
     }
 
     /// The suffix of a file the build writes before renaming it into place.

@@ -91,6 +91,21 @@ struct XMLSummary: Sendable {
         return payload.bytes
     }
 
+    func remapped(_ map: [UInt32]) -> XMLSummary {
+        var summary = self
+        func renumbered(_ text: UInt32) -> UInt32 { map[Int(text)] }
+        func renumbered(_ list: inout [Located]) {
+            for index in list.indices { list[index].text = map[Int(list[index].text)] }
+        }
+        summary.root = root.map(renumbered)
+        if let error { summary.error?.text = renumbered(error.text) }
+        summary.selfLink = selfLink.map(renumbered)
+        renumbered(&summary.feedProblems)
+        renumbered(&summary.pageLocations)
+        renumbered(&summary.sitemapLocations)
+        return summary
+    }
+
     /// Every string index the summary holds.
     var strings: [UInt32] {
         [root, error?.text, selfLink].compactMap { $0 } + (feedProblems + pageLocations + sitemapLocations).map(\.text)
