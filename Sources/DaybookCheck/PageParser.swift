@@ -88,9 +88,11 @@ struct PageParser {
             case .href: facts.links.append(IndexedFacts.Link(url: table.intern(value), attribute: href, position: position))
             case .src: facts.links.append(IndexedFacts.Link(url: table.intern(value), attribute: src, position: position))
             case .srcset:
-                for candidate in value.split(separator: ",") {
-                    if let url = candidate.split(whereSeparator: \.isWhitespace).first {
-                        facts.links.append(IndexedFacts.Link(url: table.intern(String(url)), attribute: srcset, position: position))
+                // Candidates part at commas, and a candidate's URL ends at ASCII whitespace, as
+                // HTML splits them (a URL may hold other spaces, such as U+3000).
+                for candidate in value.utf8.split(separator: UInt8(ascii: ",")) {
+                    if let url = candidate.split(whereSeparator: Self.isASCIIWhitespace).first {
+                        facts.links.append(IndexedFacts.Link(url: table.intern(String(Substring(url))), attribute: srcset, position: position))
                     }
                 }
             case .alt: break
@@ -104,6 +106,11 @@ struct PageParser {
         for index in 0..<Int(children.length) {
             walk(children.data[index]?.assumingMemoryBound(to: GumboNode.self))
         }
+    }
+
+    /// HTML's ASCII whitespace: tab, line feed, form feed, carriage return and space.
+    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
 
     /// The attributes the checks read, known by their name's bytes (gumbo lower-cases names).

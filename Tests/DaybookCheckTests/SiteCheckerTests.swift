@@ -106,6 +106,15 @@ struct SiteCheckerTests {
         }
     }
 
+    @Test("srcset candidates part at commas and ASCII whitespace only, as HTML parses them")
+    func srcsetWhitespace() async {
+        // Tabs and line breaks separate a URL from its descriptor; U+3000 is part of the URL.
+        let page = SiteFixture.parse(Self.clean).first { $0.0 == "index.html" }!.1.replacing(
+            #"srcset="images/a.png 1x, /blog/images/a.png 2x""#, with: "srcset=\"images/a.png\t1x,\n/blog/images/a.png\u{3000}2x\"")
+        let found = await messages(["index.html": page])
+        #expect(found == ["index.html:5:46: error: link to /blog/images/a.png\u{3000}2x does not resolve"])
+    }
+
     @Test("a page without a title, an empty title, two titles")
     func titles() async {
         let noTitle = "<!doctype html>\n<html lang=\"en\"><head></head><body><a href=\"/blog/\">home</a></body></html>\n"
