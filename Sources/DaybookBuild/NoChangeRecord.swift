@@ -49,26 +49,38 @@ struct NoChangeRecord: Equatable {
 
     // MARK: - Deciding
 
-    /// The result of a build that would change nothing, or `nil` when that cannot be proven.
-    static func replay(_ options: BuildOptions, started: ContinuousClock.Instant) -> BuildResult? {
+    /// The input files as listed before a build reads them, and when the listing started (the
+    /// record trusts only statuses settled before then).
+    typealias Listing = (inputs: [(path: String, status: FileStatus?)], at: Int64)
+
+    /// The result of a build that would change nothing, or `nil` when that cannot be proven;
+    /// with the inputs when it listed them, so that the build does not list them again.
+    static func replay(_ options: BuildOptions, started: ContinuousClock.Instant) -> (result: BuildResult?, listing: Listing?) {
         let file = options.siteDirectory.appending(path: ".daybook-cache/" + fileName).path
+        let now = options.now.secondsSince1970
+        var listing: Listing?
+        // Everything but the outputs is compared as soon as it is read: after an edit, the
+        // record's 34,000 output lines (on a 32,000-page site) are not even parsed.
+        func mayHold(_ record: NoChangeRecord) -> Bool {
+            guard record.identity == identity(options) else { return false }
+            if let until = record.validUntil {
+                guard now >= record.now, now < until else { return false }
+            } else {
+                guard now == record.now else { return false }
+            }
+            // An intent on disk means a build was killed while writing: its files must be written again.
+            guard record.manifest == FileStatus(path: options.outputDirectory.appending(path: OutputWriter.manifestName).path, followingLinks: false),
+                access(options.outputDirectory.appending(path: OutputWriter.intentName).path, F_OK) != 0
+            else { return false }
+            let at = FileInfo.realtimeNanoseconds()
+            listing = (currentInputs(options.siteDirectory), at)
+            return listing!.inputs.elementsEqual(record.inputs, by: { $0.path == $1.path && $0.status == $1.status })
+        }
         guard let size = FileStatus(path: file, followingLinks: false)?.size, size <= maxBytes,
             let data = FileManager.default.contents(atPath: file),
-            let record = NoChangeRecord(text: String(decoding: data, as: UTF8.self)),
-            record.identity == identity(options)
-        else { return nil }
-        let now = options.now.secondsSince1970
-        if let until = record.validUntil {
-            guard now >= record.now, now < until else { return nil }
-        } else {
-            guard now == record.now else { return nil }
-        }
-        // An intent on disk means a build was killed while writing: its files must be written again.
-        guard record.manifest == FileStatus(path: options.outputDirectory.appending(path: OutputWriter.manifestName).path, followingLinks: false),
-            access(options.outputDirectory.appending(path: OutputWriter.intentName).path, F_OK) != 0,
-            currentInputs(options.siteDirectory).elementsEqual(record.inputs, by: { $0.path == $1.path && $0.status == $1.status }),
+            let record = NoChangeRecord(text: String(decoding: data, as: UTF8.self), readingOutputsIf: mayHold),
             outputsInPlace(record.outputs, in: options.outputDirectory.path)
-        else { return nil }
+        else { return (nil, listing) }
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         var result = BuildResult(
@@ -79,7 +91,7 @@ struct NoChangeRecord: Equatable {
         result.phases = [("read", seconds)]
         result.imagesReused = record.imagesReused
         result.listChanges = SiteLists.reportOrder.map { ($0, ListDiff()) }
-        return result
+        return (result, listing)
     }
 
     /// The options that change the output or the result, and the executable's own status, so a
@@ -205,14 +217,16 @@ struct NoChangeRecord: Equatable {
         self.diagnostics = diagnostics
     }
 
-    /// Reads a record; anything unexpected gives `nil` (and a full build).
-    init?(text: String) {
-        // Lines split on bytes: the record of a 32,000-page site is 3 MB, read before every build.
-        var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
-            .map { Substring(String(decoding: $0, as: UTF8.self)) }[...]
-        guard lines.popFirst() == Substring(Self.header) else { return nil }
+    /// Reads a record; anything unexpected gives `nil` (and a full build). With `proceed`, the
+    /// record read up to its outputs is handed to it first, and `false` stops there with `nil`.
+    init?(text: String, readingOutputsIf proceed: ((NoChangeRecord) -> Bool)? = nil) {
+        // Lines split on bytes, each made a string of its own (short, so quick to parse) only when
+        // read: the record of a 32,000-page site is 3 MB, read before every build.
+        var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)[...]
+        func decoded(_ bytes: Substring.UTF8View) -> Substring { Substring(String(decoding: bytes, as: UTF8.self)) }
+        guard lines.popFirst().map(decoded) == Substring(Self.header) else { return nil }
         func fields(_ tag: String, _ count: Int) -> [Substring]? {
-            guard let line = lines.popFirst() else { return nil }
+            guard let line = lines.popFirst().map(decoded) else { return nil }
             let parts = line.split(separator: " ", maxSplits: count, omittingEmptySubsequences: false)
             return parts.count == count + 1 && parts[0] == tag ? Array(parts.dropFirst()) : nil
         }
@@ -235,7 +249,14 @@ struct NoChangeRecord: Equatable {
         diagnostics = []
         inputs = []
         outputs = []
-        for line in lines where !line.isEmpty {
+        var proceeded = proceed == nil
+        for bytes in lines where !bytes.isEmpty {
+            let line = decoded(bytes)
+            if !proceeded && line.hasPrefix("out ") {
+                // The outputs come last: everything else is read.
+                guard proceed?(self) == true else { return nil }
+                proceeded = true
+            }
             if line.hasPrefix("d ") {
                 let parts = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: false)
                 guard parts.count == 6, let severity = Severity(rawValue: String(parts[1])), let row = Int(parts[2]), let column = Int(parts[3])
@@ -263,6 +284,7 @@ struct NoChangeRecord: Equatable {
                 return nil
             }
         }
+        if !proceeded && proceed?(self) != true { return nil }
     }
 }
 

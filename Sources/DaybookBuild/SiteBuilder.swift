@@ -98,9 +98,14 @@ public struct SiteBuilder: Sendable {
         // Into the output folder on disk, a build that provably changes nothing stops here.
         let onDisk = sink == nil
         let noChange = onDisk && options.recordsNoChange
-        if noChange, let replayed = NoChangeRecord.replay(options, started: clock.started) { return replayed }
-        let listedAt = FileInfo.realtimeNanoseconds()
-        let inputs = noChange ? NoChangeRecord.currentInputs(options.siteDirectory) : []
+        var listing: NoChangeRecord.Listing?
+        if noChange {
+            let replay = NoChangeRecord.replay(options, started: clock.started)
+            if let replayed = replay.result { return replayed }
+            listing = replay.listing
+        }
+        let listedAt = listing?.at ?? FileInfo.realtimeNanoseconds()
+        let inputs = listing?.inputs ?? (noChange ? NoChangeRecord.currentInputs(options.siteDirectory) : [])
         // The previous build's record (3 MB on a 32,000-page site) is read and parsed on another
         // thread while the content is read and loaded: it needs only the output folder, which
         // nothing writes before the plan.
