@@ -115,6 +115,19 @@ struct SiteCheckerTests {
         #expect(found == ["index.html:5:46: error: link to /blog/images/a.png\u{3000}2x does not resolve"])
     }
 
+    @Test("files under a name starting with a dot are not pages of the site; a dot inside a name is")
+    func hiddenFiles() async {
+        let broken = "<!doctype html>\n<html lang=\"en\"><head><title>X</title></head><body><a href=\"/blog/nowhere/\">x</a></body></html>\n"
+        let report = await check(Self.clean, replacing: [
+            ".hidden/index.html": broken, "posts/.draft.html": broken, "v1.2/index.html": broken,
+        ])
+        #expect(report.diagnostics.map(\.description) == [
+            "v1.2/index.html:1:1: error: the page is not in sitemap.xml",
+            "v1.2/index.html:2:60: error: link to /blog/nowhere/ does not resolve",
+        ])
+        #expect(report.pages == 5)
+    }
+
     @Test("a page without a title, an empty title, two titles")
     func titles() async {
         let noTitle = "<!doctype html>\n<html lang=\"en\"><head></head><body><a href=\"/blog/\">home</a></body></html>\n"
