@@ -117,30 +117,33 @@ struct IndexedFacts: Sendable {
     /// The facts as a cache entry, each index passed through `index` (the archive's table may be
     /// a compacted copy of the check's).
     func encode(_ index: (UInt32) -> UInt32) -> [UInt8] {
-        var payload = ByteWriter()
+        // Gathered as words, then copied out as bytes at once: a cold check encodes 1.4 million
+        // links, and a byte writer's call per field was most of saving them.
+        var words: [UInt32] = []
+        words.reserveCapacity(5 + 3 * (titles.count + ids.count + parseErrors.count) + 4 * links.count + 2 * imagesWithoutAlt.count)
         func position(_ at: Position) {
-            payload.uint32(UInt32(clamping: at.line))
-            payload.uint32(UInt32(clamping: at.column))
+            words.append(UInt32(clamping: at.line).littleEndian)
+            words.append(UInt32(clamping: at.column).littleEndian)
         }
         func named(_ list: [Named]) {
-            payload.uint32(UInt32(list.count))
+            words.append(UInt32(list.count).littleEndian)
             for item in list {
-                payload.uint32(index(item.text))
+                words.append(index(item.text).littleEndian)
                 position(item.position)
             }
         }
         named(titles)
         named(ids)
-        payload.uint32(UInt32(links.count))
+        words.append(UInt32(links.count).littleEndian)
         for link in links {
-            payload.uint32(index(link.url))
-            payload.uint32(index(link.attribute))
+            words.append(index(link.url).littleEndian)
+            words.append(index(link.attribute).littleEndian)
             position(link.position)
         }
-        payload.uint32(UInt32(imagesWithoutAlt.count))
+        words.append(UInt32(imagesWithoutAlt.count).littleEndian)
         imagesWithoutAlt.forEach(position)
         named(parseErrors)
-        return payload.bytes
+        return words.withUnsafeBytes { Array($0) }
     }
 
     /// The same facts with each string index `i` replaced by `map[i]`.
