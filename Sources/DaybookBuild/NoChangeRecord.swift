@@ -73,8 +73,9 @@ struct NoChangeRecord: Equatable {
                 access(options.outputDirectory.appending(path: OutputWriter.intentName).path, F_OK) != 0
             else { return false }
             let at = FileInfo.realtimeNanoseconds()
-            listing = (currentInputs(options.siteDirectory), at)
-            return listing!.inputs.elementsEqual(record.inputs, by: { $0.path == $1.path && $0.status == $1.status })
+            let inputs = currentInputs(options.siteDirectory)
+            listing = (inputs, at)
+            return inputs.elementsEqual(record.inputs, by: { $0.path == $1.path && $0.status == $1.status })
         }
         guard let size = FileStatus(path: file, followingLinks: false)?.size, size <= maxBytes,
             let data = FileManager.default.contents(atPath: file),

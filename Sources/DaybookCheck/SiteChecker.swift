@@ -154,8 +154,8 @@ public struct SiteChecker: Sendable {
     /// table of its own (`merge` then renumbers them).
     typealias ReadRun<Facts: Sendable> = (own: StringTable, files: [Read<Facts>?])
 
-    /// Each file's facts, in the order of `paths`, from the cache when it knows the file's bytes,
-    /// else parsed now; `nil` for a file that cannot be read.
+    /// Each file's facts, run by run in the order of `paths`, from the cache when it knows the
+    /// file's bytes, else parsed now; `nil` for a file that cannot be read.
     private static func read<Facts: ArchivedFacts>(
         _ paths: [String], from source: some CheckSource, known: PageFactsCache?,
         cached: @escaping @Sendable (PageFactsCache, UInt64) -> Facts?,
