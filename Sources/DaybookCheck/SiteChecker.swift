@@ -175,6 +175,8 @@ public struct SiteChecker: Sendable {
     /// parsed facts renumbered (on all cores). Facts from the cache already name `table`.
     private static func merge<Facts: ArchivedFacts>(_ runs: [ReadRun<Facts>], into table: inout StringTable) async -> [Read<Facts>?] {
         var maps: [[UInt32]] = []
+        // At most every run's strings are new (on a cold check of medium, 349,000 for 179,000 distinct).
+        table.reserveCapacity(more: runs.reduce(0) { $0 + $1.own.count })
         for run in runs { maps.append(run.own.strings.map { table.intern($0) }) }
         let renumbered = await Parallel.map(Array(zip(runs.map(\.files), maps))) { files, map in
             files.map { file in file.map { $0.cached ? $0 : Read(key: $0.key, status: $0.status, facts: $0.facts.remapped(map), cached: false) } }

@@ -22,6 +22,12 @@ struct StringTable: Sendable {
 
     var count: Int { strings.count }
 
+    /// Room for `more` strings without the index growing (and hashing every string again) on the way.
+    mutating func reserveCapacity(more: Int) {
+        strings.reserveCapacity(strings.count + more)
+        indexes.reserveCapacity(strings.count + more)
+    }
+
     subscript(index: UInt32) -> String { strings[Int(index)] }
 
     /// The string's index, added at the end when new.
