@@ -27,6 +27,9 @@ public struct FileKeys: Sendable, Equatable {
 
     public mutating func set(_ path: String, status: FileStatus, key: UInt64) { keys.set(path, status: status, value: key) }
 
+    /// Room for `count` files' keys, set one by one after.
+    mutating func reserveCapacity(_ count: Int) { keys.entries.reserveCapacity(count) }
+
     /// Whether the next check could trust every entry: none was written within the racy window.
     public var allSettled: Bool { keys.allSettled && folders.allSettled }
 

@@ -40,6 +40,13 @@ public struct PageFactsCache: Sendable {
         nextFiles.folders = folders
     }
 
+    /// Makes room for this run's `count` files, so that recording them does not grow (and hash
+    /// again) two tables of 34,000 entries on the way.
+    mutating func expect(_ count: Int) {
+        current.reserveCapacity(count)
+        nextFiles.reserveCapacity(count)
+    }
+
     /// The key of `path`'s bytes when its status says they have not changed since the last run.
     func key(_ path: String, status: FileStatus?) -> UInt64? { status.flatMap { files.key(path, status: $0) } }
 

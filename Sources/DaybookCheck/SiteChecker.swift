@@ -38,6 +38,7 @@ public struct SiteChecker: Sendable {
             return XMLSummary(document, feedProblems: problems, table: &table)
         }
         var table = cache?.table ?? StringTable()
+        cache?.expect(htmlPaths.count + xmlPaths.count)
         var (facts, diagnostics) = Self.pages(htmlPaths, await Self.merge(pageRuns, into: &table), cache: &cache)
         let xml = Self.summaries(xmlPaths, await Self.merge(xmlRuns, into: &table), cache: &cache)
         cache?.table = table
