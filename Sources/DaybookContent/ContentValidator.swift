@@ -16,15 +16,21 @@ struct ContentValidator {
         self.config = config
     }
 
+    /// How many comments and posts make a site large enough to validate on all cores.
+    static let parallelFrom = 10_000
+
     mutating func validate() {
         // The comments, the journal's records and the people's do not meet until comments are
-        // matched to users and posts: their ids and slugs are checked at once, on all cores
-        // (100,000 comment ids alone were half of this check on a 20,000-post site).
+        // matched to users and posts: on a large site their ids and slugs are checked at once, on
+        // all cores (100,000 comment ids alone were half of this check on a 20,000-post site).
+        // Below that, starting threads costs more than the checks (the fuzz targets, which load
+        // one-file sites, ran up to twenty times fewer inputs when every load started them).
         let (records, config) = (self.records, self.config)
-        let (commentsChecked, journal, people) = Parallel.all(
-            { Self.unique(records.comments, \.origin, .comments) },
-            { Self.journal(records) },
-            { Self.people(records, config: config) })
+        let checkComments = { @Sendable in Self.unique(records.comments, \.origin, .comments) }
+        let checkJournal = { @Sendable in Self.journal(records) }
+        let checkPeople = { @Sendable in Self.people(records, config: config) }
+        let (commentsChecked, journal, people) = records.comments.count + records.posts.count >= Self.parallelFrom
+            ? Parallel.all(checkComments, checkJournal, checkPeople) : (checkComments(), checkJournal(), checkPeople())
         var comments = commentsChecked.records
         diagnostics += commentsChecked.problems + journal.problems + people.problems
         let (userIDs, postIDs) = (people.userIDs, Set(people.posts.map(\.id)))

@@ -144,6 +144,42 @@ struct ContentLoaderTests {
         ])
     }
 
+    @Test("a site large enough to validate on all cores reports exactly what a small one does")
+    func largeSiteValidation() {
+        // The same problems, once with a handful of comments and once with 10,000 more that are sound.
+        func site(fillerComments: Int) -> String {
+            let filler = (0..<fillerComments).map {
+                #",{"id": "f\#($0)", "postId": "x2", "author": "ana", "createdAt": "2026-11-20T08:00:00Z", "text": "ok"}"#
+            }
+            return """
+                -- content/users.json --
+                [{"id": "ana", "follows": ["ghost"]}, {"id": "Ana!"}]
+                -- content/posts.json --
+                [{"id": "x1", "author": "nobody", "createdAt": "2026-11-20T08:00:00Z"},
+                 {"id": "x2", "author": "ana", "createdAt": "2026-11-20T08:00:00Z"},
+                 {"id": "x2", "author": "ana", "createdAt": "2026-11-20T08:00:00Z"}]
+                -- content/comments.json --
+                [{"id": "c1", "postId": "missing", "author": "ana", "createdAt": "2026-11-20T08:00:00Z", "text": "hi"},
+                 {"id": "c1", "postId": "x2", "author": "ana", "createdAt": "2026-11-20T08:00:00Z", "text": "hi"},
+                 {"id": "c2", "postId": "x2", "author": "ghost", "createdAt": "2026-11-20T08:00:00Z", "text": "hi"}\(filler.joined())]
+                """
+        }
+        let expected = [
+            "content/comments.json:1:9: warning: comment 'c1' is on post 'missing', which does not exist; it is left out",
+            "content/comments.json:2:9: error: duplicate comment id 'c1' (first defined at content/comments.json:1:9)",
+            "content/comments.json:3:9: error: comment 'c2' has author 'ghost', which is not a user",
+            "content/posts.json:1:9: error: post 'x1' has author 'nobody', which is not a user",
+            "content/posts.json:3:9: error: duplicate post id 'x2' (first defined at content/posts.json:2:9)",
+            "content/users.json:1:28: warning: user 'ana' follows 'ghost', which is not a user; ignored",
+            "content/users.json:1:46: error: user ids 'ana' and 'Ana!' both give the page address 'ana'; rename one",
+        ]
+        #expect(messages(site(fillerComments: 0)) == expected)
+        let large = load(site(fillerComments: 10_000))
+        #expect(large.diagnostics.map(\.description) == expected)
+        #expect(large.content.comments.count == 10_000)
+        #expect(large.content.posts.map(\.id) == ["x2"])
+    }
+
     @Test("a duplicate id is an error at the second one, naming the first")
     func duplicateID() {
         let found = messages(
