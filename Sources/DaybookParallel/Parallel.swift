@@ -6,17 +6,19 @@ import Foundation
 /// Loading, rendering and checking all use this one helper. It lives in its own target because it
 /// reads the core count and runs threads, which the pure `DaybookModel` must not.
 public enum Parallel {
-    static func chunkSize(_ count: Int) -> Int { max(1, (count + cores * 4 - 1) / (cores * 4)) }
+    static func chunkSize(_ count: Int, perCore: Int = 4) -> Int { max(1, (count + cores * perCore - 1) / (cores * perCore)) }
+
+    /// `items` cut into consecutive slices of `size` (the last may be shorter).
+    static func slices<T>(_ items: [T], of size: Int) -> [ArraySlice<T>] {
+        stride(from: 0, to: items.count, by: size).map { items[$0..<min(items.count, $0 + size)] }
+    }
 
     public static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     /// Consecutive runs of `items`, eight per core, for callers that keep state per run (a string
     /// table, a folder listing) and merge it after: few runs to merge, and still enough that a
     /// slow run does not leave a core idle.
-    public static func runs<T>(of items: [T]) -> [ArraySlice<T>] {
-        let size = max(1, (items.count + cores * 8 - 1) / (cores * 8))
-        return stride(from: 0, to: items.count, by: size).map { items[$0..<min(items.count, $0 + size)] }
-    }
+    public static func runs<T>(of items: [T]) -> [ArraySlice<T>] { slices(items, of: chunkSize(items.count, perCore: 8)) }
 
     /// For async callers: chunks run as child tasks of a task group.
     public static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) async -> [R] {
@@ -38,9 +40,8 @@ public enum Parallel {
         _ items: [T], of size: Int, _ transform: @escaping @Sendable (ArraySlice<T>) -> [R]
     ) async -> [R] {
         await withTaskGroup(of: (Int, [R]).self) { group in
-            for start in stride(from: 0, to: items.count, by: size) {
-                let slice = items[start..<min(items.count, start + size)]
-                group.addTask { (start, transform(slice)) }
+            for (index, slice) in slices(items, of: size).enumerated() {
+                group.addTask { (index, transform(slice)) }
             }
             var parts: [(Int, [R])] = []
             for await part in group { parts.append(part) }
@@ -82,11 +83,10 @@ public enum Parallel {
     private static func runBlocking<T: Sendable, R: Sendable>(
         _ items: [T], of size: Int, _ transform: @Sendable (ArraySlice<T>) -> [R]
     ) -> [R] {
-        let starts = Array(stride(from: 0, to: items.count, by: size))
-        let slots = ParallelSlots<[R]>(count: starts.count)
-        DispatchQueue.concurrentPerform(iterations: starts.count) { index in
-            let start = starts[index]
-            slots.set(index, transform(items[start..<min(items.count, start + size)]))
+        let parts = slices(items, of: size)
+        let slots = ParallelSlots<[R]>(count: parts.count)
+        DispatchQueue.concurrentPerform(iterations: parts.count) { index in
+            slots.set(index, transform(parts[index]))
         }
         return slots.values.flatMap { $0 }
     }
