@@ -264,6 +264,13 @@ public final class OutputWriter {
     /// Removes what the previous build wrote and this one did not, then saves the new record
     /// if its bytes changed.
     public func finish(_ manifest: BuildManifest, report: inout WriteReport) throws(OutputError) {
+        removeStale(manifest, report: &report)
+        try seal(manifest)
+    }
+
+    /// Removes what the previous build wrote and this one did not: after it, the folder holds
+    /// this build's site, though not yet its record.
+    public func removeStale(_ manifest: BuildManifest, report: inout WriteReport) {
         for stale in previous.files.keys.filter({ manifest.files[$0] == nil }).sorted() {
             if sink.remove(stale) {
                 report.removed += 1
@@ -272,6 +279,11 @@ public final class OutputWriter {
             // Earlier versions wrote temporaries beside the file; one a kill left behind goes with it.
             _ = sink.remove(stale + ".daybook-tmp")
         }
+    }
+
+    /// Saves the record if its bytes changed, then removes the intent: from here a kill leaves a
+    /// folder the next build reads as this build's.
+    public func seal(_ manifest: BuildManifest) throws(OutputError) {
         try saveRecord(manifest)
         if intentOnDisk {
             _ = sink.remove(Self.intentName)

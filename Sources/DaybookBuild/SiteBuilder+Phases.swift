@@ -255,10 +255,15 @@ extension SiteBuilder {
         return Written(manifest: manifest, report: report)
     }
 
-    /// Removes what the previous build wrote and this one did not, and saves the record.
-    func finish(_ written: Written, writer: OutputWriter) throws(OutputError) -> WriteReport {
+    /// Removes what the previous build wrote and this one did not, tells `announce` that the
+    /// site is in place, and saves the record.
+    func finish(
+        _ written: Written, writer: OutputWriter, baseURL: String, announce: BuildOptions.WrittenHandler?
+    ) async throws(OutputError) -> WriteReport {
         var report = written.report
-        try writer.finish(written.manifest, report: &report)
+        writer.removeStale(written.manifest, report: &report)
+        await announce?(report, baseURL)
+        try writer.seal(written.manifest)
         return report
     }
 }

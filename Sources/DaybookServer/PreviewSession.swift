@@ -49,15 +49,19 @@ public actor PreviewSession {
             includeDrafts: includeDrafts)
         options.records = records
         options.recordsNoChange = false
+        // Open pages reload as soon as the files are in place; the build then saves its record.
+        let hub = hub
+        options.onWritten = { report, baseURL in
+            let basePath = SiteURLs(baseURL: baseURL).root
+            for event in ReloadEvent.events(written: report.writtenPaths, removed: report.removedPaths, basePath: basePath) {
+                await hub.publish(event)
+            }
+        }
         let result = await SiteBuilder().build(options)
         lastResult = result
         builtDay = now.day(in: result.timeZone)
         log(result)
-        if let report = result.report {
-            for event in ReloadEvent.events(written: report.writtenPaths, removed: report.removedPaths, basePath: basePath) {
-                await hub.publish(event)
-            }
-        } else {
+        if result.report == nil {
             let text = result.diagnostics.map(\.description).joined(separator: "\n")
             await hub.publish(.failed(text))
         }

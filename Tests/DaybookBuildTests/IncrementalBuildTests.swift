@@ -43,6 +43,41 @@ struct IncrementalBuildTests {
         #expect(try modificationDates(site) == before)
     }
 
+    @Test("serve's reload hook runs once the edited and removed pages are in place, before the record is saved")
+    func writtenHook() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        _ = await build(site)
+        let record = try #require(site.read("output/" + OutputWriter.manifestName))
+        let posts = try #require(site.read("content/posts.json"))
+        try site.write("content/posts.json", posts.replacing(#""caption": "plain""#, with: #""caption": "plain, edited""#)
+            .split(separator: "\n").filter { !$0.contains("\"p5\"") }.joined(separator: "\n"))
+        let seen = Seen()
+        var options = BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now))
+        options.onWritten = { report, baseURL in
+            seen.add("\(baseURL) wrote \(report.writtenPaths.contains("posts/p6/index.html")) removed \(report.removedPaths)")
+            seen.add("page edited: \(site.read("output/posts/p6/index.html")?.contains("plain, edited") == true)")
+            seen.add("page removed: \(site.read("output/posts/p5/index.html") == nil)")
+            seen.add("record as before: \(site.read("output/" + OutputWriter.manifestName) == record)")
+            seen.add("intent on disk: \(site.read("output/" + OutputWriter.intentName) != nil)")
+        }
+        let result = await SiteBuilder().build(options)
+        #expect(result.succeeded)
+        #expect(seen.lines == [
+            "https://example.org/blog/ wrote true removed [\"posts/p5/index.html\", \"tags/日本/index.html\"]",
+            "page edited: true", "page removed: true", "record as before: true", "intent on disk: true",
+        ])
+        #expect(site.read("output/" + OutputWriter.manifestName) != record)
+        #expect(site.read("output/" + OutputWriter.intentName) == nil)
+    }
+
+    /// Lines a hook reports from another task.
+    final class Seen: @unchecked Sendable {
+        private let lock = NSLock()
+        private var _lines: [String] = []
+        func add(_ line: String) { lock.withLock { _lines.append(line) } }
+        var lines: [String] { lock.withLock { _lines } }
+    }
+
     @Test("deleting a post removes its page and a tag page only it used, and updates what showed it")
     func deletePost() async throws {
         let site = try SiteFixture(IndexSite.archive)
