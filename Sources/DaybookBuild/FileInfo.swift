@@ -13,7 +13,7 @@ public enum FileInfo {
     /// final symbolic link; `nil` when it is anything else or larger than `maxBytes`.
     /// (`DaybookImages` has its own, as it does not depend on this target.)
     public static func contents(atPath path: String, maxBytes: Int = .max) -> [UInt8]? {
-        try? read(open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), maxBytes: maxBytes).get()
+        try? read(open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), maxBytes: maxBytes).get().bytes
     }
 
     /// Why `read` gave no bytes.
@@ -26,16 +26,24 @@ public enum FileInfo {
     /// The bytes of the regular file at `path`, following links (a site's sources may be links
     /// inside the site, which the listing has checked).
     public static func read(atPath path: String, maxBytes: Int) -> Result<[UInt8], ReadFailure> {
+        read(open(path, O_RDONLY | O_CLOEXEC), maxBytes: maxBytes).map(\.bytes)
+    }
+
+    /// Reads as `read(atPath:maxBytes:)` does, with the file's status as it was opened: a status
+    /// taken before the bytes, so that a write during the read leaves a status the next look
+    /// finds changed (`StatusMemo`).
+    public static func readWithStatus(atPath path: String, maxBytes: Int) -> Result<(bytes: [UInt8], status: FileStatus), ReadFailure> {
         read(open(path, O_RDONLY | O_CLOEXEC), maxBytes: maxBytes)
     }
 
     /// Reads the regular file open at `fd` straight into an array, and closes it.
-    private static func read(_ fd: Int32, maxBytes: Int) -> Result<[UInt8], ReadFailure> {
+    private static func read(_ fd: Int32, maxBytes: Int) -> Result<(bytes: [UInt8], status: FileStatus), ReadFailure> {
         guard fd >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.unreadable("not a regular file")) }
         guard Int(info.st_size) <= maxBytes else { return .failure(.tooLarge(size: Int(info.st_size))) }
+        let status = FileStatus(info)
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var done = 0
         while done < bytes.count {
@@ -44,7 +52,7 @@ public enum FileInfo {
             guard count > 0 else { return .failure(.unreadable(count == 0 ? "the file shrank while it was read" : String(cString: strerror(errno)))) }
             done += count
         }
-        return .success(bytes)
+        return .success((bytes, status))
     }
 
     /// Writes every byte, retrying after a signal; the `errno` of a failure, `nil` on success.
@@ -293,6 +301,10 @@ extension FileStatus {
         var info = stat()
         let found = followingLinks ? stat(path, &info) : lstat(path, &info)
         guard found == 0, (info.st_mode & S_IFMT) == kind else { return nil }
+        self.init(info)
+    }
+
+    init(_ info: stat) {
         self.init(
             size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
             changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec), inode: UInt64(info.st_ino),

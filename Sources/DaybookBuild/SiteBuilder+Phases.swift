@@ -75,7 +75,8 @@ extension SiteBuilder {
 
     func read(_ options: BuildOptions) -> Sources {
         let reader = SiteReader(siteDirectory: options.siteDirectory)
-        let (snapshot, contentDiagnostics) = reader.readContent()
+        let (snapshot, contentDiagnostics, files) = reader.readContent(reusing: options.records?.sourceFiles)
+        if let files { options.records?.sourceFiles = files }
         let (theme, themeDiagnostics) = reader.readTheme()
         return Sources(reader: reader, snapshot: snapshot, theme: theme, diagnostics: contentDiagnostics + themeDiagnostics)
     }

@@ -34,7 +34,8 @@ public enum ContentLoader {
         typealias Decoded = (records: DecodedRecords, diagnostics: [Diagnostic], namedOutsideLinks: Set<String>)
         let results = Parallel.mapBlocking(paths) { path -> (UInt64?, Decoded, ArraySlice<UInt8>?) in
             let bytes = snapshot.sources[path]!
-            let key = cache.map { _ in RecordCache.key(path: path, bytes: bytes, showsDrafts: showsDrafts, images: images) }
+            let key = cache.map { _ in RecordCache.key(
+                path: path, bytes: bytes, contentKey: snapshot.contentKeys[path], showsDrafts: showsDrafts, images: images) }
             if let key, let records = cache?.decoded[key] ?? cache?.records(key, path: path) { return (key, (records, [], []), nil) }
             let decoded = decodeFile(path: path, bytes: bytes, collection: collection(of: path)!, snapshot: snapshot, showsDrafts: showsDrafts)
             // Only a file that decoded without a problem is kept, so a cached file never hides one.

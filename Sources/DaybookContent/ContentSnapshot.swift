@@ -11,6 +11,9 @@ public struct ContentSnapshot: Sendable {
     /// site-relative path. They are never read: each is an error at the field that names it, or at
     /// the link when no field does.
     public var outsideLinks: Set<String>
+    /// `StableHash.ofContent` of sources whose key the reader already had (`serve` keeps them
+    /// between builds); the loader works out the others.
+    public var contentKeys: [String: UInt64] = [:]
 
     public init(sources: [String: [UInt8]] = [:], assets: Set<String> = [], outsideLinks: Set<String> = []) {
         self.sources = sources
@@ -18,12 +21,14 @@ public struct ContentSnapshot: Sendable {
         self.outsideLinks = outsideLinks
     }
 
+    private static let collections = Set(ContentCollection.allCases.map(\.rawValue))
+
     /// Whether a site-relative path names one of the sources this loader reads.
     public static func isSource(_ path: String) -> Bool {
+        let collections = Self.collections
         if path == "site.yml" { return true }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.first == "content" else { return false }
-        let collections = Set(ContentCollection.allCases.map(\.rawValue))
         if parts.count == 2, parts[1].hasSuffix(".json") {
             return collections.contains(String(parts[1].dropLast(5)))
         }

@@ -56,13 +56,14 @@ public struct RecordCache: Sendable {
     }
 
     /// The key of one file's decoding: everything `ContentLoader.decodeFile` reads.
-    static func key(path: String, bytes: [UInt8], showsDrafts: Bool, images: UInt64) -> UInt64 {
+    /// - Parameter contentKey: `StableHash.ofContent(bytes)` when the caller has it.
+    static func key(path: String, bytes: [UInt8], contentKey: UInt64? = nil, showsDrafts: Bool, images: UInt64) -> UInt64 {
         var hash = StableHash()
         hash.combine(magic)
         hash.combine(path)
         hash.combine(showsDrafts)
         hash.combine(String(images))
-        hash.combine(String(StableHash.ofContent(bytes)))
+        hash.combine(String(contentKey ?? StableHash.ofContent(bytes)))
         return hash.value
     }
 
