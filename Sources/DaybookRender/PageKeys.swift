@@ -157,13 +157,13 @@ public struct PageKeys: Sendable {
     }
 
     /// The key of the sitemap files: every page's path and date, in order.
-    func sitemapKey(pagePaths: [String], lastModified: [String: Instant]) -> UInt64 {
+    func sitemapKey(pagePaths: [String], dates: [Instant?]) -> UInt64 {
         var hash = StableHash()
         hash.combine(bits: context)
         hash.combine("sitemap")
-        for path in pagePaths {
+        for (path, date) in zip(pagePaths, dates) {
             hash.combine(path)
-            hash.combine(lastModified[path])
+            hash.combine(date)
         }
         return hash.value
     }
