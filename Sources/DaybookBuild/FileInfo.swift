@@ -16,6 +16,12 @@ public enum FileInfo {
         try? read(open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), maxBytes: maxBytes).get().bytes
     }
 
+    /// As `contents(atPath:maxBytes:)`, with the status of the file as opened (what `lstat`
+    /// would say of it, since no final link is followed).
+    public static func contentsWithStatus(atPath path: String, maxBytes: Int = .max) -> (bytes: [UInt8], status: FileStatus)? {
+        try? read(open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), maxBytes: maxBytes).get()
+    }
+
     /// Why `read` gave no bytes.
     public enum ReadFailure: Error, Sendable {
         case tooLarge(size: Int)

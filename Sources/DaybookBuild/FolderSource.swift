@@ -27,5 +27,10 @@ public struct FolderSource: CheckSource {
     /// Not through a symbolic link either: a link is read (`bytes(of:)` refuses it) every time.
     public func status(of path: String) -> FileStatus? { FileStatus(path: root + "/" + path, followingLinks: false) }
 
+    /// Not through a symbolic link, as `bytes(of:)`; the status is the open file's.
+    public func bytesAndStatus(of path: String) -> (bytes: [UInt8], status: FileStatus?)? {
+        FileInfo.contentsWithStatus(atPath: root + "/" + path).map { ($0.bytes, $0.status) }
+    }
+
     public func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: directory.appending(path: path).path) }
 }

@@ -50,6 +50,10 @@ public struct PageFactsCache: Sendable {
     /// The key of `path`'s bytes when its status says they have not changed since the last run.
     func key(_ path: String, status: FileStatus?) -> UInt64? { status.flatMap { files.key(path, status: $0) } }
 
+    /// Whether the last run stored a key for `path`, whatever its status: only then is the
+    /// file's status worth taking before its bytes.
+    func storesKey(for path: String) -> Bool { files.keys.entries[path] != nil }
+
     /// Records what this run read of a file, for the next.
     mutating func noteFile(_ path: String, status: FileStatus?, key: UInt64) {
         if let status { nextFiles.set(path, status: status, key: key) }

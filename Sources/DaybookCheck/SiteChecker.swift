@@ -193,13 +193,22 @@ public struct SiteChecker: Sendable {
         cached: (PageFactsCache, UInt64) -> Facts?, parse: ([UInt8]) -> Facts
     ) -> Read<Facts>? {
         // The status first, then the bytes: a write in between leaves a status older than the
-        // bytes read, which the next run does not trust.
-        let status = known == nil ? nil : source.status(of: path)
-        if let known, let key = known.key(path, status: status), let facts = cached(known, key) {
-            return Read(key: key, status: status, facts: facts, cached: true)
+        // bytes read, which the next run does not trust. A file the cache holds no key for takes
+        // its status from the open file instead (the same order: `fstat`, then the bytes).
+        guard let known else { return source.bytes(of: path).map { Read(key: 0, status: nil, facts: parse($0), cached: false) } }
+        var status: FileStatus?
+        let bytes: [UInt8]
+        if known.storesKey(for: path) {
+            status = source.status(of: path)
+            if let key = known.key(path, status: status), let facts = cached(known, key) {
+                return Read(key: key, status: status, facts: facts, cached: true)
+            }
+            guard let read = source.bytes(of: path) else { return nil }
+            bytes = read
+        } else {
+            guard let read = source.bytesAndStatus(of: path) else { return nil }
+            (bytes, status) = read
         }
-        guard let bytes = source.bytes(of: path) else { return nil }
-        guard let known else { return Read(key: 0, status: nil, facts: parse(bytes), cached: false) }
         let key = PageFactsCache.key(bytes)
         if let facts = cached(known, key) { return Read(key: key, status: status, facts: facts, cached: true) }
         return Read(key: key, status: status, facts: parse(bytes), cached: false)
