@@ -58,6 +58,9 @@ public struct SiteReader: Sendable {
             }
         }
         var files = memo.map { _ in SourceFiles(takenAt: takenAt) }
+        files?.entries.reserveCapacity(sources.count)
+        snapshot.sources.reserveCapacity(sources.count)
+        if memo != nil { snapshot.contentKeys.reserveCapacity(sources.count) }
         for (path, result) in zip(sources, read) {
             switch result {
             case .success(let (file, status)):

@@ -24,17 +24,17 @@ public struct ContentSnapshot: Sendable {
     private static let collections = Set(ContentCollection.allCases.map(\.rawValue))
 
     /// Whether a site-relative path names one of the sources this loader reads.
+    ///
+    /// Asked of every file under `content/` on every build (7,500 on a 20,000-post site), so it
+    /// looks at the path in place rather than splitting it into an array of parts.
     public static func isSource(_ path: String) -> Bool {
-        let collections = Self.collections
         if path == "site.yml" { return true }
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.first == "content" else { return false }
-        if parts.count == 2, parts[1].hasSuffix(".json") {
-            return collections.contains(String(parts[1].dropLast(5)))
+        guard path.hasPrefix("content/") else { return false }
+        let rest = path.dropFirst("content/".count)
+        guard let slash = rest.firstIndex(of: "/") else {
+            return rest.hasSuffix(".json") && collections.contains(String(rest.dropLast(5)))
         }
-        if parts.count == 3, collections.contains(String(parts[1])) {
-            return parts[2].hasSuffix(".json") || parts[2].hasSuffix(".md")
-        }
-        return false
+        let name = rest[rest.index(after: slash)...]
+        return !name.contains("/") && collections.contains(String(rest[..<slash])) && (name.hasSuffix(".json") || name.hasSuffix(".md"))
     }
 }

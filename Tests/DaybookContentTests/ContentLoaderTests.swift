@@ -6,6 +6,21 @@ import Testing
 /// Loading from bytes: every collection from both forms, and the exact diagnostic for each kind of bad input.
 @Suite("Content loading")
 struct ContentLoaderTests {
+    @Test("the sources are site.yml, content/<collection>.json and content/<collection>/*.{json,md}; nothing else is")
+    func sourcePaths() {
+        let sources = [
+            "site.yml", "content/posts.json", "content/sent-prompts.json", "content/posts/a.md", "content/prompts/q 1.json",
+            "content/comments/ü.md",
+        ]
+        let others = [
+            "Templates/a.json", "contents/posts.json", "content", "content/", "content/unknown.json", "content/posts.md",
+            "content/posts/a.txt", "content/posts/x/a.md", "content/images/a.jpg", "content//a.md", "content/posts/",
+            "content/posts.json/x.md", "site.yml/x", "content/posts/a.md\u{301}",
+        ]
+        #expect(sources.filter(ContentSnapshot.isSource) == sources)
+        #expect(others.filter(ContentSnapshot.isSource) == [])
+    }
+
     func load(_ archive: String) -> LoadedSite {
         var snapshot = ContentSnapshot()
         for (path, text) in SiteFixture.parse(archive) {
