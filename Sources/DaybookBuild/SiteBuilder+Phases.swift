@@ -194,7 +194,10 @@ extension SiteBuilder {
         let keepable = writer.keepRule
         let keys = plan.renderer.keys(previousLinkTargets: writer.previous.lists[PageKeys.linkTargetsList]?.ids, memo: store?.versionMemo)
         store?.versionMemo = keys.memo
-        let total = plan.renderer.pagePaths.count
+        let total = plan.renderer.pageCount
+        // Room for every file up front: grown as they come, both tables hashed 34,000 paths again on the way.
+        manifest.files.reserveCapacity(total + plan.assets.count + plan.cachedImages.count + 2 * total / 10)
+        manifest.pageKeys.reserveCapacity(total + total / 10)
         var done = 0
         progress(BuildProgress(phase: "render and write", done: 0, total: total))
         for index in 0..<plan.renderer.batchCount() {

@@ -171,7 +171,7 @@ public struct SiteBuilder: Sendable {
                 (name, ListDiff(from: writer.previous.lists[name] ?? ListSnapshot(), to: plan.lists[name] ?? ListSnapshot()))
             }
             clock.lap("finish")
-            var result = finish(writeReport, pages: plan.renderer.pagePaths.count)
+            var result = finish(writeReport, pages: plan.renderer.pageCount)
             result.listChanges = listChanges
             if noChange && !failed() {
                 NoChangeRecord.save(result, site: site, options: options, started: inputs, listedAt: listedAt, written: written.manifest)

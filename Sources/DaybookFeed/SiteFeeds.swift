@@ -104,8 +104,8 @@ public struct SiteFeeds: Sendable {
         let authors = Dictionary(posts.map { ($0.id, $0.author) }, uniquingKeysWith: { first, _ in first })
         let feedSize = max(1, config.feedSize)
         // Each post's hashtags, as the previous build read them when the post is the same.
-        let tags = Parallel.mapBlocking(posts) { post in
-            previous?.tags.value(post.id, inputs: post) ?? post.tags
+        let tags = Parallel.mapBlocking(Array(posts.indices)) { position in
+            previous?.tags.value(posts[position].id, inputs: posts[position], at: position) ?? posts[position].tags
         }
         if let kept = previous?.orders(comments: content.comments, moment: moment, authors: authors, feedSize: feedSize) {
             (self.comments, self.commentsOnPostsBy) = kept

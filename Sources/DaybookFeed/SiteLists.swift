@@ -42,11 +42,12 @@ public enum SiteLists {
             journal.versions[entry.promptID] = hash.value
         }
         // On all cores: 20,000 posts and their 100,000 comments were a tenth of a `serve` rebuild on one.
-        let versions = Parallel.mapBlocking(feeds.posts) { post -> (id: String, inputs: VersionInputs, value: UInt64) in
+        let versions = Parallel.mapBlocking(Array(feeds.posts.indices)) { position -> (id: String, inputs: VersionInputs, value: UInt64) in
+            let post = feeds.posts[position]
             let name = feeds.usersByID[post.author]?.displayName ?? ""
             let comments = feeds.comments[post.id] ?? []
             let inputs = VersionInputs(post: post, authorName: name, comments: comments)
-            if let version = memo?.value(post.id, inputs: inputs) { return (post.id, inputs, version) }
+            if let version = memo?.value(post.id, inputs: inputs, at: position) { return (post.id, inputs, version) }
             var hash = StableHash()
             for field in [post.author, post.caption ?? "", post.image ?? "", post.imageAlt ?? "", post.location?.name ?? ""] {
                 hash.combine(field)

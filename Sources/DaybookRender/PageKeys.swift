@@ -67,10 +67,12 @@ public struct PageKeys: Sendable {
         let input = builder.input
         // A stored version holds only if everything it read beyond its post is as it was.
         let kept = previous.flatMap { $0.people == authors && $0.imageSizes == input.imageSizes && $0.images == input.images ? $0 : nil }
-        let versions = Parallel.mapBlocking(input.feeds.posts) { post -> (version: (id: String, inputs: PostVersionMemo.Inputs, value: UInt64), relinked: Bool) in
+        let posts = input.feeds.posts
+        let versions = Parallel.mapBlocking(Array(posts.indices)) { position -> (version: (id: String, inputs: PostVersionMemo.Inputs, value: UInt64), relinked: Bool) in
+            let post = posts[position]
             let inputs = PostVersionMemo.Inputs(
                 post: post, comments: input.feeds.comments[post.id] ?? [], locationSlug: input.feeds.indexes.locationSlugs[post.id])
-            let version = kept?.versions.value(post.id, inputs: inputs) ?? Self.postVersion(post, builder: builder, authors: authors)
+            let version = kept?.versions.value(post.id, inputs: inputs, at: position) ?? Self.postVersion(post, builder: builder, authors: authors)
             return ((post.id, inputs, version), Self.names(post, of: changed, builder: builder))
         }
         postVersions = Dictionary(versions.map { ($0.version.id, $0.version.value) }, uniquingKeysWith: { first, _ in first })

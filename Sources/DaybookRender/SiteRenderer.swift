@@ -40,6 +40,7 @@ public struct SiteRenderer: Sendable {
 
     /// The output paths of every page, in plan order.
     public var pagePaths: [String] { plan.pages.map(\.path) }
+    public var pageCount: Int { plan.pages.count }
 
     /// Every file the renderer produces: the pages, then the feeds, the sitemap and the search index.
     public var outputPaths: [String] { Self.outputPaths(of: plan, input: builder.input) }
