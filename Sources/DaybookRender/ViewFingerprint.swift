@@ -28,7 +28,7 @@ extension StableHash {
         case let list as [Any]:
             combine("[\(list.count)")
             for element in list { combine(viewValue: element) }
-        case let optional as Any? where optional == nil:
+        case let optional as any OptionalValue where optional.isNone:
             combine("\u{0}nil")
         default:
             // Every type a view model holds is listed above; anything else is a bug to see in tests.
@@ -53,4 +53,13 @@ extension Theme {
         }
         return hash.value
     }
+}
+
+/// Tells a `nil` held in an `Any` apart: `value as Any?` is always true, whatever `value` holds.
+private protocol OptionalValue {
+    var isNone: Bool { get }
+}
+
+extension Optional: OptionalValue {
+    fileprivate var isNone: Bool { self == nil }
 }

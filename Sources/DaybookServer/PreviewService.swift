@@ -20,8 +20,8 @@ public struct PreviewService: Service {
 
     public func run() async throws {
         let hub = session.hub
-        try await withGracefulShutdownHandler {
-            try await cancelWhenGracefulShutdown {
+        await withGracefulShutdownHandler {
+            await cancelWhenGracefulShutdown {
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask { await watchLoop() }
                     group.addTask { await dayLoop() }
