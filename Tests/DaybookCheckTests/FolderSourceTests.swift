@@ -10,13 +10,8 @@ import Testing
 struct FolderSourceTests {
     @Test("a cold check stores every page's status as lstat gives it, so the next check reads none; a link is not read")
     func statusFromOpenFile() async throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "daybook-statuses-\(UUID().uuidString)")
+        let folder = try LeftoverFolderTests.cleanSite("daybook-statuses")
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (path, text) in SiteFixture.parse(SiteCheckerTests.clean) {
-            let file = folder.appending(path: path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: file)
-        }
         let source = FolderSource(directory: folder)
         var cache: PageFactsCache? = PageFactsCache()
         // As if the check ran a minute after the files were written, so every status is settled.

@@ -33,15 +33,21 @@ struct LeftoverTests {
 /// The same on disk, where the folder is hidden from the listing of pages.
 @Suite("daybook check: leftovers in an output folder")
 struct LeftoverFolderTests {
-    @Test("FolderSource finds the hidden temporary folder and a temporary file deep in the output")
-    func onDisk() async throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "daybook-leftovers-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+    /// `SiteCheckerTests.clean` written to a new folder under the temporary directory.
+    static func cleanSite(_ prefix: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "\(prefix)-\(UUID().uuidString)")
         for (path, text) in SiteFixture.parse(SiteCheckerTests.clean) {
             let file = folder.appending(path: path)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: file)
         }
+        return folder
+    }
+
+    @Test("FolderSource finds the hidden temporary folder and a temporary file deep in the output")
+    func onDisk() async throws {
+        let folder = try Self.cleanSite("daybook-leftovers")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let clean = await SiteChecker().check(FolderSource(directory: folder))
         #expect(clean.diagnostics.map(\.description) == [])
 
