@@ -47,12 +47,12 @@ public struct PageFactsCache: Sendable {
         nextFiles.reserveCapacity(count)
     }
 
-    /// The key of `path`'s bytes when its status says they have not changed since the last run.
-    func key(_ path: String, status: FileStatus?) -> UInt64? { status.flatMap { files.key(path, status: $0) } }
+    /// The key the last run stored for `path`, with the status it holds for; `nil` when it stored
+    /// none, and then the file's status is not worth taking before its bytes.
+    func storedKey(_ path: String) -> StatusMemo<UInt64>.Entry? { files.keys.entries[path] }
 
-    /// Whether the last run stored a key for `path`, whatever its status: only then is the
-    /// file's status worth taking before its bytes.
-    func storesKey(for path: String) -> Bool { files.keys.entries[path] != nil }
+    /// The stored key when the file's status says its bytes have not changed since the last run.
+    func key(_ stored: StatusMemo<UInt64>.Entry, status: FileStatus?) -> UInt64? { status.flatMap { files.keys.value(of: stored, status: $0) } }
 
     /// Records what this run read of a file, for the next.
     mutating func noteFile(_ path: String, status: FileStatus?, key: UInt64) {

@@ -198,9 +198,9 @@ public struct SiteChecker: Sendable {
         guard let known else { return source.bytes(of: path).map { Read(key: 0, status: nil, facts: parse($0), cached: false) } }
         var status: FileStatus?
         let bytes: [UInt8]
-        if known.storesKey(for: path) {
+        if let stored = known.storedKey(path) {
             status = source.status(of: path)
-            if let key = known.key(path, status: status), let facts = cached(known, key) {
+            if let key = known.key(stored, status: status), let facts = cached(known, key) {
                 return Read(key: key, status: status, facts: facts, cached: true)
             }
             guard let read = source.bytes(of: path) else { return nil }

@@ -21,9 +21,13 @@ public struct StatusMemo<Value: Sendable>: Sendable {
     public init(takenAt: Int64 = 0, entries: [String: Entry] = [:]) { (self.takenAt, self.entries) = (takenAt, entries) }
 
     /// The value stored for `path` when `status` is the stored one and was settled when stored.
-    public func value(_ path: String, status: FileStatus) -> Value? {
-        guard let entry = entries[path], entry.status == status, status.isSettled(before: takenAt) else { return nil }
-        return entry.value
+    public func value(_ path: String, status: FileStatus) -> Value? { entries[path].flatMap { value(of: $0, status: status) } }
+
+    /// The entry's value when `status` is its stored one and was settled when stored: for a caller
+    /// that looks the entry up first (`entries[path]`) and takes the file's status only when there
+    /// is one.
+    public func value(of entry: Entry, status: FileStatus) -> Value? {
+        entry.status == status && status.isSettled(before: takenAt) ? entry.value : nil
     }
 
     public mutating func set(_ path: String, status: FileStatus, value: Value) { entries[path] = Entry(status: status, value: value) }
