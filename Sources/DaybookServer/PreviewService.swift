@@ -33,11 +33,14 @@ public struct PreviewService: Service {
         }
     }
 
-    func watchLoop() async {
+    /// - Parameter changes: the watcher's stream when the caller started it (a test, to know that
+    ///   the watches are in place before it writes); by default the loop starts it.
+    func watchLoop(_ changes: AsyncStream<[String]>? = nil) async {
         let pending = PendingChanges()
+        let changes = changes ?? watcher.changes()
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                for await batch in watcher.changes() { await pending.add(batch) }
+                for await batch in changes { await pending.add(batch) }
             }
             group.addTask {
                 // Debounce: rebuild once the sources have been quiet for `quietPeriod`.
