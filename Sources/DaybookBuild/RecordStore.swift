@@ -36,6 +36,8 @@ public final class RecordStore: @unchecked Sendable {
 
     private let lock = NSLock()
     private var memory: Memory
+    /// Post cards rendered by earlier builds, each under the version it was rendered for.
+    public let cards = CardStore()
 
     public init(site: URL) {
         var cache = RecordCacheFile.read(site: site, maxBytes: 1 << 30)

@@ -131,7 +131,8 @@ extension SiteBuilder {
     }
 
     /// The renderer over the compiled theme, which needs the photos' sizes and every path the site publishes.
-    /// - Parameter store: a long-lived process's memory (`serve`): the Markdown drops of its last build.
+    /// - Parameter store: a long-lived process's memory (`serve`): the Markdown drops of its last
+    ///   build, and the post cards of its builds so far.
     func prepareRenderer(_ site: inout SiteModel, photos: PhotoPublisher.Published, _ sources: Sources, store: RecordStore? = nil) {
         var input = RenderInput(
             config: site.config, moment: site.moment, feeds: site.feeds, imageSizes: photos.sizes,
@@ -139,7 +140,8 @@ extension SiteBuilder {
         input.images = photos.images
         input.markdownMemo = store?.markdownMemo
         let fingerprint = site.theme.fingerprint
-        site.renderer = site.library.map { SiteRenderer(library: $0, input: input, themeFingerprint: fingerprint) }
+        let cards = store?.cards ?? CardStore()
+        site.renderer = site.library.map { SiteRenderer(library: $0, input: input, themeFingerprint: fingerprint, cards: cards) }
         if let store, let renderer = site.renderer { store.markdownMemo = renderer.markdownMemo }
         site.diagnostics += site.renderer?.markdownLinkWarnings() ?? []
     }
@@ -222,6 +224,7 @@ extension SiteBuilder {
         }
         manifest.files.merge(try writer.write(data.files + plan.assets, report: &report)) { _, new in new }
         manifest.files.merge(try writer.copy(plan.cachedImages, report: &report)) { _, new in new }
+        if store != nil { plan.renderer.releaseGoneCards() }
         return Written(manifest: manifest, report: report)
     }
 

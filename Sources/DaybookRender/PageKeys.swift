@@ -27,6 +27,9 @@ public struct PageKeys: Sendable {
 
     let builder: PageBuilder
     let context: UInt64
+    /// The context and every `#tag` and `@user` that has a page: all a post card reads beyond its
+    /// post's version (`cardVersion`).
+    let cardContext: UInt64
     /// Every post's version: what its card and its page show of it, its author and comments.
     let postVersions: [String: UInt64]
     /// Posts whose caption or comments name a tag or user that gained or lost its page since the
@@ -53,8 +56,16 @@ public struct PageKeys: Sendable {
         hash.combine(builder.input.moment.includeDrafts)
         context = hash.value
         canReuse = previousLinkTargets != nil
+        let targets = Self.linkTargets(of: builder)
+        // A card kept across builds (`CardStore`) links a caption's tags and mentions as this set
+        // had them; a tag that gains its first page changes the card without changing its post.
+        var cardHash = StableHash()
+        cardHash.combine(bits: context)
+        cardHash.combine("cards")
+        targets.forEach { cardHash.combine($0) }
+        cardContext = cardHash.value
         // Without a previous build nothing is reused, so nothing needs the difference.
-        let changed = previousLinkTargets.map { Set($0).symmetricDifference(Self.linkTargets(of: builder)) } ?? []
+        let changed = previousLinkTargets.map { Set($0).symmetricDifference(targets) } ?? []
         // What a post's card shows of each person (name, avatar), hashed once per person rather
         // than once per comment: 100,000 comments name 1,000 people.
         var people: [String: UInt64] = [:]
@@ -132,6 +143,16 @@ public struct PageKeys: Sendable {
             hash.combine(count)
             combine(list, positions: page.items, number: number, into: &hash)
         }
+        return hash.value
+    }
+
+    /// The version a post's card is stored under in a `CardStore`: equal versions mean equal
+    /// cards at one placement. `nil` for a post this build has no version of.
+    func cardVersion(_ post: Post) -> UInt64? {
+        guard let version = postVersions[post.id] else { return nil }
+        var hash = StableHash()
+        hash.combine(bits: cardContext)
+        hash.combine(bits: version)
         return hash.value
     }
 

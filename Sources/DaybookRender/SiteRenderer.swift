@@ -15,10 +15,13 @@ public struct SiteRenderer: Sendable {
     let plan: SitePlan
     /// The theme's fingerprint: part of every page's key.
     let themeFingerprint: UInt64
-    /// Post cards already rendered in this build, by post id and placement (`renderItem`).
-    let cards = BuildMemo<String, String>()
+    /// Post cards already rendered, in this build or (from a long-lived process) an earlier one.
+    let cards: CardStore
 
-    public init(library: MustacheLibrary, input: RenderInput, themeFingerprint: UInt64 = 0) {
+    /// - Parameter cards: the store of a long-lived process (`serve`), whose cards outlive a
+    ///   build; by default a new one, for this build alone.
+    public init(library: MustacheLibrary, input: RenderInput, themeFingerprint: UInt64 = 0, cards: CardStore = CardStore()) {
+        self.cards = cards
         var library = library
         // `{{{html}}}` is valid Mustache; registering it cannot fail.
         try? library.register("{{{html}}}", named: TemplateName.prerendered.rawValue)
@@ -68,6 +71,14 @@ public struct SiteRenderer: Sendable {
 
     public func batchCount(of size: Int = defaultBatchSize) -> Int { (plan.pages.count + size - 1) / size }
 
+    /// Lets the card store go of posts the site no longer has: a long-lived process calls this
+    /// after each build.
+    public func releaseGoneCards() {
+        let posts = builder.input.feeds.posts
+        guard cards.count > posts.count else { return }
+        cards.keep(only: posts.map(\.id))
+    }
+
     /// The keys of this build's pages; `previousLinkTargets` is what the previous build's record
     /// holds under `PageKeys.linkTargetsList` (`nil` when it holds nothing).
     /// - Parameter memo: the previous build's `PageKeys.memo`, from a long-lived process (`serve`).
@@ -89,7 +100,7 @@ public struct SiteRenderer: Sendable {
         return await Parallel.map(pages) { renderPage($0.spec, path: $0.path, keys: keys, reuse: reuse) }
     }
 
-    func renderItem(_ item: any ItemView) -> String {
+    func renderItem(_ item: any ItemView, keys: PageKeys) -> String {
         if let reference = item as? PostReference {
             func render() -> String {
                 let view = builder.postView(reference.post, partial: reference.partial, inList: reference.inList, lazy: reference.lazy)
@@ -97,8 +108,9 @@ public struct SiteRenderer: Sendable {
             }
             // A card is the same on every list that shows it (timeline, tags, place); a photo in a
             // person's grid shows once.
-            guard reference.partial == .postCard else { return render() }
-            return cards.value("\(reference.post.id)\n\(reference.inList)\n\(reference.lazy)", make: render)
+            guard reference.partial == .postCard, let version = keys.cardVersion(reference.post) else { return render() }
+            let placement = CardStore.Placement(inList: reference.inList, lazy: reference.lazy)
+            return cards.html(reference.post.id, version: version, placement: placement, make: render)
         }
         // Built views (the home page's three latest posts) render once per build.
         return library.render(item, withTemplate: item.partial.rawValue) ?? ""
@@ -191,11 +203,11 @@ public struct SiteRenderer: Sendable {
         let page = built ?? builder.build(spec)
         // Items render through their own partials, each seeing only its own fields, the way a list
         // cell configures itself from its model. A post's card is the same on every page that lists
-        // it (timeline, tags, author, place), so it is rendered once per build and reused.
+        // it (timeline, tags, author, place), so it is rendered once and reused (`CardStore`).
         var pageBody = page.body
         pageBody.sections = pageBody.sections.map { section in
             var section = section
-            section.items = section.items.map { PrerenderedItem(html: renderItem($0)) }
+            section.items = section.items.map { PrerenderedItem(html: renderItem($0, keys: keys)) }
             return section
         }
         let body = library.render(pageBody, withTemplate: page.bodyTemplate.rawValue) ?? ""

@@ -299,6 +299,9 @@ struct IncrementalEquivalenceTests {
         ("a place renamed", replace("content/posts.json", #""name": "Porto""#, #""name": "Porto, Portugal""#)),
         ("a prompt links a page that goes", replace("content/prompts.json", "Other *text*.", "Other *text*, see [sky](/tags/sky/).")),
         ("the tag page goes", replace("content/posts.json", "#sky", "#skies")),
+        // A card kept from an earlier build (`CardStore`, under `serve`) must link a mention once its person has a page.
+        ("a caption names someone not here yet", replace("content/posts.json", "at dusk with @al.", "at dusk with @al and @later.")),
+        ("they arrive", replace("content/users.json", #"{"id": "dan", "name": "Dan"}"#, #"{"id": "dan", "name": "Dan"}, {"id": "later"}"#)),
     ]
 
     /// - Parameter held: through a store held between builds, as `serve` builds (decoded records
