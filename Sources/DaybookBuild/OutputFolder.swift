@@ -17,11 +17,20 @@ import Darwin
 /// Files are written whole into `.daybook-tmp/` inside the root and renamed into place (one
 /// file system, so the rename is atomic): a reader never sees half a page, and a build killed
 /// mid-write leaves its temporaries in that one folder, which the next build clears.
+///
+/// With `rewritesInPlace` (the preview's own folder), a file already there is rewritten instead,
+/// keeping its inode. Each rename allocates an inode and frees one, and on an ext4 without a
+/// journal, allocation skips every inode freed in the last minutes: after a new post moved a
+/// thousand timeline pages, that search was half of a `serve` rebuild. A reader may then see
+/// half a page while it is written; the preview reloads open pages once the build is done. The
+/// build's record stays whole-file, so a kill is repaired by the next build as ever.
 public final class OutputFolder: OutputSink, @unchecked Sendable {
     public static let temporaryFolder = ".daybook-tmp"
 
     public let path: String
     public var rootBytes: Int { path.utf8.count }
+    /// Whether a file already at a path is rewritten rather than replaced by a rename.
+    public let rewritesInPlace: Bool
 
     private let lock = NSLock()
     private var root: Int32 = -1
@@ -30,9 +39,10 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
     private var temporaries: Int32 = -1
     private var temporaryCount = 0
 
-    public init(directory: URL) {
+    public init(directory: URL, rewritesInPlace: Bool = false) {
         let path = directory.standardizedFileURL.path
         self.path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        self.rewritesInPlace = rewritesInPlace
     }
 
     deinit {
@@ -115,6 +125,10 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
             // intent already names the path, so if a kill leaves the file cut short, the next
             // build writes it again.
             if try writeNew(bytes, in: parent, leaf, path: path) { return }
+        case .file where rewritesInPlace && !replacing && !path.hasPrefix("."):
+            // The build's record and intent (`.daybook-manifest`, `.daybook-intent`) are always
+            // replaced whole: a kill must never leave the record cut short.
+            if try rewrite(bytes, in: parent, leaf, path: path) { return }
         default: break
         }
         let temporary = try writeTemporary(bytes, for: path)
@@ -262,6 +276,27 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
         if let failed = FileInfo.writeAll(bytes[...], to: fd) {
             close(fd)
             unlinkat(parent, leaf, 0)
+            throw OutputError(path: path, reason: .system(action: "write", message: String(cString: strerror(failed))))
+        }
+        close(fd)
+        return true
+    }
+
+    /// Rewrites `leaf` in `parent` with `bytes`, keeping its inode; `false` when it is not a
+    /// regular file with this one name that this process may write (a link or a file put there
+    /// meanwhile, a hard link whose other name may be outside the output folder, a read-only
+    /// file): the caller then replaces it through a temporary file. `O_NONBLOCK` keeps a FIFO
+    /// put there meanwhile from blocking the open.
+    private func rewrite(_ bytes: [UInt8], in parent: Int32, _ leaf: String, path: String) throws(OutputError) -> Bool {
+        let fd = openat(parent, leaf, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1, ftruncate(fd, 0) == 0 else {
+            close(fd)
+            return false
+        }
+        if let failed = FileInfo.writeAll(bytes[...], to: fd) {
+            close(fd)
             throw OutputError(path: path, reason: .system(action: "write", message: String(cString: strerror(failed))))
         }
         close(fd)

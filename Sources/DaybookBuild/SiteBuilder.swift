@@ -34,6 +34,10 @@ public struct BuildOptions: Sendable {
     /// before the build ends on a 32,000-page site. If saving the record then fails, the build
     /// fails all the same.
     public var onWritten: WrittenHandler?
+    /// Rewrite a file already in the output folder in place rather than renaming a new one over
+    /// it (`OutputFolder.rewritesInPlace`): for `serve`, whose server reloads open pages only
+    /// once the build is done. A published folder keeps whole-file replacement.
+    public var rewritesInPlace = false
     public typealias WrittenHandler = @Sendable (_ report: WriteReport, _ baseURL: String) async -> Void
 
     public init(
@@ -115,7 +119,7 @@ public struct SiteBuilder: Sendable {
         // The previous build's record (3 MB on a 32,000-page site) is read and parsed on another
         // thread while the content is read and loaded: it needs only the output folder, which
         // nothing writes before the plan.
-        let target = sink ?? OutputFolder(directory: options.outputDirectory)
+        let target = sink ?? OutputFolder(directory: options.outputDirectory, rewritesInPlace: options.rewritesInPlace)
         let (force, known) = (options.force, options.records?.lastRecord)
         let pendingWriter = Task.detached(priority: .userInitiated) { Unshared(OutputWriter(sink: target, force: force, known: known)) }
         let report = options.progress ?? { _ in }

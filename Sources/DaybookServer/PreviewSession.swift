@@ -49,6 +49,7 @@ public actor PreviewSession {
             includeDrafts: includeDrafts)
         options.records = records
         options.recordsNoChange = false
+        options.rewritesInPlace = true
         // Open pages reload as soon as the files are in place; the build then saves its record.
         let hub = hub
         options.onWritten = { report, baseURL in
