@@ -131,16 +131,19 @@ extension SiteBuilder {
     }
 
     /// The renderer over the compiled theme, which needs the photos' sizes and every path the site publishes.
-    /// - Parameter store: a long-lived process's memory (`serve`): the Markdown drops of its last
-    ///   build, and the post cards of its builds so far.
-    func prepareRenderer(_ site: inout SiteModel, photos: PhotoPublisher.Published, _ sources: Sources, store: RecordStore? = nil) {
+    /// - Parameters:
+    ///   - store: a long-lived process's memory (`serve`): the Markdown drops of its last build,
+    ///     and the post cards of its builds so far.
+    ///   - cardsOnDisk: the site whose `.daybook-cache/cards` holds the cards of earlier builds,
+    ///     when there is no `store`.
+    func prepareRenderer(_ site: inout SiteModel, photos: PhotoPublisher.Published, _ sources: Sources, store: RecordStore? = nil, cardsOnDisk: URL? = nil) {
         var input = RenderInput(
             config: site.config, moment: site.moment, feeds: site.feeds, imageSizes: photos.sizes,
             assetPaths: Set(site.theme.assets.keys).union(ImageCollector(snapshot: sources.snapshot).paths).union(photos.paths))
         input.images = photos.images
         input.markdownMemo = store?.markdownMemo
         let fingerprint = site.theme.fingerprint
-        let cards = store?.cards ?? CardStore()
+        let cards = store?.cards ?? cardsOnDisk.map { CardCacheFile.store(site: $0, posts: site.feeds.posts.count) } ?? CardStore()
         site.renderer = site.library.map { SiteRenderer(library: $0, input: input, themeFingerprint: fingerprint, cards: cards) }
         if let store, let renderer = site.renderer { store.markdownMemo = renderer.markdownMemo }
         site.diagnostics += site.renderer?.markdownLinkWarnings() ?? []
@@ -224,7 +227,7 @@ extension SiteBuilder {
         }
         manifest.files.merge(try writer.write(data.files + plan.assets, report: &report)) { _, new in new }
         manifest.files.merge(try writer.copy(plan.cachedImages, report: &report)) { _, new in new }
-        if store != nil { plan.renderer.releaseGoneCards() }
+        plan.renderer.releaseGoneCards()
         return Written(manifest: manifest, report: report)
     }
 

@@ -138,7 +138,8 @@ public struct SiteBuilder: Sendable {
         // comments on a 100,000-post site) need not stay through rendering.
         site.content = SiteContent()
         clock.lap("images")
-        prepareRenderer(&site, photos: photos, sources, store: options.records)
+        let cardsOnDisk = onDisk && options.records == nil ? options.siteDirectory : nil
+        prepareRenderer(&site, photos: photos, sources, store: options.records, cardsOnDisk: cardsOnDisk)
         outcome.diagnostics += sources.diagnostics + site.diagnostics
         outcome.baseURL = site.config.baseURL
         outcome.timeZone = site.timeZone
@@ -171,6 +172,7 @@ public struct SiteBuilder: Sendable {
             report(BuildProgress(phase: "finish"))
             let writeReport = try await self.finish(written, writer: writer, baseURL: site.config.baseURL, announce: options.onWritten)
             if let saved = writer.savedRecord { options.records?.lastRecord = saved }
+            if let cardsOnDisk { CardCacheFile.saveIfWorthIt(renderer.cards, site: cardsOnDisk) }
             let listChanges = SiteLists.reportOrder.map { name in
                 (name, ListDiff(from: writer.previous.lists[name] ?? ListSnapshot(), to: plan.lists[name] ?? ListSnapshot()))
             }

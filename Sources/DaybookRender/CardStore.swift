@@ -1,3 +1,4 @@
+import DaybookModel
 import Foundation
 
 /// Post cards as rendered HTML, by post id, each under the card version it was rendered for
@@ -9,6 +10,11 @@ import Foundation
 /// every later post to another timeline page, and the thousand pages that re-render then take
 /// their cards from here instead of rendering 20,000 cards again, as a list view dequeues a cell
 /// it configured before. A card whose post changed has another version and is rendered again.
+///
+/// `daybook build` keeps its cards in `.daybook-cache/cards` the same way: a deleted post moves
+/// a thousand pages there too. The file is read only once a build has missed cards for a
+/// twentieth of the posts (`loadAfterMisses`): a caption edit re-renders a few pages and never
+/// pays for reading 40 MB.
 ///
 /// Two tasks asking for the same missing card may both render it; the bytes are equal, so
 /// either may stay. Rendering outside the lock keeps the other cores busy.
@@ -22,7 +28,7 @@ public final class CardStore: @unchecked Sendable {
         var index: Int { (inList ? 2 : 0) + (lazy ? 1 : 0) }
     }
 
-    private struct Entry {
+    struct Entry: Equatable {
         var version: UInt64
         /// By `Placement.index`.
         var html: [String?]
@@ -30,16 +36,52 @@ public final class CardStore: @unchecked Sendable {
 
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
+    /// Reads the cards an earlier build saved; called at most once, then dropped.
+    private var earlier: (@Sendable () -> ArraySlice<UInt8>?)?
+    /// How many cards may be missed before `earlier` is read.
+    public let loadAfterMisses: Int
+    private var misses = 0
+    private var renders = 0
 
-    public init() {}
+    /// - Parameters:
+    ///   - earlier: the bytes of an earlier build's `writeArchive`, read when this build has
+    ///     missed `loadAfterMisses` cards.
+    public init(earlier: (@Sendable () -> ArraySlice<UInt8>?)? = nil, loadAfterMisses: Int = 1) {
+        self.earlier = earlier
+        self.loadAfterMisses = max(1, loadAfterMisses)
+    }
+
+    /// How many cards this store rendered itself rather than took from an earlier build.
+    public var rendered: Int { lock.withLock { renders } }
 
     /// The card of post `id` at `placement` for `version`, rendered by `make` when the store
     /// holds none for that version.
     func html(_ id: String, version: UInt64, placement: Placement, make: () -> String) -> String {
-        let stored = lock.withLock { entries[id] }
-        if let stored, stored.version == version, let html = stored.html[placement.index] { return html }
+        func stored() -> String? {
+            guard let entry = entries[id], entry.version == version else { return nil }
+            return entry.html[placement.index]
+        }
+        let (found, load) = lock.withLock { () -> (String?, (@Sendable () -> ArraySlice<UInt8>?)?) in
+            if let html = stored() { return (html, nil) }
+            misses += 1
+            guard misses >= loadAfterMisses, let load = earlier else { return (nil, nil) }
+            earlier = nil
+            return (nil, load)
+        }
+        if let found { return found }
+        if let load {
+            // Read and decoded outside the lock; cards rendered meanwhile are newer and stay.
+            let read = load().flatMap(Self.entries(archive:)) ?? [:]
+            if let html = lock.withLock({ () -> String? in
+                entries.merge(read) { current, _ in current }
+                return stored()
+            }) {
+                return html
+            }
+        }
         let html = make()
         lock.withLock {
+            renders += 1
             var entry = entries[id].flatMap { $0.version == version ? $0 : nil } ?? Entry(version: version, html: Array(repeating: nil, count: 4))
             entry.html[placement.index] = html
             entries[id] = entry
@@ -59,4 +101,40 @@ public final class CardStore: @unchecked Sendable {
 
     /// How many posts have cards here.
     public var count: Int { lock.withLock { entries.count } }
+
+    /// The cards as bytes, piece by piece, for `entries(archive:)` in a later build: a count,
+    /// then each post's id, card version and its four placements, each present or not.
+    public func writeArchive(_ put: (ArraySlice<UInt8>) -> Void) {
+        let entries = lock.withLock { self.entries }
+        var head = ByteWriter()
+        head.uint32(UInt32(clamping: entries.count))
+        put(head.bytes[...])
+        for (id, entry) in entries.prefix(Int(UInt32.max)) {
+            var writer = ByteWriter()
+            writer.string(id)
+            writer.uint64(entry.version)
+            for html in entry.html { writer.string(html) }
+            put(writer.bytes[...])
+        }
+    }
+
+    /// The cards `writeArchive` wrote; `nil` for damaged bytes (the cache folder is untrusted:
+    /// every length is checked against the bytes left).
+    static func entries(archive: ArraySlice<UInt8>) -> [String: Entry]? {
+        var reader = ByteReader(archive, at: archive.startIndex)
+        // An id's length, a version and four absent placements: 20 bytes at least.
+        guard let count = reader.listCount(minimumBytes: 20) else { return nil }
+        var entries: [String: Entry] = [:]
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let id = reader.string(), let version = reader.uint64() else { return nil }
+            var html: [String?] = []
+            for _ in 0..<4 {
+                guard let placement = reader.optionalString() else { return nil }
+                html.append(placement)
+            }
+            entries[id] = Entry(version: version, html: html)
+        }
+        return reader.atEnd ? entries : nil
+    }
 }

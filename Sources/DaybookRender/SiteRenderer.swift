@@ -16,7 +16,7 @@ public struct SiteRenderer: Sendable {
     /// The theme's fingerprint: part of every page's key.
     let themeFingerprint: UInt64
     /// Post cards already rendered, in this build or (from a long-lived process) an earlier one.
-    let cards: CardStore
+    public let cards: CardStore
 
     /// - Parameter cards: the store of a long-lived process (`serve`), whose cards outlive a
     ///   build; by default a new one, for this build alone.

@@ -1,4 +1,5 @@
 @testable import DaybookRender
+import Foundation
 import Testing
 
 /// `serve` keeps rendered post cards between builds (`CardStore`); each is taken only for the
@@ -41,4 +42,55 @@ struct CardStoreTests {
         #expect(store.html("a", version: 1, placement: list) { "rendered" } == "a")
         #expect(store.html("b", version: 1, placement: list) { "rendered" } == "rendered")
     }
+
+    @Test("an earlier build's cards are read once, at the miss that reaches the threshold; cards rendered before stay")
+    func earlierCards() {
+        let saved = CardStore()
+        for id in ["a", "b", "c"] { _ = saved.html(id, version: 1, placement: list) { "saved \(id)" } }
+        var archive: [UInt8] = []
+        saved.writeArchive { archive += $0 }
+        let bytes = archive[...]
+        let reads = Counter()
+        let store = CardStore(earlier: { reads.add(); return bytes }, loadAfterMisses: 2)
+        // First miss: below the threshold, rendered.
+        #expect(store.html("a", version: 1, placement: list) { "rendered a" } == "rendered a")
+        #expect(reads.value == 0)
+        // Second miss: the file is read, and b comes from it; a rendered in this build stays.
+        #expect(store.html("b", version: 1, placement: list) { "rendered b" } == "saved b")
+        #expect(store.html("a", version: 1, placement: list) { "again a" } == "rendered a")
+        // A saved card of another version or placement is not taken, and the file is not read again.
+        #expect(store.html("c", version: 2, placement: list) { "rendered c" } == "rendered c")
+        #expect(store.html("b", version: 1, placement: firstOnPage) { "rendered b eager" } == "rendered b eager")
+        #expect(reads.value == 1)
+        #expect(store.rendered == 3)
+    }
+
+    @Test("the archive reads back as written; cut short or with bytes after it, it is no cache")
+    func archive() throws {
+        let store = CardStore()
+        _ = store.html("p1", version: 7, placement: list) { "<article>é</article>" }
+        _ = store.html("p1", version: 7, placement: firstOnPage) { "" }
+        _ = store.html("p2", version: 9, placement: list) { "two" }
+        var bytes: [UInt8] = []
+        store.writeArchive { bytes += $0 }
+        let entries = try #require(CardStore.entries(archive: bytes[...]))
+        #expect(entries == [
+            "p1": CardStore.Entry(version: 7, html: [nil, nil, "", "<article>é</article>"]),
+            "p2": CardStore.Entry(version: 9, html: [nil, nil, nil, "two"]),
+        ])
+        for cut in [0, 1, 4, bytes.count / 2, bytes.count - 1] {
+            #expect(CardStore.entries(archive: bytes[..<cut]) == nil, "cut at \(cut)")
+        }
+        #expect(CardStore.entries(archive: (bytes + [0])[...]) == nil)
+        // A count far beyond the bytes is refused before anything is reserved.
+        #expect(CardStore.entries(archive: [255, 255, 255, 255][...]) == nil)
+    }
+}
+
+/// Counts calls from a closure the store may call from any thread.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
 }
