@@ -1,22 +1,26 @@
 import DaybookCheck
 import DaybookContent
 import DaybookFuzzSupport
+import DaybookRender
 
 /// The cache archives read from `<site>/.daybook-cache/` (decoded records, page facts, the check's
-/// file keys). The first byte picks one; the rest follows its magic line, so the fuzzer starts
+/// file keys, post cards). The first byte picks one; the rest follows its magic line, so the fuzzer starts
 /// inside the format.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     guard let first = bytes.first else { return 0 }
     let rest = Array(bytes.dropFirst())
-    switch first % 3 {
+    switch first % 4 {
     case 0:
         let cache = RecordCache(archive: Array("daybook-records-2\n".utf8) + rest)
         precondition(cache.decodeEveryEntry() >= 0)
     case 1:
         let cache = PageFactsCache(archive: Array("daybook-page-facts-2\n".utf8) + rest)
         precondition(cache.readEveryEntry() >= 0)
+    case 3:
+        // Read back and written again the same, or refused.
+        _ = CardStore.readEveryCard(archive: rest[...])
     default:
         let keys = FileKeys(archive: (Array("daybook-check-files-2\n".utf8) + rest)[...])
         // What it reads back, it writes back the same.

@@ -118,6 +118,18 @@ public final class CardStore: @unchecked Sendable {
         }
     }
 
+    /// How many posts' cards `bytes` holds, after reading every one and writing them back the
+    /// same (`nil` for damaged bytes): for the fuzz target, which feeds it arbitrary archives.
+    public static func readEveryCard(archive bytes: ArraySlice<UInt8>) -> Int? {
+        guard let entries = entries(archive: bytes) else { return nil }
+        let store = CardStore()
+        store.entries = entries
+        var written: [UInt8] = []
+        store.writeArchive { written += $0 }
+        precondition(Self.entries(archive: written[...]) == entries, "a card archive read back differs")
+        return entries.count
+    }
+
     /// The cards `writeArchive` wrote; `nil` for damaged bytes (the cache folder is untrusted:
     /// every length is checked against the bytes left).
     static func entries(archive: ArraySlice<UInt8>) -> [String: Entry]? {
