@@ -12,8 +12,11 @@ enum CardCacheFile {
     /// A store for one build that reads the saved cards once it has missed cards for a
     /// twentieth of the site's `posts`.
     static func store(site: URL, posts: Int) -> CardStore {
-        CardStore(earlier: { CacheFile.read(site: site, name: name, maxBytes: maxBytes) }, loadAfterMisses: posts / 20)
+        CardStore(earlier: { read(site: site) }, loadAfterMisses: posts / 20)
     }
+
+    /// The saved archive's bytes, for `CardStore`'s `earlier`.
+    static func read(site: URL) -> ArraySlice<UInt8>? { CacheFile.read(site: site, name: name, maxBytes: maxBytes) }
 
     /// Saves the store when its build rendered at least as many cards as make it read the file:
     /// a build that rendered a few leaves the saved cards as they are, since a card saved for an

@@ -36,13 +36,22 @@ public final class RecordStore: @unchecked Sendable {
 
     private let lock = NSLock()
     private var memory: Memory
-    /// Post cards rendered by earlier builds, each under the version it was rendered for.
-    public let cards = CardStore()
+    /// Post cards rendered by earlier builds, each under the version it was rendered for. It
+    /// starts from the cards `daybook build` saved (`.daybook-cache/cards`), read once a rebuild
+    /// has missed `cardsLoadAfterMisses` cards: the first new post of a session moves a thousand
+    /// timeline pages, and their cards are most likely there.
+    public let cards: CardStore
 
-    public init(site: URL) {
+    /// How many cards a preview rebuild may miss before it reads the saved ones: `daybook
+    /// build`'s threshold on a 20,000-post site (a twentieth of the posts, `CardCacheFile.store`),
+    /// since the store is made before the preview knows the site's size.
+    public static let cardsLoadAfterMisses = 1000
+
+    public init(site: URL, cardsLoadAfterMisses: Int = cardsLoadAfterMisses) {
         var cache = RecordCacheFile.read(site: site, maxBytes: 1 << 30)
         cache.keepsDecoded = true
         memory = Memory(cache: cache)
+        cards = CardStore(earlier: { CardCacheFile.read(site: site) }, loadAfterMisses: cardsLoadAfterMisses)
     }
 
     public subscript<Value>(dynamicMember path: WritableKeyPath<Memory, Value>) -> Value {

@@ -341,3 +341,36 @@ struct IncrementalEquivalenceTests {
         }
     }
 }
+
+@Suite("Post cards kept on disk")
+struct SavedCardsTests {
+    @Test("a preview's first rebuild after a new post takes the cards daybook build saved, and writes the same pages")
+    func previewTakesSavedCards() async throws {
+        let now = Fixed.at(IndexSite.now)
+        let saved = try SiteFixture(IndexSite.archive)
+        let unsaved = try SiteFixture(IndexSite.archive)
+        for site in [saved, unsaved] {
+            #expect(await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: now)).succeeded)
+        }
+        let cards = unsaved.directory.appending(path: ".daybook-cache/cards")
+        #expect(FileManager.default.fileExists(atPath: cards.path))
+        try FileManager.default.removeItem(at: cards)
+        // A new newest post moves every post down the timeline's pages.
+        let newPost = ##"  {"id": "p0", "author": "dan", "createdAt": "2026-11-21T03:00:00Z", "caption": "new"},"##
+        var rendered: [Int] = []
+        for site in [saved, unsaved] {
+            let posts = try #require(site.read("content/posts.json"))
+            try site.write("content/posts.json", posts.replacing("[\n", with: "[\n" + newPost + "\n", maxReplacements: 1))
+            let store = RecordStore(site: site.directory, cardsLoadAfterMisses: 1)
+            var options = BuildOptions(siteDirectory: site.directory, now: now)
+            options.records = store
+            options.recordsNoChange = false
+            #expect(await SiteBuilder().build(options).succeeded)
+            rendered.append(store.cards.rendered)
+        }
+        // With the saved cards, the new post's card (and the one under the threshold) is all it renders.
+        #expect(rendered[0] < rendered[1], "\(rendered)")
+        #expect(rendered[0] <= 2, "\(rendered)")
+        #expect(saved.tree("output") == unsaved.tree("output"))
+    }
+}
