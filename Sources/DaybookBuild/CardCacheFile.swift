@@ -6,7 +6,7 @@ import Foundation
 enum CardCacheFile {
     static let name = "cards"
 
-    /// No archive larger than this is read: a 100,000-post site's cards take about 200 MB.
+    /// No archive larger than this is read: a 100,000-post site's cards take about 110 MB.
     static let maxBytes = 1 << 30
 
     /// A store for one build that reads the saved cards once it has missed cards for a

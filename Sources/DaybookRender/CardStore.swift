@@ -14,7 +14,7 @@ import Foundation
 /// `daybook build` keeps its cards in `.daybook-cache/cards` the same way: a deleted post moves
 /// a thousand pages there too. The file is read only once a build has missed cards for a
 /// twentieth of the posts (`loadAfterMisses`): a caption edit re-renders a few pages and never
-/// pays for reading 40 MB.
+/// pays for reading 22 MB.
 ///
 /// Two tasks asking for the same missing card may both render it; the bytes are equal, so
 /// either may stay. Rendering outside the lock keeps the other cores busy.
