@@ -37,7 +37,7 @@ public enum CacheFile {
         guard mkdir(folder, 0o755) == 0 || errno == EEXIST, isRealFolder(folder) else { return }
         let file = folder + "/" + name
         let temporary = file + ".tmp-\(getpid())"
-        unlink(temporary)
+        removeTemporaries(of: name, in: folder)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return }
         var failed = false
@@ -65,6 +65,21 @@ public enum CacheFile {
     }
 
     static let bufferBytes = 1 << 20
+
+    /// Removes the temporaries of `name` that killed builds left (`name.tmp-PID`, up to 1 GB
+    /// each, which no later build would otherwise remove). One of a build saving the same cache
+    /// at this moment goes too; its rename then fails, and it skips its save, as a cache may.
+    private static func removeTemporaries(of name: String, in folder: String) {
+        guard let stream = opendir(folder) else { return }
+        defer { closedir(stream) }
+        let prefix = name + ".tmp-"
+        let fd = dirfd(stream)
+        while let entry = readdir(stream) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            // Removed by name within the folder, never followed: a link there goes, not its target.
+            if entryName.hasPrefix(prefix) { unlinkat(fd, entryName, 0) }
+        }
+    }
 
     static func folder(_ site: URL) -> String { site.appending(path: ".daybook-cache").path }
 

@@ -44,6 +44,24 @@ struct CacheFileTests {
         #expect(RecordCacheFile.read(site: site.directory, maxBytes: 1 << 20).decodeEveryEntry() == 3)
     }
 
+    @Test("a save removes the temporaries killed saves of that cache left, and only those")
+    func leftovers() throws {
+        let site = try SiteFixture("""
+            -- .daybook-cache/x.tmp-4242 --
+            cut short
+            -- .daybook-cache/x.tmp-1 --
+            cut short
+            -- .daybook-cache/y.tmp-4242 --
+            another cache's
+            -- .daybook-cache/x --
+            old
+            """)
+        CacheFile.save(site: site.directory, name: "x") { write in write(Array("new".utf8)[...]) }
+        let names = try FileManager.default.contentsOfDirectory(atPath: site.directory.appending(path: ".daybook-cache").path).sorted()
+        #expect(names == ["x", "y.tmp-4242"])
+        #expect(CacheFile.read(site: site.directory, name: "x", maxBytes: 1 << 20).map(Array.init) == Array("new".utf8))
+    }
+
     @Test("a .daybook-cache that is a symbolic link is neither read nor written through")
     func link() throws {
         let site = try SiteFixture("")
