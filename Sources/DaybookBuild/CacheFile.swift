@@ -75,7 +75,7 @@ public enum CacheFile {
         let prefix = name + ".tmp-"
         let fd = dirfd(stream)
         while let entry = readdir(stream) {
-            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            let entryName = FileInfo.entryName(entry)
             // Removed by name within the folder, never followed: a link there goes, not its target.
             if entryName.hasPrefix(prefix) { unlinkat(fd, entryName, 0) }
         }

@@ -61,6 +61,11 @@ public enum FileInfo {
         return .success((bytes, status))
     }
 
+    /// The name of an entry `readdir` returned.
+    static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+        withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+    }
+
     /// Writes every byte, retrying after a signal; the `errno` of a failure, `nil` on success.
     static func writeAll(_ bytes: ArraySlice<UInt8>, to fd: Int32) -> Int32? {
         bytes.withUnsafeBytes { buffer in
@@ -179,9 +184,7 @@ public enum FileInfo {
         var folders: [String] = []
         var hasLinks = false
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
+            let name = entryName(entry)
             guard !name.hasPrefix(".") else { continue }
             var kind = entry.pointee.d_type
             if kind == UInt8(DT_UNKNOWN) {
@@ -257,9 +260,7 @@ public enum FileInfo {
             else { return }
             defer { closedir(stream) }
             while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-                }
+                let name = FileInfo.entryName(entry)
                 guard !name.hasPrefix(".") else { continue }
                 let full = path + "/" + name
                 var kind = entry.pointee.d_type

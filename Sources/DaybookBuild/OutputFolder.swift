@@ -170,7 +170,7 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
             if fd >= 0, let stream = fdopendir(fd) {
                 var names: [String] = []
                 while let entry = readdir(stream) {
-                    let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                    let name = FileInfo.entryName(entry)
                     if name != "." && name != ".." { names.append(name) }
                 }
                 // Only this build's own names are made there; anything else is removed as itself, never followed.
