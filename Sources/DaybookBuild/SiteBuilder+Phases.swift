@@ -227,7 +227,6 @@ extension SiteBuilder {
         }
         manifest.files.merge(try writer.write(data.files + plan.assets, report: &report)) { _, new in new }
         manifest.files.merge(try writer.copy(plan.cachedImages, report: &report)) { _, new in new }
-        plan.renderer.releaseGoneCards()
         return Written(manifest: manifest, report: report)
     }
 

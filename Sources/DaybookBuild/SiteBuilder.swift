@@ -172,6 +172,9 @@ public struct SiteBuilder: Sendable {
             report(BuildProgress(phase: "finish"))
             let writeReport = try await self.finish(written, writer: writer, baseURL: site.config.baseURL, announce: options.onWritten)
             if let saved = writer.savedRecord { options.records?.lastRecord = saved }
+            // Whether kept by `serve` or saved, the cards are let go of posts that are gone, after
+            // either way of rendering (`--check` renders before it writes).
+            renderer.releaseGoneCards()
             if let cardsOnDisk { CardCacheFile.saveIfWorthIt(renderer.cards, site: cardsOnDisk) }
             let listChanges = SiteLists.reportOrder.map { name in
                 (name, ListDiff(from: writer.previous.lists[name] ?? ListSnapshot(), to: plan.lists[name] ?? ListSnapshot()))

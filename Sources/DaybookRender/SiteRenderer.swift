@@ -71,8 +71,8 @@ public struct SiteRenderer: Sendable {
 
     public func batchCount(of size: Int = defaultBatchSize) -> Int { (plan.pages.count + size - 1) / size }
 
-    /// Lets the card store go of posts the site no longer has: a long-lived process calls this
-    /// after each build.
+    /// Lets the card store go of posts the site no longer has, before it is kept (`serve`) or
+    /// saved (`daybook build`) for later builds.
     public func releaseGoneCards() {
         let posts = builder.input.feeds.posts
         guard cards.count > posts.count else { return }
