@@ -174,16 +174,13 @@ struct SiteWatcherTests {
             siteDirectory: site.directory, outputDirectory: site.directory.appending(path: "output"), hub: ReloadHub(),
             clock: { Fixed.at(IndexSite.now) })
         #expect(await session.rebuild().succeeded)
-        func inode() throws -> UInt64? {
-            try FileManager.default.attributesOfItem(atPath: site.directory.appending(path: "output/posts/p6/index.html").path)[.systemFileNumber] as? UInt64
-        }
-        let before = try #require(try inode())
+        let before = try #require(site.inode("output/posts/p6/index.html"))
         let posts = try #require(site.read("content/posts.json"))
         try site.write("content/posts.json", posts.replacing(#""caption": "plain""#, with: #""caption": "plain, edited""#))
         let result = await session.rebuild()
         #expect(result.report?.writtenPaths.contains("posts/p6/index.html") == true)
         #expect(site.read("output/posts/p6/index.html")?.contains("plain, edited") == true)
-        #expect(try inode() == before)
+        #expect(try #require(site.inode("output/posts/p6/index.html")) == before)
     }
 
     @Test("serve --drafts and --future rebuild with drafts and future items")

@@ -41,6 +41,11 @@ public struct SiteFixture: Sendable {
         FileManager.default.contents(atPath: directory.appending(path: path).path).flatMap { String(data: $0, encoding: .utf8) }
     }
 
+    /// The inode of the file at `path`, to tell a file rewritten in place from one renamed over it.
+    public func inode(_ path: String) -> UInt64? {
+        (try? FileManager.default.attributesOfItem(atPath: directory.appending(path: path).path))?[.systemFileNumber] as? UInt64
+    }
+
     /// Every file below `folder` with its bytes, for byte-for-byte comparisons.
     public func tree(_ folder: String) -> [String: Data] {
         let base = directory.appending(path: folder)
