@@ -70,7 +70,14 @@ public enum CacheFile {
     /// each, which no later build would otherwise remove). One of a build saving the same cache
     /// at this moment goes too; its rename then fails, and it skips its save, as a cache may.
     private static func removeTemporaries(of name: String, in folder: String) {
-        guard let stream = opendir(folder) else { return }
+        // Opened without following a link, so a folder swapped for one since it was checked is
+        // not the one emptied.
+        let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard folderFD >= 0 else { return }
+        guard let stream = fdopendir(folderFD) else {
+            close(folderFD)
+            return
+        }
         defer { closedir(stream) }
         let prefix = name + ".tmp-"
         let fd = dirfd(stream)
