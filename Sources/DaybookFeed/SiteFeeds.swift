@@ -100,34 +100,46 @@ public struct SiteFeeds: Sendable {
         let viewer = config.timelineViewer.flatMap { usersByID[$0] }
         self.timeline = TimelineFeed.timelineQuery(moment, viewer: viewer).run(posts)
 
-        // The two comment orders and the indexes do not read each other: built at once, on all cores.
+        // The comment orders (or whether the previous build's still hold), the indexes and what
+        // the next build reuses do not read each other: built at once, on all cores. One after
+        // the other they were a tenth of a `serve` rebuild after a caption edit.
         let authors = Dictionary(posts.map { ($0.id, $0.author) }, uniquingKeysWith: { first, _ in first })
         let feedSize = max(1, config.feedSize)
         // Each post's hashtags, as the previous build read them when the post is the same.
         let tags = Parallel.mapBlocking(Array(posts.indices)) { position in
             previous?.tags.value(posts[position].id, inputs: posts[position], at: position) ?? posts[position].tags
         }
-        if let kept = previous?.orders(comments: content.comments, moment: moment, authors: authors, feedSize: feedSize) {
-            (self.comments, self.commentsOnPostsBy) = kept
-            self.indexes = SiteIndexes(posts: posts, users: content.users, hashtagsPerPost: config.hashtagsPerPost, tags: tags)
-        } else {
-            (self.comments, self.commentsOnPostsBy, self.indexes) = Parallel.all(
-                {
-                    let order = TimelineFeed.commentQuery(moment).narrowed { authors[$0.postID] != nil }
-                    return Dictionary(grouping: order.run(content.comments), by: \.postID)
-                },
-                {
-                    let feed = TimelineFeed.commentFeedQuery(moment).narrowed { authors[$0.postID] != nil }
-                    return Dictionary(grouping: feed.run(content.comments)) { authors[$0.postID] ?? "" }
-                        .mapValues { Array($0.prefix(feedSize)) }
-                },
-                { SiteIndexes(posts: posts, users: content.users, hashtagsPerPost: config.hashtagsPerPost, tags: tags) }
-            )
-        }
-        var reuse = Reuse(comments: content.comments, moment: moment, authors: authors, feedSize: feedSize)
-        (reuse.byPost, reuse.byAuthor) = (self.comments, self.commentsOnPostsBy)
-        reuse.tags = InputMemo(zip(posts, tags).map { (id: $0.id, inputs: $0, value: $1) })
+        let (kept, indexes, nextReuse) = Parallel.all(
+            { previous?.orders(comments: content.comments, moment: moment, authors: authors, feedSize: feedSize) },
+            { SiteIndexes(posts: posts, users: content.users, hashtagsPerPost: config.hashtagsPerPost, tags: tags) },
+            {
+                var reuse = Reuse(comments: content.comments, moment: moment, authors: authors, feedSize: feedSize)
+                reuse.tags = InputMemo(zip(posts, tags).map { (id: $0.id, inputs: $0, value: $1) })
+                return reuse
+            })
+        self.indexes = indexes
+        let (byPost, byAuthor, people) = Parallel.all(
+            {
+                kept?.byPost ?? Dictionary(grouping: TimelineFeed.commentQuery(moment).narrowed { authors[$0.postID] != nil }.run(content.comments), by: \.postID)
+            },
+            {
+                kept?.byAuthor ?? Dictionary(grouping: TimelineFeed.commentFeedQuery(moment).narrowed { authors[$0.postID] != nil }.run(content.comments)) {
+                    authors[$0.postID] ?? ""
+                }.mapValues { Array($0.prefix(feedSize)) }
+            },
+            { (Self.neighbours(indexes), Self.followers(indexes, usersByID: usersByID)) })
+        let (neighbours, followers) = people
+        (self.comments, self.commentsOnPostsBy) = (byPost, byAuthor)
+        var reuse = nextReuse
+        (reuse.byPost, reuse.byAuthor) = (byPost, byAuthor)
         self.reuse = reuse
+        self.authorNeighbours = neighbours
+        self.diagnostics += indexes.diagnostics
+        self.followers = followers
+    }
+
+    /// Each post's neighbours among its author's posts.
+    private static func neighbours(_ indexes: SiteIndexes) -> [String: PostNeighbours] {
         var neighbours: [String: PostNeighbours] = [:]
         for group in indexes.users {
             for (index, post) in group.posts.enumerated() {
@@ -136,13 +148,16 @@ public struct SiteFeeds: Sendable {
                     older: index + 1 < group.posts.count ? group.posts[index + 1].id : nil)
             }
         }
-        self.authorNeighbours = neighbours
-        self.diagnostics += indexes.diagnostics
+        return neighbours
+    }
+
+    /// Who follows each user, in user order.
+    private static func followers(_ indexes: SiteIndexes, usersByID: [String: User]) -> [String: [String]] {
         var followers: [String: [String]] = [:]
         for group in indexes.users {
             for followed in usersByID[group.id]?.follows ?? [] { followers[followed, default: []].append(group.id) }
         }
-        self.followers = followers
+        return followers
     }
 }
 
