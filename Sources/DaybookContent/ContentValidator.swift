@@ -34,16 +34,20 @@ struct ContentValidator {
         var comments = commentsChecked.records
         diagnostics += commentsChecked.problems + journal.problems + people.problems
         let (userIDs, postIDs) = (people.userIDs, Set(people.posts.map(\.id)))
-        comments.removeAll { comment in
-            if !userIDs.contains(comment.author) {
-                diagnostics.append(.error("comment '\(comment.id)' has author '\(comment.author)', which is not a user", at: comment.origin ?? Self.fallback(.comments)))
-                return true
+        // Read first, and copy only when a comment is dropped: removing in place made a copy of
+        // all 100,000 comments (each field retained) on every `serve` rebuild, where none is dropped.
+        if comments.contains(where: { !userIDs.contains($0.author) || !postIDs.contains($0.postID) }) {
+            comments.removeAll { comment in
+                if !userIDs.contains(comment.author) {
+                    diagnostics.append(.error("comment '\(comment.id)' has author '\(comment.author)', which is not a user", at: comment.origin ?? Self.fallback(.comments)))
+                    return true
+                }
+                if !postIDs.contains(comment.postID) {
+                    diagnostics.append(.warning("comment '\(comment.id)' is on post '\(comment.postID)', which does not exist; it is left out", at: comment.origin ?? Self.fallback(.comments)))
+                    return true
+                }
+                return false
             }
-            if !postIDs.contains(comment.postID) {
-                diagnostics.append(.warning("comment '\(comment.id)' is on post '\(comment.postID)', which does not exist; it is left out", at: comment.origin ?? Self.fallback(.comments)))
-                return true
-            }
-            return false
         }
         content = SiteContent(
             prompts: journal.prompts, sentPrompts: journal.sentPrompts, users: people.users, posts: people.posts, comments: comments,
