@@ -2,6 +2,7 @@ import DaybookCheck
 import DaybookContent
 import DaybookFeed
 import DaybookModel
+import DaybookParallel
 import DaybookRender
 import Foundation
 import Mustache
@@ -47,6 +48,9 @@ extension SiteBuilder {
         /// Photo copies from the image cache.
         var cachedImages: [CachedFile] = []
         var lists: [String: ListSnapshot]
+        /// Every page's key against the output folder's previous build, worked out beside the
+        /// checks of the folder; `nil` when the plan failed.
+        var keys: PageKeys?
         var diagnostics: [Diagnostic]
     }
 
@@ -163,9 +167,18 @@ extension SiteBuilder {
             diagnostics.append(.error("two outputs would be written to '\(path)'; rename the image or theme file", at: SourceLocation(path: "content/" + path)))
         }
         if diagnostics.hasErrors { return Plan(renderer: renderer, assets: assets, lists: [:], diagnostics: diagnostics) }
+        // The checks of the output folder, the lists' snapshots and the pages' keys do not read
+        // each other: at once. Each was a tenth of a `serve` rebuild after a caption edit, one after
+        // the other on one core.
+        let (previousTargets, listMemo, versionMemo) = (writer.previous.lists[PageKeys.linkTargetsList]?.ids, store?.listMemo, store?.versionMemo)
+        let checked = Unshared(writer)
+        let (errors, snapshots, keys) = Parallel.all(
+            { checked.value.check(paths) },
+            { SiteLists.snapshots(of: site.feeds, reusing: listMemo) },
+            { renderer.keys(previousLinkTargets: previousTargets, memo: versionMemo) })
         let origins = OutputOrigins(site: site)
         var reportedNames = Set<String>()
-        for error in writer.check(paths) {
+        for error in errors {
             switch error.reason {
             case .nameTooLong, .pathTooLong:
                 // One report per over-long name, at the id, tag or place it comes from when known
@@ -179,34 +192,48 @@ extension SiteBuilder {
                 diagnostics.append(.error(error.message, at: SourceLocation(path: "output/" + error.path)))
             }
         }
-        let snapshots = SiteLists.snapshots(of: site.feeds, reusing: store?.listMemo)
         store?.listMemo = snapshots.memo
         var lists = snapshots.lists
         lists[PageKeys.linkTargetsList] = ListSnapshot(ids: renderer.linkTargets)
-        return Plan(renderer: renderer, assets: assets, cachedImages: site.cachedImages, lists: lists, diagnostics: diagnostics)
+        return Plan(renderer: renderer, assets: assets, cachedImages: site.cachedImages, lists: lists, keys: keys, diagnostics: diagnostics)
     }
 
     /// Renders and writes batch by batch, so a large site never sits in memory whole. A page whose
     /// key matches the previous build's, and whose file is still in place, is neither rendered nor
     /// written: that is what makes a rebuild incremental.
-    /// - Parameter store: a long-lived process's memory (`serve`): the post versions of its last build.
+    /// - Parameters:
+    ///   - keys: the plan's keys, when `writer` is the one the plan checked; by default worked out
+    ///     against `writer`'s previous build.
+    ///   - store: a long-lived process's memory (`serve`): the post versions of its last build.
     func renderAndWrite(
-        _ plan: Plan, writer: OutputWriter, progress: @Sendable (BuildProgress) -> Void = { _ in }, store: RecordStore? = nil
+        _ plan: Plan, writer: OutputWriter, keys planned: PageKeys? = nil, progress: @Sendable (BuildProgress) -> Void = { _ in },
+        store: RecordStore? = nil
     ) async throws(OutputError) -> Written {
         var manifest = BuildManifest(lists: plan.lists)
         var report = WriteReport()
         writer.begin()
         let keepable = writer.keepRule
-        let keys = plan.renderer.keys(previousLinkTargets: writer.previous.lists[PageKeys.linkTargetsList]?.ids, memo: store?.versionMemo)
+        let keys = planned ?? plan.renderer.keys(previousLinkTargets: writer.previous.lists[PageKeys.linkTargetsList]?.ids, memo: store?.versionMemo)
         store?.versionMemo = keys.memo
+        // The feeds, the sitemap and the search index read no page: made while the pages render,
+        // on whatever core the pages leave free.
+        let pendingData = Task.detached(priority: .userInitiated) { plan.renderer.dataFiles(keys: keys, reuse: keepable) }
         let total = plan.renderer.pageCount
         // Room for every file up front: grown as they come, both tables hashed 34,000 paths again on the way.
         manifest.files.reserveCapacity(total + plan.assets.count + plan.cachedImages.count + 2 * total / 10)
         manifest.pageKeys.reserveCapacity(total + total / 10)
         var done = 0
         progress(BuildProgress(phase: "render and write", done: 0, total: total))
-        for index in 0..<plan.renderer.batchCount() {
-            let outputs = await plan.renderer.pages(index, keys: keys, reuse: keepable)
+        // Batch after batch, the next rendering while this one's records are filed and its files
+        // written: filing 32,000 kept pages took a quarter of a `serve` rebuild's page loop, with
+        // the cores idle.
+        let renderer = plan.renderer
+        let batches = renderer.batchCount()
+        var next = batches > 0 ? Task { await renderer.pages(0, keys: keys, reuse: keepable) } : nil
+        defer { next?.cancel() }
+        for index in 0..<batches {
+            guard let outputs = await next?.value else { break }
+            next = index + 1 < batches ? Task { await renderer.pages(index + 1, keys: keys, reuse: keepable) } : nil
             var rendered: [RenderedFile] = []
             for output in outputs {
                 manifest.pageKeys[output.path] = output.key
@@ -220,7 +247,7 @@ extension SiteBuilder {
             done += outputs.count
             progress(BuildProgress(phase: "render and write", done: done, total: total))
         }
-        let data = plan.renderer.dataFiles(keys: keys, reuse: keepable)
+        let data = await pendingData.value
         manifest.pageKeys.merge(data.keys) { _, new in new }
         for path in data.reused {
             if let record = writer.keep(path, report: &report) { manifest.files[path] = record }

@@ -166,7 +166,7 @@ public struct SiteBuilder: Sendable {
                 written = try write(rendered, plan: plan, writer: writer)
                 clock.lap("write")
             } else {
-                written = try await renderAndWrite(plan, writer: writer, progress: report, store: options.records)
+                written = try await renderAndWrite(plan, writer: writer, keys: plan.keys, progress: report, store: options.records)
                 clock.lap("render and write")
             }
             report(BuildProgress(phase: "finish"))
