@@ -7,10 +7,12 @@ import ServiceLifecycle
 public struct PreviewService: Service {
     public let session: PreviewSession
     public let watcher: SiteWatcher
-    /// How long the sources must be quiet before a rebuild starts, so a burst (a save, a git
-    /// checkout) gives one build. Editors write a save within a few milliseconds; 60 ms keeps the
-    /// wait short of what a writer notices.
-    public var quietPeriod: Duration = .milliseconds(60)
+    /// How long the sources must be quiet before a rebuild starts, so a burst gives one build.
+    /// An editor's save (a temporary file written and renamed over the page) reaches inotify
+    /// within a millisecond or two; webpack's watcher waits 20 ms for the same reason. A longer
+    /// burst (a git checkout) may give two builds, the second with everything: the wait is part
+    /// of every save-to-reload, so it is kept short.
+    public var quietPeriod: Duration = .milliseconds(25)
     public var onChange: @Sendable ([String]) -> Void = { _ in }
 
     public init(session: PreviewSession, watcher: SiteWatcher) {
@@ -45,7 +47,8 @@ public struct PreviewService: Service {
             group.addTask {
                 // Debounce: rebuild once the sources have been quiet for `quietPeriod`.
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: .milliseconds(10))
+                    // Wakes when the quiet period of the last change ends, not on the next tick after it.
+                    try? await Task.sleep(for: await pending.quietRemaining(of: quietPeriod) ?? .milliseconds(10))
                     if let batch = await pending.takeIfQuiet(for: quietPeriod) {
                         onChange(batch)
                         await session.rebuild()
@@ -75,6 +78,12 @@ actor PendingChanges {
     func add(_ batch: [String]) {
         paths.formUnion(batch)
         last = ContinuousClock.now
+    }
+
+    /// How long until the changes so far have been quiet for `period`; `nil` when there are none.
+    func quietRemaining(of period: Duration) -> Duration? {
+        guard !paths.isEmpty else { return nil }
+        return max(.zero, period - (ContinuousClock.now - last))
     }
 
     func takeIfQuiet(for period: Duration) -> [String]? {
