@@ -77,10 +77,14 @@ extension SiteBuilder {
 
     // MARK: - Phases
 
-    func read(_ options: BuildOptions) -> Sources {
+    /// - Parameter cached: whether to read and update the content keys kept in the site's
+    ///   `.daybook-cache` (builds into the output folder on disk, without a `RecordStore`).
+    func read(_ options: BuildOptions, cached: Bool = false) -> Sources {
         let reader = SiteReader(siteDirectory: options.siteDirectory)
-        let (snapshot, contentDiagnostics, files) = reader.readContent(reusing: options.records?.sourceFiles)
+        let known = cached && options.records == nil ? SourceKeysFile.read(site: options.siteDirectory) : nil
+        let (snapshot, contentDiagnostics, files, keys) = reader.readContent(reusing: options.records?.sourceFiles, keys: known)
         if let files { options.records?.sourceFiles = files }
+        if let keys, keys != known { SourceKeysFile.save(keys, site: options.siteDirectory) }
         let (theme, themeDiagnostics) = reader.readTheme()
         return Sources(reader: reader, snapshot: snapshot, theme: theme, diagnostics: contentDiagnostics + themeDiagnostics)
     }
@@ -93,7 +97,8 @@ extension SiteBuilder {
         let cache: RecordCache? =
             if let store = options.records { store.cache }
             else if cached {
-                RecordCacheFile.read(site: options.siteDirectory, sourceBytes: sources.snapshot.sources.values.reduce(0) { $0 + $1.count })
+                RecordCacheFile.read(
+                    site: options.siteDirectory, sourceBytes: sources.snapshot.sources.values.reduce(sources.snapshot.unreadBytes) { $0 + $1.count })
             } else { nil }
         let loaded = ContentLoader.load(sources.snapshot, showsDrafts: options.includeDrafts, cache: cache)
         if let updated = loaded.cache {

@@ -124,7 +124,7 @@ public struct SiteBuilder: Sendable {
         let pendingWriter = Task.detached(priority: .userInitiated) { Unshared(OutputWriter(sink: target, force: force, known: known)) }
         let report = options.progress ?? { _ in }
         report(BuildProgress(phase: "read"))
-        var sources = read(options)
+        var sources = read(options, cached: onDisk)
         clock.lap("read")
         report(BuildProgress(phase: "load"))
         var site = load(sources, options, cached: onDisk)

@@ -1,3 +1,4 @@
+import DaybookCheck
 import DaybookContent
 import DaybookModel
 import DaybookParallel
@@ -23,15 +24,19 @@ public struct SiteReader: Sendable {
     /// are listed in `outsideLinks` and never read (CONTRACT §2), and each folder is entered once, so
     /// a link loop (`ln -s . content/images/a`) or a link to `/` costs nothing.
     public func readContent() -> (ContentSnapshot, [Diagnostic]) {
-        let (snapshot, diagnostics, _) = readContent(reusing: nil)
+        let (snapshot, diagnostics, _, _) = readContent(reusing: nil)
         return (snapshot, diagnostics)
     }
 
     /// Reads as `readContent()` does; given the files of an earlier read (`serve` keeps them), a
     /// source whose status is unchanged is not read again (on a 20,000-post site a save reads one
     /// file instead of 54 MB), and every source's content key comes with the snapshot.
-    /// - Returns: also the files of this read, for the next, when `memo` was given.
-    public func readContent(reusing memo: SourceFiles?) -> (ContentSnapshot, [Diagnostic], SourceFiles?) {
+    /// - Parameter keys: the content keys of an earlier read by status (`daybook build` keeps
+    ///   them in `.daybook-cache/sources`): a source whose status is unchanged is left unread,
+    ///   with its key (`ContentSnapshot.unreadSources`); `site.yml` is always read.
+    /// - Returns: also the files of this read, for the next, when `memo` was given, and the keys
+    ///   of this read when `keys` was.
+    public func readContent(reusing memo: SourceFiles?, keys: FileKeys? = nil) -> (ContentSnapshot, [Diagnostic], SourceFiles?, FileKeys?) {
         var snapshot = ContentSnapshot()
         var diagnostics: [Diagnostic] = []
         let (contentFiles, outside) = siteFiles(under: "content")
@@ -49,24 +54,39 @@ public struct SiteReader: Sendable {
         let limit = maxSourceBytes
         let takenAt = FileInfo.realtimeNanoseconds()
         // Read on all cores: a 20,000-post site has 7,500 source files.
-        let read = Parallel.mapBlocking(sources) { path -> Result<(file: SourceFile, status: FileStatus?), FileInfo.ReadFailure> in
+        let read = Parallel.mapBlocking(sources) { path -> Result<Found, FileInfo.ReadFailure> in
             let full = root + "/" + path
-            guard let memo else { return FileInfo.read(atPath: full, maxBytes: limit).map { (SourceFile(bytes: $0, key: nil), nil) } }
-            if let status = FileStatus(path: full), let file = memo.value(path, status: status) { return .success((file, status)) }
+            if let keys, path != "site.yml", let status = FileStatus(path: full), status.size <= limit, let key = keys.key(path, status: status) {
+                return .success(.unread(key: key, status: status))
+            }
+            guard let memo else {
+                guard keys != nil else { return FileInfo.read(atPath: full, maxBytes: limit).map { .read(SourceFile(bytes: $0, key: nil), nil) } }
+                return FileInfo.readWithStatus(atPath: full, maxBytes: limit).map { .read(SourceFile(bytes: $0.bytes, key: StableHash.ofContent($0.bytes)), $0.status) }
+            }
+            if let status = FileStatus(path: full), let file = memo.value(path, status: status) { return .success(.read(file, status)) }
             return FileInfo.readWithStatus(atPath: full, maxBytes: limit).map { read in
-                (SourceFile(bytes: read.bytes, key: StableHash.ofContent(read.bytes)), read.status)
+                .read(SourceFile(bytes: read.bytes, key: StableHash.ofContent(read.bytes)), read.status)
             }
         }
         var files = memo.map { _ in SourceFiles(takenAt: takenAt) }
         files?.entries.reserveCapacity(sources.count)
+        var nextKeys = keys.map { _ in FileKeys(checkedAt: takenAt) }
         snapshot.sources.reserveCapacity(sources.count)
-        if memo != nil { snapshot.contentKeys.reserveCapacity(sources.count) }
+        if memo != nil || keys != nil { snapshot.contentKeys.reserveCapacity(sources.count) }
         for (path, result) in zip(sources, read) {
             switch result {
-            case .success(let (file, status)):
+            case .success(.read(let file, let status)):
                 snapshot.sources[path] = file.bytes
-                if let key = file.key { snapshot.contentKeys[path] = key }
+                if let key = file.key {
+                    snapshot.contentKeys[path] = key
+                    if let status { nextKeys?.set(path, status: status, key: key) }
+                }
                 if let status { files?.set(path, status: status, value: file) }
+            case .success(.unread(let key, let status)):
+                snapshot.unreadSources.insert(path)
+                snapshot.unreadBytes += Int(status.size)
+                snapshot.contentKeys[path] = key
+                nextKeys?.set(path, status: status, key: key)
             case .failure(.tooLarge(let size)):
                 diagnostics.append(.error(
                     "the file is \(size.grouped) bytes, over the limit of \(limit.grouped) for one source file; split it",
@@ -77,8 +97,17 @@ public struct SiteReader: Sendable {
                 }
             }
         }
+        if !snapshot.unreadSources.isEmpty {
+            snapshot.readSource = { path in try? FileInfo.read(atPath: root + "/" + path, maxBytes: limit).get() }
+        }
         for path in paths where !ContentSnapshot.isSource(path) && path.hasPrefix("content/") { snapshot.assets.insert(path) }
-        return (snapshot, diagnostics, files)
+        return (snapshot, diagnostics, files, nextKeys)
+    }
+
+    /// One source as `readContent` found it: read, or known by its status alone.
+    private enum Found: Sendable {
+        case read(SourceFile, FileStatus?)
+        case unread(key: UInt64, status: FileStatus)
     }
 
     /// A source file as read, with its content key (`StableHash.ofContent`) when known.

@@ -12,7 +12,8 @@ import DaybookModel
 public struct FileKeys: Sendable, Equatable {
     static let magic = Array("daybook-check-files-2\n".utf8)
 
-    /// Each file's key, by path relative to the output folder.
+    /// Each file's key, by path relative to the output folder (`daybook build` keeps its sources'
+    /// content keys the same way, by path relative to the site folder: `SourceKeysFile`).
     public private(set) var keys: StatusMemo<UInt64>
     /// The output's folders as this check listed them.
     public var folders = FolderListings()

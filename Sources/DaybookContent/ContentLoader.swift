@@ -29,14 +29,25 @@ public enum ContentLoader {
         var records = DecodedRecords()
         // Files decode independently, so on all cores; they are merged in sorted path order, so the
         // records' order (and every tie the feed does not break) never depends on the disk or the threads.
-        let paths = snapshot.sources.keys.sorted().filter { $0 != ConfigReader.path && collection(of: $0) != nil }
+        let paths = Set(snapshot.sources.keys).union(snapshot.unreadSources).sorted().filter { $0 != ConfigReader.path && collection(of: $0) != nil }
         let images = cache.map { _ in RecordCache.imageContext(snapshot) } ?? 0
         typealias Decoded = (records: DecodedRecords, diagnostics: [Diagnostic], namedOutsideLinks: Set<String>)
         let results = Parallel.mapBlocking(paths) { path -> (UInt64?, Decoded, ArraySlice<UInt8>?) in
-            let bytes = snapshot.sources[path]!
-            let key = cache.map { _ in RecordCache.key(
-                path: path, bytes: bytes, contentKey: snapshot.contentKeys[path], showsDrafts: showsDrafts, images: images) }
+            var key: UInt64?
+            if let bytes = snapshot.sources[path] {
+                key = cache.map { _ in RecordCache.key(
+                    path: path, bytes: bytes, contentKey: snapshot.contentKeys[path], showsDrafts: showsDrafts, images: images) }
+            } else if let contentKey = snapshot.contentKeys[path] {
+                key = cache.map { _ in RecordCache.key(path: path, bytes: [], contentKey: contentKey, showsDrafts: showsDrafts, images: images) }
+            }
             if let key, let records = cache?.decoded[key] ?? cache?.records(key, path: path) { return (key, (records, [], []), nil) }
+            guard let bytes = snapshot.sources[path] ?? snapshot.readSource?(path) else {
+                return (nil, (DecodedRecords(), [.error("cannot read file", at: SourceLocation(path: path))], []), nil)
+            }
+            if snapshot.sources[path] == nil {
+                // Keyed by the bytes read now, not the status's key: the file may have changed since.
+                key = cache.map { _ in RecordCache.key(path: path, bytes: bytes, showsDrafts: showsDrafts, images: images) }
+            }
             let decoded = decodeFile(path: path, bytes: bytes, collection: collection(of: path)!, snapshot: snapshot, showsDrafts: showsDrafts)
             // Only a file that decoded without a problem is kept, so a cached file never hides one.
             let clean = decoded.diagnostics.isEmpty && decoded.namedOutsideLinks.isEmpty

@@ -1,4 +1,5 @@
 @testable import DaybookBuild
+import DaybookCheck
 import DaybookContent
 import DaybookModel
 import DaybookTestSupport
@@ -33,7 +34,7 @@ struct SourceFilesTests {
 
     @Test("a settled file with the status it was read at is taken from memory, with its key; the others are read")
     func reused() throws {
-        let (snapshot, diagnostics, files) = SiteReader(siteDirectory: site.directory)
+        let (snapshot, diagnostics, files, _) = SiteReader(siteDirectory: site.directory)
             .readContent(reusing: try memo("content/posts.json", bytes: "[]", secondsAfterNow: 10))
         #expect(diagnostics.isEmpty)
         #expect(snapshot.sources["content/posts.json"].map { String(decoding: $0, as: UTF8.self) } == "[]")
@@ -47,12 +48,76 @@ struct SourceFilesTests {
     func readAgain() throws {
         let stale = try memo("content/posts.json", bytes: "[]", secondsAfterNow: 10)
         try site.write("content/posts.json", "[ ]")
-        let (edited, _, _) = SiteReader(siteDirectory: site.directory).readContent(reusing: stale)
+        let (edited, _, _, _) = SiteReader(siteDirectory: site.directory).readContent(reusing: stale)
         #expect(edited.sources["content/posts.json"] == Array("[ ]".utf8))
 
         let racy = try memo("content/posts.json", bytes: "[]", secondsAfterNow: 0)
-        let (read, _, _) = SiteReader(siteDirectory: site.directory).readContent(reusing: racy)
+        let (read, _, _, _) = SiteReader(siteDirectory: site.directory).readContent(reusing: racy)
         #expect(read.sources["content/posts.json"] == Array("[ ]".utf8))
         #expect(read.contentKeys["content/posts.json"] == StableHash.ofContent(Array("[ ]".utf8)))
+    }
+
+    /// Keys holding `key` for `path` at its current status, taken `secondsAfterNow` from now.
+    func keys(_ path: String, key: UInt64, secondsAfterNow: Int64) throws -> FileKeys {
+        var keys = FileKeys(checkedAt: FileInfo.realtimeNanoseconds() + secondsAfterNow * 1_000_000_000)
+        keys.set(path, status: try status(path), key: key)
+        return keys
+    }
+
+    @Test("with the keys of `daybook build`, a settled source with its stored status is left unread, with its key; site.yml and the others are read and keyed")
+    func leftUnread() throws {
+        var known = try keys("content/posts.json", key: 7, secondsAfterNow: 10)
+        known.set("site.yml", status: try status("site.yml"), key: 8)
+        let (snapshot, diagnostics, _, next) = SiteReader(siteDirectory: site.directory).readContent(reusing: nil, keys: known)
+        #expect(diagnostics.isEmpty)
+        // Key 7 is no hash of the bytes: the file was not read.
+        #expect(snapshot.unreadSources == ["content/posts.json"])
+        #expect(snapshot.sources["content/posts.json"] == nil)
+        #expect(snapshot.contentKeys["content/posts.json"] == 7)
+        #expect(snapshot.unreadBytes == Int(try status("content/posts.json").size))
+        #expect(snapshot.readSource?("content/posts.json").map { String(decoding: $0, as: UTF8.self) }?.hasPrefix("[{\"id\": \"p1\"") == true)
+        #expect(snapshot.sources["site.yml"] == Array("title: Kept\n".utf8))
+        #expect(snapshot.contentKeys["site.yml"] == StableHash.ofContent(Array("title: Kept\n".utf8)))
+        #expect(snapshot.contentKeys["content/users.json"] == StableHash.ofContent(Array("[]\n".utf8)))
+        // Carried over with its status; whether the next read trusts it is the racy rule's.
+        #expect(next?.keys.entries["content/posts.json"] == .init(status: try status("content/posts.json"), value: 7))
+        #expect(next?.keys.entries.keys.sorted() == ["content/posts.json", "content/users.json", "site.yml"])
+    }
+
+    @Test("with those keys, a source written since, or within the racy window, is read")
+    func keysReadAgain() throws {
+        let stale = try keys("content/posts.json", key: 7, secondsAfterNow: 10)
+        try site.write("content/posts.json", "[ ]")
+        let (edited, _, _, _) = SiteReader(siteDirectory: site.directory).readContent(reusing: nil, keys: stale)
+        #expect(edited.unreadSources.isEmpty)
+        #expect(edited.sources["content/posts.json"] == Array("[ ]".utf8))
+
+        let racy = try keys("content/posts.json", key: 7, secondsAfterNow: 0)
+        let (read, _, _, _) = SiteReader(siteDirectory: site.directory).readContent(reusing: nil, keys: racy)
+        #expect(read.unreadSources.isEmpty)
+        #expect(read.contentKeys["content/posts.json"] == StableHash.ofContent(Array("[ ]".utf8)))
+    }
+
+    @Test("a rebuild into the output folder keeps the keys in .daybook-cache/sources and builds the same site from them")
+    func keptByBuild() async throws {
+        let site = try SiteFixture("""
+            -- site.yml --
+            title: Kept
+            -- content/posts.json --
+            [{"id": "p1", "author": "ana", "createdAt": "2026-11-20T10:00:00Z", "caption": "on disk"}]
+            -- content/users.json --
+            [{"id": "ana", "name": "Ana"}]
+            """)
+        let options = BuildOptions(siteDirectory: site.directory, now: try #require(Instant(rfc3339: "2026-11-21T12:00:00Z")))
+        let first = await SiteBuilder().build(options)
+        #expect(first.succeeded)
+        let archive = try #require(CacheFile.read(site: site.directory, name: SourceKeysFile.name, maxBytes: SourceKeysFile.maxBytes))
+        #expect(FileKeys(archive: archive).keys.entries.keys.sorted() == ["content/posts.json", "content/users.json", "site.yml"])
+        let page = try String(contentsOf: site.directory.appending(path: "output/posts/p1/index.html"), encoding: .utf8)
+        try site.write("content/posts.json", #"[{"id": "p1", "author": "ana", "createdAt": "2026-11-20T10:00:00Z", "caption": "edited"}]"#)
+        let second = await SiteBuilder().build(options)
+        #expect(second.succeeded)
+        let edited = try String(contentsOf: site.directory.appending(path: "output/posts/p1/index.html"), encoding: .utf8)
+        #expect(page.contains("on disk") && edited.contains("edited") && !edited.contains("on disk"))
     }
 }

@@ -67,6 +67,56 @@ struct RecordCacheTests {
         #expect(second.cache?.changed == false)
     }
 
+    /// The snapshot with every source but site.yml left unread, keyed as `daybook build`'s reader
+    /// keys them, and `read` answering for their bytes.
+    static func unread(_ snapshot: ContentSnapshot, read: @escaping @Sendable (String) -> [UInt8]?) -> ContentSnapshot {
+        var unread = snapshot
+        for (path, bytes) in snapshot.sources where path != "site.yml" {
+            unread.sources[path] = nil
+            unread.unreadSources.insert(path)
+            unread.contentKeys[path] = StableHash.ofContent(bytes)
+        }
+        unread.readSource = read
+        return unread
+    }
+
+    @Test("unread sources take their records from the cache by their keys, reading nothing; without the cache, their bytes are read")
+    func unreadSources() throws {
+        let snapshot = Self.snapshot()
+        let fresh = ContentLoader.load(snapshot)
+        let cache = try #require(ContentLoader.load(snapshot, cache: RecordCache()).cache)
+        let fromCache = ContentLoader.load(Self.unread(snapshot) { _ in nil }, cache: RecordCache(archive: cache.archive))
+        #expect(fromCache.diagnostics.isEmpty)
+        #expect(fromCache.content == fresh.content)
+        #expect(fromCache.content.posts.map(\.origin) == fresh.content.posts.map(\.origin))
+
+        let sources = snapshot.sources
+        let read = ContentLoader.load(Self.unread(snapshot) { sources[$0] }, cache: RecordCache())
+        #expect(read.diagnostics.isEmpty)
+        #expect(read.content == fresh.content)
+        #expect(read.cache?.archive == cache.archive)
+    }
+
+    @Test("an unread source the cache lacks is keyed by the bytes read, not by its status's key; one that cannot be read is an error")
+    func unreadSourceChangedSince() throws {
+        let snapshot = Self.snapshot()
+        let edited = Array(#"[{"id": "x9", "author": "ben", "createdAt": "2026-11-20T07:00:00Z"}]"#.utf8)
+        // The status's key says the old bytes; the file holds new ones by the time it is read.
+        let loaded = ContentLoader.load(Self.unread(snapshot) { $0 == "content/posts.json" ? edited : snapshot.sources[$0] }, cache: RecordCache())
+        #expect(loaded.content.posts.map(\.id).sorted() == ["x3", "x9"])
+        var now = snapshot
+        now.sources["content/posts.json"] = edited
+        let cache = try #require(loaded.cache)
+        // A later load of the old bytes finds no records of the new ones under their key.
+        let old = ContentLoader.load(snapshot, cache: RecordCache(archive: cache.archive))
+        #expect(old.content.posts.map(\.id).sorted() == ["x1", "x2", "x3"])
+        #expect(ContentLoader.load(now, cache: RecordCache(archive: cache.archive)).cache?.changed == false)
+
+        let gone = ContentLoader.load(Self.unread(snapshot) { $0 == "content/comments.json" ? nil : snapshot.sources[$0] })
+        #expect(gone.diagnostics.map(\.description) == ["content/comments.json: error: cannot read file"])
+        #expect(gone.content.comments.isEmpty)
+    }
+
     @Test("the cache keeps only the entries of the last load: an edited file's old entry goes")
     func keepsOnlyWhatWasUsed() throws {
         let snapshot = Self.snapshot()
