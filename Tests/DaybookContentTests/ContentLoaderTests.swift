@@ -206,6 +206,40 @@ struct ContentLoaderTests {
         #expect(found == ["content/prompts.json:2:9: error: duplicate prompt id 'p1' (first defined at content/prompts.json:1:9)"])
     }
 
+    @Test("ids are compared as Swift compares strings, whatever their characters: two spellings of é are one id, and the Kelvin sign is K")
+    func idsBeyondASCII() {
+        // A faster table of ids keyed by their bytes would answer otherwise: this holds the rule.
+        let found = messages(
+            """
+            -- content/users.json --
+            [{"id": "K"}, {"id": "ben", "follows": ["\\u212A"]}]
+            -- content/posts.json --
+            [{"id": "caf\\u00e9", "author": "\\u212A", "createdAt": "2026-11-20T08:00:00Z"},
+             {"id": "cafe\\u0301", "author": "ben", "createdAt": "2026-11-20T09:00:00Z"}]
+            -- content/comments.json --
+            [{"id": "c1", "postId": "cafe\\u0301", "author": "\\u212A", "createdAt": "2026-11-20T10:00:00Z", "text": "Hi"},
+             {"id": "c2", "postId": "x", "author": "ben", "createdAt": "2026-11-20T10:00:00Z", "text": "Hi"}]
+            """)
+        #expect(found == [
+            "content/comments.json:2:9: warning: comment 'c2' is on post 'x', which does not exist; it is left out",
+            "content/posts.json:2:9: error: duplicate post id 'café' (first defined at content/posts.json:1:9)",
+        ])
+        let site = load(
+            """
+            -- content/users.json --
+            [{"id": "K"}, {"id": "ben", "follows": ["\\u212A"]}]
+            -- content/posts.json --
+            [{"id": "x1", "author": "\\u212A", "createdAt": "2026-11-20T08:00:00Z"}]
+            -- content/comments.json --
+            [{"id": "c1", "postId": "x1", "author": "ben", "createdAt": "2026-11-20T10:00:00Z", "text": "Hi"},
+             {"id": "c1", "postId": "x1", "author": "K", "createdAt": "2026-11-20T11:00:00Z", "text": "Again"}]
+            """)
+        #expect(site.diagnostics.map(\.description) == ["content/comments.json:2:9: error: duplicate comment id 'c1' (first defined at content/comments.json:1:9)"])
+        #expect(site.content.users.first { $0.id == "ben" }?.follows == ["\u{212A}"])
+        #expect(site.content.posts.map(\.id) == ["x1"])
+        #expect(site.content.comments.map(\.text) == ["Hi"])
+    }
+
     @Test("ids whose slugs collide, and an id with an empty slug, are errors")
     func slugCollisions() {
         let found = messages(
