@@ -121,7 +121,11 @@ public struct SiteBuilder: Sendable {
         // nothing writes before the plan.
         let target = sink ?? OutputFolder(directory: options.outputDirectory, rewritesInPlace: options.rewritesInPlace)
         let (force, known) = (options.force, options.records?.lastRecord)
-        let pendingWriter = Task.detached(priority: .userInitiated) { Unshared(OutputWriter(sink: target, force: force, known: known)) }
+        let pendingWriter = Task.detached(priority: .userInitiated) {
+            let writer = OutputWriter(sink: target, force: force, known: known)
+            writer.lookAhead()
+            return Unshared(writer)
+        }
         let report = options.progress ?? { _ in }
         report(BuildProgress(phase: "read"))
         var sources = read(options, cached: onDisk)

@@ -214,6 +214,42 @@ struct KnownRecordTests {
         #expect(!looking.keepRule("a/index.html", 2))
         #expect(!looking.keepRule("b/index.html", 3))
     }
+
+    @Test("looking ahead, the writer checks what it found at the previous build's files then, and looks up the rest at the check")
+    func lookedAhead() throws {
+        let output = MemoryOutput()
+        let first = OutputWriter(sink: output)
+        _ = first.check(["index.html", "a/index.html", "b/index.html"])
+        first.begin()
+        var report = WriteReport()
+        let files = ["index.html", "a/index.html", "b/index.html"].map { RenderedFile(path: $0, bytes: Array("page \($0)".utf8)) }
+        var manifest = BuildManifest(files: try first.write(files, report: &report))
+        manifest.pageKeys = ["index.html": 1, "a/index.html": 2, "b/index.html": 3]
+        try first.finish(manifest, report: &report)
+
+        // Before the look: a page removed and one replaced by a link.
+        #expect(output.remove("a/index.html"))
+        var tree = output.tree
+        tree["b/index.html"] = .link("/etc/passwd")
+        let changed = MemoryOutput(tree)
+        let ahead = OutputWriter(sink: changed)
+        ahead.lookAhead()
+        let plain = OutputWriter(sink: changed)
+        // After it: a foreign file where a new page goes, which the check sees, and the home page
+        // removed, which only the writer that did not look ahead sees (as a change after its
+        // check would go unseen).
+        try changed.write(Array("mine".utf8), to: "c/index.html", replacing: false)
+        #expect(changed.remove("index.html"))
+        let paths = ["index.html", "a/index.html", "b/index.html", "c/index.html"]
+        let expected = [
+            "output/b/index.html: error: output/b/index.html is a symbolic link; the build never writes through links: remove it, or pass --force to replace the link itself (its target is left alone)",
+            "output/c/index.html: error: the build would replace c/index.html, which it did not write; move it away, or pass --force to let the build own it",
+        ]
+        #expect(ahead.check(paths).map(\.description) == expected)
+        #expect(plain.check(paths).map(\.description) == expected)
+        #expect(ahead.keepRule("index.html", 1) && !plain.keepRule("index.html", 1))
+        #expect(!ahead.keepRule("a/index.html", 2) && !plain.keepRule("a/index.html", 2))
+    }
 }
 
 /// The output folder on disk answers for many paths at once, on all cores, what it answers for
