@@ -175,8 +175,9 @@ struct KnownRecordTests {
         #expect(OutputWriter(sink: output, known: (other.bytes, BuildManifest())).previous == BuildManifest())
     }
 
-    @Test("with its own record on disk, the writer takes the files it lists as in place and looks up the rest; writes still refuse links")
-    func ownFilesNotLookedUp() throws {
+    /// A folder in memory with three pages written by a first build, keyed 1, 2 and 3, and that
+    /// build's writer.
+    func builtOnce() throws -> (output: MemoryOutput, first: OutputWriter) {
         let output = MemoryOutput()
         let first = OutputWriter(sink: output)
         _ = first.check(["index.html", "a/index.html", "b/index.html"])
@@ -186,6 +187,12 @@ struct KnownRecordTests {
         var manifest = BuildManifest(files: try first.write(files, report: &report))
         manifest.pageKeys = ["index.html": 1, "a/index.html": 2, "b/index.html": 3]
         try first.finish(manifest, report: &report)
+        return (output, first)
+    }
+
+    @Test("with its own record on disk, the writer takes the files it lists as in place and looks up the rest; writes still refuse links")
+    func ownFilesNotLookedUp() throws {
+        let (output, first) = try builtOnce()
         let saved = try #require(first.savedRecord)
 
         // Behind the preview's back: a page removed, a page replaced by a link, a foreign file where a new page goes.
@@ -217,15 +224,7 @@ struct KnownRecordTests {
 
     @Test("looking ahead, the writer checks what it found at the previous build's files then, and looks up the rest at the check")
     func lookedAhead() throws {
-        let output = MemoryOutput()
-        let first = OutputWriter(sink: output)
-        _ = first.check(["index.html", "a/index.html", "b/index.html"])
-        first.begin()
-        var report = WriteReport()
-        let files = ["index.html", "a/index.html", "b/index.html"].map { RenderedFile(path: $0, bytes: Array("page \($0)".utf8)) }
-        var manifest = BuildManifest(files: try first.write(files, report: &report))
-        manifest.pageKeys = ["index.html": 1, "a/index.html": 2, "b/index.html": 3]
-        try first.finish(manifest, report: &report)
+        let output = try builtOnce().output
 
         // Before the look: a page removed and one replaced by a link.
         #expect(output.remove("a/index.html"))
