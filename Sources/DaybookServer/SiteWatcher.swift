@@ -101,7 +101,7 @@ public final class SiteWatcher: Sendable {
 
 #if os(Linux)
 /// The inotify descriptor and its watches, owned by the reading thread once started.
-private final class InotifyState: @unchecked Sendable {
+final class InotifyState: @unchecked Sendable {
     let fd: Int32
     let site: String
     private let lock = NSLock()
@@ -141,6 +141,13 @@ private final class InotifyState: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
         guard count > 0 else { return [] }
+        return changes(in: buffer[..<count])
+    }
+
+    /// The site-relative paths that matter among the events in `buffer`, as `read` got them.
+    func changes(in buffer: ArraySlice<UInt8>) -> [String] {
+        let buffer = Array(buffer)
+        let count = buffer.count
         var changed = Set<String>()
         var offset = 0
         let headerSize = MemoryLayout<inotify_event>.size
@@ -150,6 +157,16 @@ private final class InotifyState: @unchecked Sendable {
             let nameBytes = buffer[nameStart..<min(count, nameStart + Int(event.len))].prefix { $0 != 0 }
             let name = String(decoding: nameBytes, as: UTF8.self)
             offset = nameStart + Int(event.len)
+            if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                // The kernel's queue filled up and events were lost: a folder made meanwhile may
+                // have no watch yet, and whatever changed must still be rebuilt. Every source is
+                // read again by the rebuild, so naming the roots is enough.
+                for root in SiteWatcher.watchedRoots {
+                    addTree(site + "/" + root)
+                    changed.insert(root)
+                }
+                continue
+            }
             guard let folder = lock.withLock({ folders[event.wd] }), SiteWatcher.matters(name), !name.isEmpty else { continue }
             let full = folder + "/" + name
             let relative = String(full.dropFirst(site.count + 1))

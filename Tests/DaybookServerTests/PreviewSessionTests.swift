@@ -7,6 +7,10 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A clock the test moves by hand.
 final class TestClock: @unchecked Sendable {
     private let lock = NSLock()
@@ -131,6 +135,30 @@ struct SiteWatcherTests {
         try site.write("site.yml", "title: Changed\n")
         #expect(await wait(for: "site.yml", in: stream) != nil)
     }
+
+    #if os(Linux)
+    @Test("when the kernel's event queue overflows, the roots are reported and folders made meanwhile are watched")
+    func overflow() throws {
+        let site = try SiteFixture(IndexSite.archive)
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let state = InotifyState(fd: fd, site: site.directory.path)
+        state.addTree(site.directory.appending(path: "content").path)
+        // A folder made while events are lost: its creation is read and thrown away here.
+        try FileManager.default.createDirectory(at: site.directory.appending(path: "content/late"), withIntermediateDirectories: false)
+        var lost = [UInt8](repeating: 0, count: 4096)
+        _ = lost.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+
+        var event = inotify_event()
+        event.wd = -1
+        event.mask = UInt32(IN_Q_OVERFLOW)
+        let overflow = withUnsafeBytes(of: event) { Array($0) }
+        #expect(state.changes(in: overflow[...]) == ["Templates", "content"])
+        try site.write("content/late/a.md", "x")
+        #expect(state.read(timeoutMilliseconds: 2000) == ["content/late/a.md"])
+    }
+    #endif
 
     /// Three saves of the posts 20 ms apart. They are written while blocking this thread: a
     /// `Task.sleep` between saves waits for a free concurrency thread to resume, and on a CI
