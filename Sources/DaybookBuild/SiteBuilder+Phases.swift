@@ -49,7 +49,8 @@ extension SiteBuilder {
         var cachedImages: [CachedFile] = []
         var lists: [String: ListSnapshot]
         /// Every page's key against the output folder's previous build, worked out beside the
-        /// checks of the folder; `nil` when the plan failed.
+        /// checks of the folder; `nil` when the plan failed before them. `--check` renders with
+        /// them too: into an empty folder in memory, nothing is reused whatever they say.
         var keys: PageKeys?
         var diagnostics: [Diagnostic]
     }
@@ -161,7 +162,7 @@ extension SiteBuilder {
     /// Lists every output path and checks them all before anything is written: no two outputs
     /// share a path, every path is plain and short enough, and the output folder holds no foreign
     /// file, link or file-for-a-folder where they go. Also reads the previous build's record.
-    /// - Parameter store: a long-lived process's memory (`serve`): the list versions of its last build.
+    /// - Parameter store: a long-lived process's memory (`serve`): the list and post versions of its last build.
     func plan(_ site: SiteModel, renderer: SiteRenderer, writer: OutputWriter, store: RecordStore? = nil) -> Plan {
         let assets = site.theme.assets.sorted { $0.key < $1.key }.map { RenderedFile(path: $0.key, bytes: $0.value) } + site.images
         let paths = renderer.outputPaths + assets.map(\.path) + site.cachedImages.map(\.path)
@@ -198,6 +199,7 @@ extension SiteBuilder {
             }
         }
         store?.listMemo = snapshots.memo
+        store?.versionMemo = keys.memo
         var lists = snapshots.lists
         lists[PageKeys.linkTargetsList] = ListSnapshot(ids: renderer.linkTargets)
         return Plan(renderer: renderer, assets: assets, cachedImages: site.cachedImages, lists: lists, keys: keys, diagnostics: diagnostics)
@@ -206,20 +208,14 @@ extension SiteBuilder {
     /// Renders and writes batch by batch, so a large site never sits in memory whole. A page whose
     /// key matches the previous build's, and whose file is still in place, is neither rendered nor
     /// written: that is what makes a rebuild incremental.
-    /// - Parameters:
-    ///   - keys: the plan's keys, when `writer` is the one the plan checked; by default worked out
-    ///     against `writer`'s previous build.
-    ///   - store: a long-lived process's memory (`serve`): the post versions of its last build.
+    /// - Parameter keys: the plan's keys.
     func renderAndWrite(
-        _ plan: Plan, writer: OutputWriter, keys planned: PageKeys? = nil, progress: @Sendable (BuildProgress) -> Void = { _ in },
-        store: RecordStore? = nil
+        _ plan: Plan, writer: OutputWriter, keys: PageKeys, progress: @Sendable (BuildProgress) -> Void = { _ in }
     ) async throws(OutputError) -> Written {
         var manifest = BuildManifest(lists: plan.lists)
         var report = WriteReport()
         writer.begin()
         let keepable = writer.keepRule
-        let keys = planned ?? plan.renderer.keys(previousLinkTargets: writer.previous.lists[PageKeys.linkTargetsList]?.ids, memo: store?.versionMemo)
-        store?.versionMemo = keys.memo
         // The feeds, the sitemap and the search index read no page: made while the pages render,
         // on whatever core the pages leave free.
         let pendingData = Task.detached(priority: .userInitiated) { plan.renderer.dataFiles(keys: keys, reuse: keepable) }
@@ -263,12 +259,12 @@ extension SiteBuilder {
     }
 
     /// `--check`: renders every page into memory, through the same writer as a build to disk.
-    func render(_ plan: Plan, progress: @Sendable (BuildProgress) -> Void = { _ in }) async -> Rendered {
+    func render(_ plan: Plan, keys: PageKeys, progress: @Sendable (BuildProgress) -> Void = { _ in }) async -> Rendered {
         let memory = MemoryOutput()
         let writer = OutputWriter(sink: memory)
         _ = writer.check(plan.renderer.outputPaths + plan.assets.map(\.path) + plan.cachedImages.map(\.path))
         // Into an empty memory folder nothing can fail: no file is foreign, no link is in the way.
-        let written = try? await renderAndWrite(plan, writer: writer, progress: progress)
+        let written = try? await renderAndWrite(plan, writer: writer, keys: keys, progress: progress)
         var files = memory.files
         files[OutputWriter.manifestName] = nil
         files[OutputWriter.intentName] = nil

@@ -156,12 +156,13 @@ public struct SiteBuilder: Sendable {
         let plan = plan(site, renderer: renderer, writer: writer, store: options.records)
         outcome.diagnostics += plan.diagnostics
         clock.lap("plan")
-        if failed() { return finish(nil) }
+        // The plan works out the keys unless it failed before its checks.
+        guard !failed(), let keys = plan.keys else { return finish(nil) }
 
         let written: Written
         do throws(OutputError) {
             if options.check {
-                let rendered = await render(plan, progress: report)
+                let rendered = await render(plan, keys: keys, progress: report)
                 clock.lap("render")
                 report(BuildProgress(phase: "check"))
                 outcome.diagnostics += await check(rendered, baseURL: site.config.baseURL)
@@ -170,7 +171,7 @@ public struct SiteBuilder: Sendable {
                 written = try write(rendered, plan: plan, writer: writer)
                 clock.lap("write")
             } else {
-                written = try await renderAndWrite(plan, writer: writer, keys: plan.keys, progress: report, store: options.records)
+                written = try await renderAndWrite(plan, writer: writer, keys: keys, progress: report)
                 clock.lap("render and write")
             }
             report(BuildProgress(phase: "finish"))
