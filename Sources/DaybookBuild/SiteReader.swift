@@ -59,11 +59,9 @@ public struct SiteReader: Sendable {
             if let keys, path != "site.yml", let status = FileStatus(path: full), status.size <= limit, let key = keys.key(path, status: status) {
                 return .success(.unread(key: key, status: status))
             }
-            guard let memo else {
-                guard keys != nil else { return FileInfo.read(atPath: full, maxBytes: limit).map { .read(SourceFile(bytes: $0, key: nil), nil) } }
-                return FileInfo.readWithStatus(atPath: full, maxBytes: limit).map { .read(SourceFile(bytes: $0.bytes, key: StableHash.ofContent($0.bytes)), $0.status) }
-            }
-            if let status = FileStatus(path: full), let file = memo.value(path, status: status) { return .success(.read(file, status)) }
+            if let memo, let status = FileStatus(path: full), let file = memo.value(path, status: status) { return .success(.read(file, status)) }
+            // Without a memo or keys to keep, neither the status nor the key is wanted.
+            guard memo != nil || keys != nil else { return FileInfo.read(atPath: full, maxBytes: limit).map { .read(SourceFile(bytes: $0, key: nil), nil) } }
             return FileInfo.readWithStatus(atPath: full, maxBytes: limit).map { read in
                 .read(SourceFile(bytes: read.bytes, key: StableHash.ofContent(read.bytes)), read.status)
             }

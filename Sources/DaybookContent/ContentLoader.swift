@@ -33,13 +33,9 @@ public enum ContentLoader {
         let images = cache.map { _ in RecordCache.imageContext(snapshot) } ?? 0
         typealias Decoded = (records: DecodedRecords, diagnostics: [Diagnostic], namedOutsideLinks: Set<String>)
         let results = Parallel.mapBlocking(paths) { path -> (UInt64?, Decoded, ArraySlice<UInt8>?) in
-            var key: UInt64?
-            if let bytes = snapshot.sources[path] {
-                key = cache.map { _ in RecordCache.key(
-                    path: path, bytes: bytes, contentKey: snapshot.contentKeys[path], showsDrafts: showsDrafts, images: images) }
-            } else if let contentKey = snapshot.contentKeys[path] {
-                key = cache.map { _ in RecordCache.key(path: path, bytes: [], contentKey: contentKey, showsDrafts: showsDrafts, images: images) }
-            }
+            // An unread source always comes with its content key, so its bytes are not needed here.
+            var key = cache.map { _ in RecordCache.key(
+                path: path, bytes: snapshot.sources[path] ?? [], contentKey: snapshot.contentKeys[path], showsDrafts: showsDrafts, images: images) }
             if let key, let records = cache?.decoded[key] ?? cache?.records(key, path: path) { return (key, (records, [], []), nil) }
             guard let bytes = snapshot.sources[path] ?? snapshot.readSource?(path) else {
                 return (nil, (DecodedRecords(), [.error("cannot read file", at: SourceLocation(path: path))], []), nil)
