@@ -32,6 +32,8 @@ public struct PageKeys: Sendable {
     let cardContext: UInt64
     /// Every post's version: what its card and its page show of it, its author and comments.
     let postVersions: [String: UInt64]
+    /// Every journal entry's version, in journal order: what its page and its list item show.
+    let entryVersions: [UInt64]
     /// Posts whose caption or comments name a tag or user that gained or lost its page since the
     /// previous build: their pages are rendered again.
     let relinked: Set<String>
@@ -47,7 +49,7 @@ public struct PageKeys: Sendable {
     init(builder: PageBuilder, themeFingerprint: UInt64, previousLinkTargets: [String]?, memo previous: PostVersionMemo? = nil) {
         self.builder = builder
         var hash = StableHash()
-        hash.combine("daybook-page-keys-1")
+        hash.combine("daybook-page-keys-2")
         hash.combine(String(themeFingerprint))
         hash.combine(String(reflecting: builder.input.config))
         hash.combine(builder.urls.root)
@@ -88,7 +90,22 @@ public struct PageKeys: Sendable {
         }
         postVersions = Dictionary(versions.map { ($0.version.id, $0.version.value) }, uniquingKeysWith: { first, _ in first })
         relinked = Set(versions.filter(\.relinked).map(\.version.id))
-        memo = PostVersionMemo(people: authors, imageSizes: input.imageSizes, images: input.images, versions: InputMemo(versions.map(\.version)))
+        // An entry's page and its journal item both read it, and prompt bodies and responses are a
+        // site's longest texts: hashed once per entry, and (`serve`) only when it changed. A stored
+        // version holds while no Markdown link is dropped, before or now: then it reads nothing else.
+        let dropsNone = builder.markdownDrops.isEmpty
+        let keptEntries = previous.flatMap { $0.entriesDropNone && dropsNone ? $0.entries : nil }
+        let journal = input.feeds.journal
+        let entries = Parallel.mapBlocking(Array(journal.indices)) { position -> (id: String, inputs: PostVersionMemo.EntryInputs, value: UInt64) in
+            let entry = journal[position]
+            let inputs = PostVersionMemo.EntryInputs(entry: entry, responses: input.feeds.responses[entry.promptID] ?? [])
+            let version = keptEntries?.value(entry.promptID, inputs: inputs, at: position) ?? Self.entryVersion(entry, builder: builder)
+            return (entry.promptID, inputs, version)
+        }
+        entryVersions = entries.map(\.value)
+        memo = PostVersionMemo(
+            people: authors, imageSizes: input.imageSizes, images: input.images, versions: InputMemo(versions.map(\.version)),
+            entries: InputMemo(entries), entriesDropNone: dropsNone)
     }
 
     /// `#tag` for each tag with a page, `@id` for each user: what `TextLinker` links.
@@ -125,7 +142,7 @@ public struct PageKeys: Sendable {
             return nil
         case .entry(let index):
             hash.combine("entry")
-            combine(entry: feeds.journal[index], into: &hash)
+            hash.combine(bits: entryVersions[index])
         case .post(let index):
             let post = feeds.posts[index]
             hash.combine("post")
@@ -169,9 +186,10 @@ public struct PageKeys: Sendable {
         let comments = (feeds.commentsOnPostsBy[group.id] ?? []).prefix(size)
         for post in posts { hash.combine(bits: postVersions[post.id] ?? 0) }
         hash.combine("comments")
+        // A comment and what its feed entry shows of its author are in its post's version.
         for comment in comments {
-            hash.combine(comment)
-            hash.combine(feeds.usersByID[comment.author]?.displayName)
+            hash.combine(comment.id)
+            hash.combine(comment.postID)
             hash.combine(bits: postVersions[comment.postID] ?? 0)
         }
         // An empty feed is dated by the build's "now".
@@ -198,7 +216,7 @@ public struct PageKeys: Sendable {
         }
         switch list {
         case .journal:
-            for position in positions { combine(entry: feeds.journal[position], into: &hash) }
+            for position in positions { hash.combine(bits: entryVersions[position]) }
         case .timeline:
             // The intro names the viewer.
             hash.combine(builder.input.config.timelineViewer.flatMap { feeds.usersByID[$0] }?.displayName)
@@ -231,7 +249,8 @@ public struct PageKeys: Sendable {
 
     /// What an entry's page and its list item show: the prompt, its sending, its responses, and
     /// which of their Markdown links are kept.
-    private func combine(entry: JournalEntry, into hash: inout StableHash) {
+    static func entryVersion(_ entry: JournalEntry, builder: PageBuilder) -> UInt64 {
+        var hash = StableHash()
         hash.combine(entry.promptID)
         hash.combine(entry.isToday)
         hash.combine(entry.sentAt)
@@ -248,6 +267,7 @@ public struct PageKeys: Sendable {
             hash.combine(response)
             hash.combine(builder.droppedLinks(in: response.text))
         }
+        return hash.value
     }
 
     private func combine(author id: String, into hash: inout StableHash) {
@@ -330,9 +350,10 @@ public struct PageKeys: Sendable {
     }
 }
 
-/// The post versions of the previous build of a long-lived process (`serve`), each with what it was
-/// made of: a post whose record, comments and place equal the stored ones keeps its version, when
-/// the people and the photos are as they were too. Hashing every post and its comments was a tenth
+/// The post and entry versions of the previous build of a long-lived process (`serve`), each with
+/// what it was made of: a post whose record, comments and place equal the stored ones keeps its
+/// version, when the people and the photos are as they were too; an entry whose prompt, sending
+/// and responses do, when no Markdown link was dropped then or now. Hashing every post and its comments was a tenth
 /// of a rebuild; comparing them costs little, since records that did not change are the very same
 /// values from build to build (`RecordCache.keepsDecoded`, `SiteFeeds.Reuse`) and compare by
 /// reference.
@@ -344,14 +365,27 @@ public struct PostVersionMemo: Sendable {
         var locationSlug: String?
     }
 
+    /// What an entry's version is made of.
+    public struct EntryInputs: Sendable, Equatable {
+        var entry: JournalEntry
+        var responses: [Response]
+    }
+
     var people: [String: UInt64] = [:]
     var imageSizes: [String: ImageSize] = [:]
     var images: [String: ResponsiveImage] = [:]
     var versions = InputMemo<Inputs, UInt64>()
+    var entries = InputMemo<EntryInputs, UInt64>()
+    /// Whether the build dropped no Markdown link: only then is an entry's version a function of its inputs.
+    var entriesDropNone = false
 
     public init() {}
 
-    init(people: [String: UInt64], imageSizes: [String: ImageSize], images: [String: ResponsiveImage], versions: InputMemo<Inputs, UInt64>) {
+    init(
+        people: [String: UInt64], imageSizes: [String: ImageSize], images: [String: ResponsiveImage], versions: InputMemo<Inputs, UInt64>,
+        entries: InputMemo<EntryInputs, UInt64>, entriesDropNone: Bool
+    ) {
         (self.people, self.imageSizes, self.images, self.versions) = (people, imageSizes, images, versions)
+        (self.entries, self.entriesDropNone) = (entries, entriesDropNone)
     }
 }
