@@ -154,8 +154,12 @@ extension SiteBuilder {
         input.markdownMemo = store?.markdownMemo
         let fingerprint = site.theme.fingerprint
         let cards = store?.cards ?? cardsOnDisk.map { CardCacheFile.store(site: $0, posts: site.feeds.posts.count) } ?? CardStore()
-        site.renderer = site.library.map { SiteRenderer(library: $0, input: input, themeFingerprint: fingerprint, cards: cards) }
-        if let store, let renderer = site.renderer { store.markdownMemo = renderer.markdownMemo }
+        let layout = store?.pageLayout
+        site.renderer = site.library.map { SiteRenderer(library: $0, input: input, themeFingerprint: fingerprint, cards: cards, layout: layout) }
+        if let store, let renderer = site.renderer {
+            store.markdownMemo = renderer.markdownMemo
+            store.pageLayout = renderer.layout
+        }
         site.diagnostics += site.renderer?.markdownLinkWarnings() ?? []
     }
 
@@ -168,9 +172,16 @@ extension SiteBuilder {
         let paths = renderer.outputPaths + assets.map(\.path) + site.cachedImages.map(\.path)
         var diagnostics: [Diagnostic] = []
         if let problem = writer.recordProblem { diagnostics.append(problem) }
-        var seen = Set<String>()
-        for path in paths where !seen.insert(path).inserted {
-            diagnostics.append(.error("two outputs would be written to '\(path)'; rename the image or theme file", at: SourceLocation(path: "content/" + path)))
+        // The paths of `serve`'s last build, unless two of them collided, are known to be distinct;
+        // they are nearly always this build's, the very strings, and compare at once.
+        if paths != store?.distinctPaths {
+            var seen = Set<String>()
+            var collided = false
+            for path in paths where !seen.insert(path).inserted {
+                collided = true
+                diagnostics.append(.error("two outputs would be written to '\(path)'; rename the image or theme file", at: SourceLocation(path: "content/" + path)))
+            }
+            store?.distinctPaths = collided ? nil : paths
         }
         if diagnostics.hasErrors { return Plan(renderer: renderer, assets: assets, lists: [:], diagnostics: diagnostics) }
         // The checks of the output folder, the lists' snapshots and the pages' keys do not read
@@ -212,7 +223,7 @@ extension SiteBuilder {
     func renderAndWrite(
         _ plan: Plan, writer: OutputWriter, keys: PageKeys, progress: @Sendable (BuildProgress) -> Void = { _ in }
     ) async throws(OutputError) -> Written {
-        var manifest = BuildManifest(lists: plan.lists)
+        var (manifest, carried) = writer.startingRecord(lists: plan.lists)
         var report = WriteReport()
         writer.begin()
         let keepable = writer.keepRule
@@ -223,18 +234,29 @@ extension SiteBuilder {
         // Room for every file up front: grown as they come, both tables hashed 34,000 paths again on the way.
         manifest.files.reserveCapacity(total + plan.assets.count + plan.cachedImages.count + 2 * total / 10)
         manifest.pageKeys.reserveCapacity(total + total / 10)
-        var done = 0
         progress(BuildProgress(phase: "render and write", done: 0, total: total))
-        // Batch after batch, the next rendering while this one's records are filed and its files
-        // written: filing 32,000 kept pages took a quarter of a `serve` rebuild's page loop, with
-        // the cores idle.
         let renderer = plan.renderer
-        let batches = renderer.batchCount()
-        var next = batches > 0 ? Task { await renderer.pages(0, keys: keys, reuse: keepable) } : nil
+        let triage = await renderer.triage(keys: keys, reuse: keepable)
+        let size = SiteRenderer.defaultBatchSize
+        let batches = stride(from: 0, to: triage.toRender.count, by: size).map { triage.toRender[$0..<min(triage.toRender.count, $0 + size)] }
+        // Batch after batch, the next rendering while this one's records are filed and its files
+        // written; the kept pages are filed while the first batch renders.
+        var next = batches.first.map { batch in Task { await renderer.render(batch, keys: keys, reuse: keepable) } }
         defer { next?.cancel() }
-        for index in 0..<batches {
+        if carried {
+            // Their entries and keys are the previous record's, where the manifest started.
+            report.unchanged += triage.kept.count
+        } else {
+            for output in triage.kept {
+                manifest.pageKeys[output.path] = output.key
+                if let record = writer.keep(output.path, report: &report) { manifest.files[output.path] = record }
+            }
+        }
+        var done = triage.kept.count
+        progress(BuildProgress(phase: "render and write", done: done, total: total))
+        for index in batches.indices {
             guard let outputs = await next?.value else { break }
-            next = index + 1 < batches ? Task { await renderer.pages(index + 1, keys: keys, reuse: keepable) } : nil
+            next = index + 1 < batches.count ? Task { [batch = batches[index + 1]] in await renderer.render(batch, keys: keys, reuse: keepable) } : nil
             var rendered: [RenderedFile] = []
             for output in outputs {
                 manifest.pageKeys[output.path] = output.key
@@ -253,8 +275,12 @@ extension SiteBuilder {
         for path in data.reused {
             if let record = writer.keep(path, report: &report) { manifest.files[path] = record }
         }
-        manifest.files.merge(try writer.write(data.files + plan.assets, report: &report)) { _, new in new }
-        manifest.files.merge(try writer.copy(plan.cachedImages, report: &report)) { _, new in new }
+        let unkeyed = try writer.write(data.files + plan.assets, report: &report).merging(try writer.copy(plan.cachedImages, report: &report)) { _, new in new }
+        manifest.files.merge(unkeyed) { _, new in new }
+        if carried {
+            // A path that had a key (a page, once) and now holds a file without one loses it.
+            for path in unkeyed.keys where data.keys[path] == nil { manifest.pageKeys[path] = nil }
+        }
         return Written(manifest: manifest, report: report)
     }
 

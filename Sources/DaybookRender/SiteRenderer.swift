@@ -12,24 +12,29 @@ import Mustache
 public struct SiteRenderer: Sendable {
     let library: MustacheLibrary
     let builder: PageBuilder
-    let plan: SitePlan
+    /// The pages and published paths, for the next build of a long-lived process.
+    public let layout: PageLayout
+    var plan: SitePlan { layout.plan }
     /// The theme's fingerprint: part of every page's key.
     let themeFingerprint: UInt64
     /// Post cards already rendered, in this build or (from a long-lived process) an earlier one.
     public let cards: CardStore
 
-    /// - Parameter cards: the store of a long-lived process (`serve`), whose cards outlive a
-    ///   build; by default a new one, for this build alone.
-    public init(library: MustacheLibrary, input: RenderInput, themeFingerprint: UInt64 = 0, cards: CardStore = CardStore()) {
+    /// - Parameters:
+    ///   - cards: the store of a long-lived process (`serve`), whose cards outlive a build; by
+    ///     default a new one, for this build alone.
+    ///   - layout: the last build's `layout`, from a long-lived process.
+    public init(
+        library: MustacheLibrary, input: RenderInput, themeFingerprint: UInt64 = 0, cards: CardStore = CardStore(), layout previous: PageLayout? = nil
+    ) {
         self.cards = cards
         var library = library
         // `{{{html}}}` is valid Mustache; registering it cannot fail.
         try? library.register("{{{html}}}", named: TemplateName.prerendered.rawValue)
         self.library = library
-        let plan = SitePlan(input: input)
-        let sitePaths = Set(Self.outputPaths(of: plan, input: input)).union(input.assetPaths)
-        self.builder = PageBuilder(input: input, links: MarkdownLinks(root: SiteURLs(baseURL: input.config.baseURL).root, sitePaths: sitePaths))
-        self.plan = plan
+        let layout = PageLayout(input: input, reusing: previous)
+        self.builder = PageBuilder(input: input, links: MarkdownLinks(root: SiteURLs(baseURL: input.config.baseURL).root, sitePaths: layout.sitePaths))
+        self.layout = layout
         self.themeFingerprint = themeFingerprint
     }
 
@@ -46,7 +51,7 @@ public struct SiteRenderer: Sendable {
     public var pageCount: Int { plan.pages.count }
 
     /// Every file the renderer produces: the pages, then the feeds, the sitemap and the search index.
-    public var outputPaths: [String] { Self.outputPaths(of: plan, input: builder.input) }
+    public var outputPaths: [String] { layout.outputPaths }
 
     static func outputPaths(of plan: SitePlan, input: RenderInput) -> [String] {
         plan.pages.map(\.path) + [AtomFeed.journalPath, AtomFeed.timelinePath] + userFeedPaths(input) + [SearchIndex.path]
@@ -65,11 +70,52 @@ public struct SiteRenderer: Sendable {
     /// warnings at the item that holds them.
     public func markdownLinkWarnings() -> [Diagnostic] { builder.markdownLinkWarnings() }
 
-    /// How many pages `batch(_:of:)` renders at once: enough to keep every core busy, few enough
-    /// that a 100,000-post site never holds all its pages in memory.
+    /// How many pages `render(_:keys:reuse:)` is given at once: enough to keep every core busy,
+    /// few enough that a 100,000-page site never holds all its pages in memory.
     public static let defaultBatchSize = 1024
 
-    public func batchCount(of size: Int = defaultBatchSize) -> Int { (plan.pages.count + size - 1) / size }
+    /// Where the pages stand before any is built: those whose key the previous build's file
+    /// matches (`kept`, nothing more to do), and the rest, in plan order, with their derived keys.
+    public struct Triage: Sendable {
+        public var kept: [PageOutput] = []
+        public var toRender: [PageToRender] = []
+    }
+
+    /// A page to build: its place in the plan, and its key unless it is built to get one.
+    public struct PageToRender: Sendable {
+        var position: Int
+        var key: UInt64?
+    }
+
+    /// Every page's key, on all cores, and whether `reuse` claims it. Sorting the pages first and
+    /// rendering only the rest in batches is what makes a rebuild incremental; keyed in the
+    /// rendering batches instead, a `serve` rebuild that kept 32,000 pages spent more time going
+    /// from batch to batch than deriving their keys.
+    public func triage(keys: PageKeys, reuse: @escaping @Sendable (String, UInt64) -> Bool = { _, _ in false }) async -> Triage {
+        let verdicts = await Parallel.map(Array(plan.pages.indices)) { position -> (kept: PageOutput?, render: PageToRender?) in
+            let page = plan.pages[position]
+            let key = keys.key(page.spec)
+            if let key, keys.canReuse, !keys.mustRender(page.spec), reuse(page.path, key) {
+                return (PageOutput(path: page.path, key: key, file: nil), nil)
+            }
+            return (nil, PageToRender(position: position, key: key))
+        }
+        var triage = Triage()
+        triage.kept = verdicts.compactMap(\.kept)
+        triage.toRender = verdicts.compactMap(\.render)
+        return triage
+    }
+
+    /// Builds and renders `pages` on all cores. A page built to get its key is still reused when
+    /// `reuse` claims that key.
+    public func render(
+        _ pages: ArraySlice<PageToRender>, keys: PageKeys, reuse: @escaping @Sendable (String, UInt64) -> Bool = { _, _ in false }
+    ) async -> [PageOutput] {
+        await Parallel.map(Array(pages)) { page in
+            let planned = plan.pages[page.position]
+            return renderPage(planned.spec, path: planned.path, key: page.key, keys: keys, reuse: reuse)
+        }
+    }
 
     /// Lets the card store go of posts the site no longer has, before it is kept (`serve`) or
     /// saved (`daybook build`) for later builds.
@@ -88,17 +134,6 @@ public struct SiteRenderer: Sendable {
 
     /// The targets to record for the next build's `keys(previousLinkTargets:)`.
     public var linkTargets: [String] { PageKeys.linkTargets(of: builder) }
-
-    /// Pages `[index·size, (index+1)·size)`, in plan order, on all cores: each page's key is
-    /// derived, and only the pages `reuse` does not claim are built and rendered. This is what
-    /// makes a rebuild incremental.
-    public func pages(
-        _ index: Int, of size: Int = defaultBatchSize, keys: PageKeys,
-        reuse: @escaping @Sendable (String, UInt64) -> Bool = { _, _ in false }
-    ) async -> [PageOutput] {
-        let pages = Array(plan.pages[(index * size)..<min(plan.pages.count, (index + 1) * size)])
-        return await Parallel.map(pages) { renderPage($0.spec, path: $0.path, keys: keys, reuse: reuse) }
-    }
 
     func renderItem(_ item: any ItemView, keys: PageKeys) -> String {
         if let reference = item as? PostReference {
@@ -183,10 +218,11 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    func renderPage(_ spec: PageSpec, path: String, keys: PageKeys, reuse: (String, UInt64) -> Bool) -> PageOutput {
+    /// - Parameter key: the page's derived key, `nil` for a page built to get its key.
+    func renderPage(_ spec: PageSpec, path: String, key derivedKey: UInt64?, keys: PageKeys, reuse: (String, UInt64) -> Bool) -> PageOutput {
         var built: BuiltPage?
         let key: UInt64
-        if let derived = keys.key(spec) {
+        if let derived = derivedKey {
             key = derived
         } else {
             // The few pages without a derived key are built to be fingerprinted.

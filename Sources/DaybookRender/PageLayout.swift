@@ -1,0 +1,57 @@
+import DaybookFeed
+import DaybookModel
+
+/// A build's pages in plan order and every path the site publishes, with what they are made of:
+/// a long-lived process (`serve`) hands the last build's to the next, which takes them as they
+/// were when its pages are the same (after a caption or a body edit, nearly always). Making the
+/// 32,000 page paths, and the set of every published path, was a twentieth of a rebuild; the
+/// set kept also lets the Markdown memo and the plan's checks see at once that nothing moved.
+public struct PageLayout: Sendable {
+    /// Everything the plan and the published paths are worked out from.
+    struct Shape: Sendable, Equatable {
+        var pageSize: Int
+        var journal: [String]
+        var timelineCount: Int
+        /// Each index's groups, as slug and post count, in index order.
+        var groups: [[GroupShape]]
+        var posts: [String]
+        /// The ids of the people with a page, whose feeds are published.
+        var userIDs: [String]
+        var assetPaths: Set<String>
+
+        init(input: RenderInput) {
+            let feeds = input.feeds
+            pageSize = input.config.pageSize
+            journal = feeds.journal.map(\.promptID)
+            timelineCount = feeds.timeline.count
+            groups = GroupKind.allCases.map { kind in kind.groups(in: feeds.indexes).map { GroupShape(slug: $0.slug, count: $0.posts.count) } }
+            posts = feeds.posts.map(\.id)
+            userIDs = feeds.indexes.users.map(\.id)
+            assetPaths = input.assetPaths
+        }
+    }
+
+    struct GroupShape: Sendable, Equatable {
+        var slug: String
+        var count: Int
+    }
+
+    let shape: Shape
+    let plan: SitePlan
+    let outputPaths: [String]
+    /// Every path the site publishes: its outputs and the files under `content/`.
+    let sitePaths: Set<String>
+
+    /// `previous` when it was made of the same, else worked out anew.
+    init(input: RenderInput, reusing previous: PageLayout?) {
+        let shape = Shape(input: input)
+        if let previous, previous.shape == shape {
+            self = previous
+            return
+        }
+        self.shape = shape
+        plan = SitePlan(input: input)
+        outputPaths = SiteRenderer.outputPaths(of: plan, input: input)
+        sitePaths = Set(outputPaths).union(input.assetPaths)
+    }
+}
