@@ -214,11 +214,12 @@ public enum FileInfo {
     /// while they stay inside `root` (their real location, by `realpath`), and entering each folder
     /// once (by device and inode), so a link loop ends. Links that lead out of `root` (to a file or
     /// a folder) are listed apart, relative to `folder`, and never read.
-    public static func siteFiles(under folder: String, root: String) -> (files: [String], outsideLinks: [String]) {
+    /// - Returns: also whether the walk met a symbolic link at all, inside the site or out.
+    public static func siteFiles(under folder: String, root: String) -> (files: [String], outsideLinks: [String], hasLinks: Bool) {
         let realRoot = realPath(root) ?? root
         var listing = Listing(folder: folder, root: realRoot)
         listing.walk(folder, prefix: "")
-        return (listing.files, listing.outside)
+        return (listing.files, listing.outside, listing.hasLinks)
     }
 
     /// Whether the real location of `path` (all links resolved) is inside `root`'s.
@@ -241,6 +242,7 @@ public enum FileInfo {
         let root: String?
         var files: [String] = []
         var outside: [String] = []
+        var hasLinks = false
         private var seen = Set<FolderIdentity>()
 
         init(folder: String, root: String?) {
@@ -271,6 +273,7 @@ public enum FileInfo {
                     kind = format == S_IFDIR ? UInt8(DT_DIR) : format == S_IFREG ? UInt8(DT_REG) : format == S_IFLNK ? UInt8(DT_LNK) : 0
                 }
                 if kind == UInt8(DT_LNK) {
+                    hasLinks = true
                     var info = stat()
                     guard stat(full, &info) == 0 else { continue }  // a dangling link names nothing
                     let format = info.st_mode & S_IFMT

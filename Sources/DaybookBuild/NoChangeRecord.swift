@@ -110,7 +110,7 @@ struct NoChangeRecord: Equatable {
         let reader = SiteReader(siteDirectory: site)
         var inputs: [(String, FileStatus?)] = [("site.yml", FileStatus(path: site.appending(path: "site.yml").path))]
         for folder in ["content", "Templates"] {
-            let (files, outside) = reader.siteFiles(under: folder)
+            let (files, outside, _) = reader.siteFiles(under: folder)
             inputs += files.map { ($0, FileStatus(path: site.appending(path: $0).path)) }
             inputs += outside.map { ("link-out:" + $0, nil) }
         }

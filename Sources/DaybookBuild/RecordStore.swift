@@ -32,6 +32,8 @@ public final class RecordStore: @unchecked Sendable {
         /// The source files of the last build, each with its status and content key (54 MB on a
         /// 20,000-post site, kept so that a save reads one file).
         var sourceFiles = SiteReader.SourceFiles()
+        /// The last build's read of the sources, for the next to patch with the paths its watcher named.
+        var lastRead: SiteRead?
         /// The last build's pages and published paths, with what they were made of.
         var pageLayout: PageLayout?
         /// The last build's output paths, when no two of them were the same.

@@ -82,12 +82,18 @@ extension SiteBuilder {
     ///   `.daybook-cache` (builds into the output folder on disk, without a `RecordStore`).
     func read(_ options: BuildOptions, cached: Bool = false) -> Sources {
         let reader = SiteReader(siteDirectory: options.siteDirectory)
+        if let store = options.records, let changed = options.changedSources, let last = store.lastRead,
+            let patched = reader.reread(last, changed: changed)
+        {
+            store.lastRead = patched
+            return Sources(reader: reader, snapshot: patched.snapshot, theme: patched.theme, diagnostics: patched.diagnostics)
+        }
         let known = cached && options.records == nil ? SourceKeysFile.read(site: options.siteDirectory) : nil
-        let (snapshot, contentDiagnostics, files, keys) = reader.readContent(reusing: options.records?.sourceFiles, keys: known)
+        let (read, files, keys) = reader.readSite(reusing: options.records?.sourceFiles, keys: known)
         if let files { options.records?.sourceFiles = files }
+        options.records?.lastRead = read
         if let keys, keys != known { SourceKeysFile.save(keys, site: options.siteDirectory) }
-        let (theme, themeDiagnostics) = reader.readTheme()
-        return Sources(reader: reader, snapshot: snapshot, theme: theme, diagnostics: contentDiagnostics + themeDiagnostics)
+        return Sources(reader: reader, snapshot: read.snapshot, theme: read.theme, diagnostics: read.diagnostics)
     }
 
     /// Validates and orders the content and compiles the theme. Ordering runs even when loading

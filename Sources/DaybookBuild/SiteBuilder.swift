@@ -26,6 +26,10 @@ public struct BuildOptions: Sendable {
     /// Decoded content kept in memory between builds by a long-lived process (`serve`); `nil`
     /// to use `.daybook-cache/records`.
     public var records: RecordStore?
+    /// Site-relative paths that changed since the previous build of `records`, as a watcher named
+    /// them all: that build's read is patched with them rather than the site read whole
+    /// (`SiteRead`). `nil` when they are not known.
+    public var changedSources: [String]?
     /// Whether a build that provably changes nothing may stop early, and a successful build
     /// records what it read for that. `serve` rebuilds only after an edit, so it skips both.
     public var recordsNoChange = true
@@ -102,6 +106,8 @@ public struct SiteBuilder: Sendable {
         func failed() -> Bool { outcome.diagnostics.hasErrors || (options.strict && !outcome.diagnostics.isEmpty) }
 
         if let problem = options.outputFolderProblem {
+            // This build reads nothing, so a later patch of the last read would miss its changes.
+            options.records?.lastRead = nil
             outcome.diagnostics.append(.error(problem.message, at: SourceLocation(path: "--output")))
             return finish(nil)
         }

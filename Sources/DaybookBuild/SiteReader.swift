@@ -37,9 +37,23 @@ public struct SiteReader: Sendable {
     /// - Returns: also the files of this read, for the next, when `memo` was given, and the keys
     ///   of this read when `keys` was.
     public func readContent(reusing memo: SourceFiles?, keys: FileKeys? = nil) -> (ContentSnapshot, [Diagnostic], SourceFiles?, FileKeys?) {
+        let read = readContentFolder(reusing: memo, keys: keys)
+        return (read.snapshot, read.diagnostics, read.files, read.keys)
+    }
+
+    /// What `readContent(reusing:keys:)` gives, and whether `content/` held a symbolic link.
+    struct ContentRead {
+        var snapshot: ContentSnapshot
+        var diagnostics: [Diagnostic]
+        var files: SourceFiles?
+        var keys: FileKeys?
+        var hasLinks: Bool
+    }
+
+    func readContentFolder(reusing memo: SourceFiles?, keys: FileKeys? = nil) -> ContentRead {
         var snapshot = ContentSnapshot()
         var diagnostics: [Diagnostic] = []
-        let (contentFiles, outside) = siteFiles(under: "content")
+        let (contentFiles, outside, hasLinks) = siteFiles(under: "content")
         snapshot.outsideLinks = Set(outside)
         var paths = contentFiles
         if FileManager.default.fileExists(atPath: siteDirectory.appending(path: "site.yml").path),
@@ -99,7 +113,7 @@ public struct SiteReader: Sendable {
             snapshot.readSource = { path in try? FileInfo.read(atPath: root + "/" + path, maxBytes: limit).get() }
         }
         for path in paths where !ContentSnapshot.isSource(path) && path.hasPrefix("content/") { snapshot.assets.insert(path) }
-        return (snapshot, diagnostics, files, nextKeys)
+        return ContentRead(snapshot: snapshot, diagnostics: diagnostics, files: files, keys: nextKeys, hasLinks: hasLinks)
     }
 
     /// One source as `readContent` found it: read, or known by its status alone.
@@ -121,9 +135,15 @@ public struct SiteReader: Sendable {
 
     /// The site's `Templates/` folder as a theme (empty when the site has none).
     public func readTheme() -> (Theme, [Diagnostic]) {
+        let read = readThemeFolder()
+        return (read.theme, read.diagnostics)
+    }
+
+    /// What `readTheme()` gives, and whether `Templates/` held a symbolic link.
+    func readThemeFolder() -> (theme: Theme, diagnostics: [Diagnostic], hasLinks: Bool) {
         var theme = Theme()
         var diagnostics: [Diagnostic] = []
-        let (templateFiles, outside) = siteFiles(under: "Templates")
+        let (templateFiles, outside, hasLinks) = siteFiles(under: "Templates")
         for link in outside {
             diagnostics.append(
                 .error("'\(link)' is a symbolic link to a place outside the site folder; it is not read: replace it with the file itself", at: SourceLocation(path: link)))
@@ -144,7 +164,7 @@ public struct SiteReader: Sendable {
                 theme.assets[relative] = Array(data)
             }
         }
-        return (theme, diagnostics)
+        return (theme, diagnostics, hasLinks)
     }
 
     /// Reads a file under `content/` to publish (an image), by site-relative path; `nil` when it
@@ -157,9 +177,9 @@ public struct SiteReader: Sendable {
 
     /// Site-relative paths of the regular files below `folder`, sorted, and of the links below it
     /// that lead out of the site; hidden files are skipped.
-    func siteFiles(under folder: String) -> (files: [String], outsideLinks: [String]) {
+    func siteFiles(under folder: String) -> (files: [String], outsideLinks: [String], hasLinks: Bool) {
         let listing = FileInfo.siteFiles(
             under: siteDirectory.appending(path: folder).standardizedFileURL.path, root: siteDirectory.standardizedFileURL.path)
-        return (listing.files.map { folder + "/" + $0 }.sorted(), listing.outsideLinks.map { folder + "/" + $0 }.sorted())
+        return (listing.files.map { folder + "/" + $0 }.sorted(), listing.outsideLinks.map { folder + "/" + $0 }.sorted(), listing.hasLinks)
     }
 }

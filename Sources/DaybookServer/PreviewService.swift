@@ -35,11 +35,12 @@ public struct PreviewService: Service {
         }
     }
 
-    /// - Parameter changes: the watcher's stream when the caller started it (a test, to know that
+    /// - Parameter watch: the watcher's `watch()` when the caller started it (a test, to know that
     ///   the watches are in place before it writes); by default the loop starts it.
-    func watchLoop(_ changes: AsyncStream<[String]>? = nil) async {
+    func watchLoop(_ watch: (changes: AsyncStream<[String]>, namesEveryChange: Bool)? = nil) async {
         let pending = PendingChanges()
-        let changes = changes ?? watcher.changes()
+        let (changes, namesEveryChange) = watch ?? watcher.watch()
+        if namesEveryChange { await session.watcherStarted() }
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await batch in changes { await pending.add(batch) }
@@ -50,8 +51,8 @@ public struct PreviewService: Service {
                     // Wakes when the quiet period of the last change ends, not on the next tick after it.
                     try? await Task.sleep(for: await pending.quietRemaining(of: quietPeriod) ?? .milliseconds(10))
                     if let batch = await pending.takeIfQuiet(for: quietPeriod) {
-                        onChange(batch)
-                        await session.rebuild()
+                        onChange(batch.filter(SiteWatcher.matters))
+                        await session.rebuild(changed: batch)
                     }
                 }
             }
@@ -70,25 +71,31 @@ public struct PreviewService: Service {
     }
 }
 
-/// Changes seen since the last rebuild, and when the last one arrived.
+/// Changes seen since the last rebuild, and when the last one that matters arrived.
+///
+/// Every path the watcher names is kept, so that the rebuild can read them all again; only one
+/// that matters (not an editor's backup or swap file, `SiteWatcher.matters`) calls for a rebuild.
 actor PendingChanges {
     private var paths = Set<String>()
+    private var matters = false
     private var last = ContinuousClock.now
 
     func add(_ batch: [String]) {
         paths.formUnion(batch)
+        guard batch.contains(where: SiteWatcher.matters) else { return }
+        matters = true
         last = ContinuousClock.now
     }
 
-    /// How long until the changes so far have been quiet for `period`; `nil` when there are none.
+    /// How long until the changes so far have been quiet for `period`; `nil` when none matters.
     func quietRemaining(of period: Duration) -> Duration? {
-        guard !paths.isEmpty else { return nil }
+        guard matters else { return nil }
         return max(.zero, period - (ContinuousClock.now - last))
     }
 
     func takeIfQuiet(for period: Duration) -> [String]? {
-        guard !paths.isEmpty, ContinuousClock.now - last >= period else { return nil }
-        defer { paths = [] }
+        guard matters, ContinuousClock.now - last >= period else { return nil }
+        defer { (paths, matters) = ([], false) }
         return paths.sorted()
     }
 }

@@ -22,6 +22,10 @@ public actor PreviewSession {
     private let records: RecordStore
     /// The calendar day of the last build in the site's zone, to notice when it changes.
     private var builtDay: CalendarDay?
+    /// Whether the watcher is in place, and whether it was when the last build read the sources:
+    /// only then has it named every change since, and may the next build read just those.
+    private var watching = false
+    private var lastReadWatched = false
 
     public init(
         siteDirectory: URL, outputDirectory: URL, hub: ReloadHub, clock: @escaping @Sendable () -> Instant,
@@ -40,9 +44,15 @@ public actor PreviewSession {
     /// The path of the site's base URL, where the preview serves the folder.
     public var basePath: String { SiteURLs(baseURL: lastResult?.baseURL ?? "/").root }
 
+    /// Tells the session that the watcher is in place: from the next build on, the builds after
+    /// it may read only the paths it names.
+    public func watcherStarted() { watching = true }
+
     /// Builds, logs, and sends the reload events the result calls for.
+    /// - Parameter changed: the site-relative paths the watcher named since the last build, which
+    ///   is then read again for them alone when it can be (`BuildOptions.changedSources`).
     @discardableResult
-    public func rebuild() async -> BuildResult {
+    public func rebuild(changed: [String]? = nil) async -> BuildResult {
         let now = clock()
         var options = BuildOptions(
             siteDirectory: siteDirectory, outputDirectory: outputDirectory, now: now, includeFuture: includeFuture,
@@ -50,6 +60,9 @@ public actor PreviewSession {
         options.records = records
         options.recordsNoChange = false
         options.rewritesInPlace = true
+        options.changedSources = lastReadWatched ? changed : nil
+        // Whatever this build reads (or fails before reading), it starts after the watcher did.
+        lastReadWatched = watching
         // Open pages reload as soon as the files are in place; the build then saves its record.
         let hub = hub
         options.onWritten = { report, baseURL in

@@ -20,18 +20,27 @@ public final class SiteWatcher: Sendable {
 
     static let watchedRoots = ["content", "Templates"]
 
-    /// Whether a changed file name matters to the build.
-    static func matters(_ name: String) -> Bool {
-        !(name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx") || name == "4913")
+    /// Whether a changed path calls for a rebuild: not an editor's backup or swap file. The
+    /// watcher names those too, since the build reads every file that is not hidden.
+    static func matters(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return !(isHidden(name) || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx") || name == "4913")
     }
+
+    /// Hidden names, which the build skips as a folder walk does.
+    static func isHidden(_ name: String) -> Bool { name.hasPrefix(".") }
 
     /// Site-relative paths that changed, in bursts as the file system reports them. Ends when the
     /// iterating task is cancelled.
-    public func changes() -> AsyncStream<[String]> {
+    public func changes() -> AsyncStream<[String]> { watch().changes }
+
+    /// `changes()`, and whether they name every path that changes (inotify), rather than the files
+    /// whose time or size a poll saw change: only then may a rebuild read just those.
+    public func watch() -> (changes: AsyncStream<[String]>, namesEveryChange: Bool) {
         #if os(Linux)
-        if let stream = inotifyChanges() { return stream }
+        if let stream = inotifyChanges() { return (stream, true) }
         #endif
-        return pollingChanges()
+        return (pollingChanges(), false)
     }
 
     // MARK: Polling
@@ -167,7 +176,7 @@ final class InotifyState: @unchecked Sendable {
                 }
                 continue
             }
-            guard let folder = lock.withLock({ folders[event.wd] }), SiteWatcher.matters(name), !name.isEmpty else { continue }
+            guard let folder = lock.withLock({ folders[event.wd] }), !SiteWatcher.isHidden(name), !name.isEmpty else { continue }
             let full = folder + "/" + name
             let relative = String(full.dropFirst(site.count + 1))
             if folder == site {
@@ -184,8 +193,7 @@ final class InotifyState: @unchecked Sendable {
                 addTree(full)
                 // Files written into a new folder before its watch existed would go unseen: report them now.
                 for inner in (try? FileManager.default.subpathsOfDirectory(atPath: full)) ?? [] {
-                    let innerName = (inner as NSString).lastPathComponent
-                    if SiteWatcher.matters(innerName) { changed.insert(relative + "/" + inner) }
+                    if !inner.split(separator: "/").contains(where: { SiteWatcher.isHidden(String($0)) }) { changed.insert(relative + "/" + inner) }
                 }
             }
             changed.insert(relative)

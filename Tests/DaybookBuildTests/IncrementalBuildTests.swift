@@ -304,27 +304,40 @@ struct IncrementalEquivalenceTests {
         ("they arrive", replace("content/users.json", #"{"id": "dan", "name": "Dan"}"#, #"{"id": "dan", "name": "Dan"}, {"id": "later"}"#)),
     ]
 
-    /// - Parameter held: through a store held between builds, as `serve` builds (decoded records
-    ///   and comment orders kept in memory, no record cache file, no no-change record).
-    @Test("after each edit, the incremental output equals a fresh build's", arguments: [false, true])
-    func equivalence(held: Bool) async throws {
+    /// How the rebuilds run: as `daybook build` (its caches on disk); through a store held between
+    /// builds, as `serve` builds (decoded records, comment orders, versions and the page layout kept
+    /// in memory; no record cache file, no no-change record); and the same, told the paths that
+    /// changed, as `serve`'s watcher names them (the last read patched with those paths alone).
+    enum Rebuilds: String, CaseIterable, CustomTestStringConvertible {
+        case onDisk = "on disk", held, named = "held, changed paths named"
+        var testDescription: String { rawValue }
+    }
+
+    @Test("after each edit, the incremental output equals a fresh build's", arguments: Rebuilds.allCases)
+    func equivalence(_ rebuilds: Rebuilds) async throws {
         let site = try SiteFixture(IndexSite.archive)
         func build(_ fixture: SiteFixture) async -> BuildResult {
             await SiteBuilder().build(BuildOptions(siteDirectory: fixture.directory, now: Fixed.at(IndexSite.now)))
         }
+        func sources() -> [String: Data] { site.tree("").filter { !$0.key.hasPrefix("output/") && !$0.key.hasPrefix(".daybook-cache/") } }
         let store = RecordStore(site: site.directory)
-        func rebuild() async -> BuildResult {
+        func rebuild(changed: [String]? = nil) async -> BuildResult {
             var options = BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now))
-            if held {
+            if rebuilds != .onDisk {
                 options.records = store
                 options.recordsNoChange = false
             }
+            if rebuilds == .named { options.changedSources = changed }
             return await SiteBuilder().build(options)
         }
         _ = await rebuild()
         for (name, edit) in Self.edits {
+            let before = sources()
             try edit(site)
-            let incremental = await rebuild()
+            let after = sources()
+            // What a watcher names: every path added, removed or written.
+            let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+            let incremental = await rebuild(changed: changed)
             // A fresh copy of the same sources, built from nothing.
             let fresh = try SiteFixture("")
             for (path, data) in site.tree("").filter({ !$0.key.hasPrefix("output/") && !$0.key.hasPrefix(".daybook-cache/") }) {

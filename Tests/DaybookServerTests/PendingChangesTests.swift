@@ -22,4 +22,13 @@ import Testing
         #expect(await pending.takeIfQuiet(for: .zero) == nil)
         #expect(await pending.quietRemaining(of: .zero) == nil)
     }
+
+    @Test func anEditorsBackupFileAloneCallsForNoRebuildButIsTakenWithTheNextChange() async {
+        let pending = PendingChanges()
+        await pending.add(["content/posts/a.md~"])
+        #expect(await pending.quietRemaining(of: .zero) == nil)
+        #expect(await pending.takeIfQuiet(for: .zero) == nil)
+        await pending.add(["content/posts/a.md"])
+        #expect(await pending.takeIfQuiet(for: .zero) == ["content/posts/a.md", "content/posts/a.md~"])
+    }
 }

@@ -120,7 +120,7 @@ struct SiteWatcherTests {
         }
     }
 
-    @Test("content, template and site.yml changes are reported; output and editor files are not")
+    @Test("content, template and site.yml changes are reported; output and hidden files are not")
     func reports() async throws {
         let site = try SiteFixture(IndexSite.archive)
         let stream = SiteWatcher(siteDirectory: site.directory).changes()
@@ -130,6 +130,10 @@ struct SiteWatcherTests {
         try site.write("content/posts.json", "[]")
         let batch = await wait(for: "content/posts.json", in: stream)
         #expect(batch == ["content/posts.json"])
+        // A backup file is named (the build reads it as a file under content/), though it calls for no rebuild.
+        try site.write("content/posts.json~", "[]")
+        #expect(await wait(for: "content/posts.json~", in: stream) == ["content/posts.json~"])
+        #expect(!SiteWatcher.matters("content/posts.json~"))
         try site.write("content/posts/new.md", "---\nid: n\n---\n")
         #expect(await wait(for: "content/posts/new.md", in: stream) != nil)
         try site.write("site.yml", "title: Changed\n")
@@ -184,8 +188,8 @@ struct SiteWatcherTests {
         service.quietPeriod = .seconds(1)
         // The watches are in place once `changes()` returns, so no save below can be missed, however
         // late the loop starts on a busy machine (it once started after the burst, and the test hung).
-        let changes = service.watcher.changes()
-        let running = Task { [service] in await service.watchLoop(changes) }
+        let watch = service.watcher.watch()
+        let running = Task { [service] in await service.watchLoop(watch) }
         let posts = try #require(site.read("content/posts.json"))
         try writeBurst(site, posts)
         #expect(await events.next() == .built)
@@ -193,6 +197,28 @@ struct SiteWatcherTests {
         #expect(paths.contains("/blog/posts/p6/"))
         #expect(site.read("output/posts/p6/index.html")?.contains("plain 3") == true)
         running.cancel()
+    }
+
+    @Test("once the watcher is in place, a rebuild reads again only the paths it named; before, the whole site")
+    func readsNamedPaths() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        let preview = PreviewSession(
+            siteDirectory: site.directory, outputDirectory: site.directory.appending(path: "output"), hub: ReloadHub(),
+            clock: { Fixed.at(IndexSite.now) })
+        #expect(await preview.rebuild().succeeded)
+        let posts = try #require(site.read("content/posts.json"))
+        try site.write("content/posts.json", posts.replacing(#""caption": "plain""#, with: #""caption": "plain, first""#))
+        // The last read came before the watcher: its changes may have gone unseen, so all is read.
+        await preview.watcherStarted()
+        #expect(await preview.rebuild(changed: ["site.yml"]).succeeded)
+        #expect(site.read("output/posts/p6/index.html")?.contains("plain, first") == true)
+        // From now on the watcher names every change, and only what it named is read. (A real
+        // watcher would have named the posts; leaving them out shows that they were not read.)
+        try site.write("content/posts.json", posts.replacing(#""caption": "plain""#, with: #""caption": "plain, second""#))
+        #expect(await preview.rebuild(changed: ["site.yml"]).succeeded)
+        #expect(site.read("output/posts/p6/index.html")?.contains("plain, first") == true)
+        #expect(await preview.rebuild(changed: ["content/posts.json"]).succeeded)
+        #expect(site.read("output/posts/p6/index.html")?.contains("plain, second") == true)
     }
 
     @Test("a rebuild rewrites the edited post's page in place, keeping its inode")
