@@ -66,7 +66,8 @@ public final class OutputWriter {
 
     /// The record's bytes on disk now, so an unchanged record is not written again.
     private var recordOnDisk: [UInt8]?
-    /// What `check` found at each planned path.
+    /// What `check` found at each planned path it looked up (with its own record, the paths the
+    /// record does not hold: `entry(at:)`).
     private var onDisk: [String: OutputEntry] = [:]
     /// What `lookAhead` found at each of the previous build's files, for `check` to take.
     private var lookedAhead: [String: OutputEntry] = [:]
@@ -177,17 +178,17 @@ public final class OutputWriter {
                 plain.append(path)
             }
         }
-        onDisk.reserveCapacity(plain.count)
         var unknown = plain
         var recorded = 0
         if recordIsOwn {
+            // Taken to be as recorded (`entry(at:)`), without an entry of their own in `onDisk`.
             unknown.removeAll { path in
-                guard case .written(let entry) = previous.files[path] else { return false }
-                onDisk[path] = .file(size: entry.size)
+                guard case .written = previous.files[path] else { return false }
                 recorded += 1
                 return true
             }
         }
+        onDisk.reserveCapacity(unknown.count)
         let unseen = unknown.filter { lookedAhead[$0] == nil }
         var seen = lookedAhead
         lookedAhead = [:]
@@ -237,10 +238,22 @@ public final class OutputWriter {
         let keys = previous.pageKeys
         let files = previous.files
         let disk = onDisk
+        // With its own record, a recorded file is in place unless `check` found otherwise, and
+        // most often it looked up nothing at all.
+        let recordedInPlace = recordIsOwn
         return { path, key in
             guard keys[path] == key, let entry = files[path]?.entry else { return false }
-            return disk[path] == .file(size: entry.size)
+            if recordedInPlace && disk.isEmpty { return true }
+            return (disk[path] ?? (recordedInPlace ? .file(size: entry.size) : nil)) == .file(size: entry.size)
         }
+    }
+
+    /// What is at a planned path: what `check` found, or for a file this process's own record
+    /// holds, the file as recorded.
+    private func entry(at path: String) -> OutputEntry? {
+        if let found = onDisk[path] { return found }
+        guard recordIsOwn, let recorded = previous.files[path]?.entry else { return nil }
+        return .file(size: recorded.size)
     }
 
     /// Writes the files whose bytes differ from what the previous build wrote. Returns their records.
@@ -249,7 +262,7 @@ public final class OutputWriter {
         for file in files {
             let entry = BuildManifest.FileEntry(hash: StableHash.of(file.bytes), size: file.bytes.count)
             records[file.path] = .written(entry)
-            if previous.files[file.path]?.entry == entry, onDisk[file.path] == .file(size: entry.size) {
+            if previous.files[file.path]?.entry == entry, self.entry(at: file.path) == .file(size: entry.size) {
                 report.unchanged += 1
                 continue
             }
@@ -269,7 +282,7 @@ public final class OutputWriter {
         for file in files {
             let entry = BuildManifest.FileEntry(hash: file.hash, size: file.size)
             records[file.path] = .written(entry)
-            if previous.files[file.path]?.entry == entry, onDisk[file.path] == .file(size: entry.size) {
+            if previous.files[file.path]?.entry == entry, self.entry(at: file.path) == .file(size: entry.size) {
                 report.unchanged += 1
                 continue
             }
