@@ -83,9 +83,10 @@ public enum ContentLoader {
                     "'\(link)' is a symbolic link to a place outside the site folder; it is not read: replace it with the file itself",
                     at: SourceLocation(path: link)))
         }
-        var validator = ContentValidator(records: records, config: config)
+        var validator = ContentValidator(records: records, config: config, reusing: cache?.keepsDecoded == true ? cache?.keptChecks : nil)
         validator.validate()
         diagnostics += validator.diagnostics
+        if cache?.keepsDecoded == true { updated?.keptChecks = validator.keptChecks }
         return LoadedSite(config: config, content: validator.content, diagnostics: diagnostics.sorted(), cache: updated)
     }
 

@@ -23,6 +23,8 @@ public struct RecordCache: Sendable {
     public var keepsDecoded = false
     /// The records of the latest load's entries, when `keepsDecoded`.
     var decoded: [UInt64: DecodedRecords] = [:]
+    /// The latest load's checks across records, when `keepsDecoded`.
+    var keptChecks: ContentValidator.KeptChecks?
 
     public init() {}
 

@@ -160,6 +160,37 @@ struct RecordCacheTests {
         #expect(try #require(ContentLoader.load(snapshot, cache: RecordCache()).cache).decoded.isEmpty)
     }
 
+    @Test("kept decoded (serve), each load's checks across records report what a fresh load reports, edit after edit")
+    func keptChecks() throws {
+        var snapshot = Self.snapshot()
+        var cache = RecordCache()
+        cache.keepsDecoded = true
+        func set(_ path: String, _ text: String) { snapshot.sources[path] = Array(text.utf8) }
+        let comments = #"[{"id": "c1", "postId": "x1", "author": "ben", "createdAt": "2026-11-20T09:00:00Z", "text": "Hi"}]"#
+        let edits: [(String, () -> Void)] = [
+            ("as it is", {}),
+            ("a caption edited", { set("content/posts/x3.md", "---\nid: x3\nauthor: ben\ncreatedAt: 2026-11-19T07:00:00Z\n---\nNew.\n") }),
+            ("the comment's post goes", { set("content/comments.json", comments.replacing("x1", with: "x3")); set("content/posts/x3.md", "") }),
+            ("and comes back", { set("content/posts/x3.md", "---\nid: x3\nauthor: ben\ncreatedAt: 2026-11-19T07:00:00Z\n---\nBack.\n") }),
+            ("its author leaves", { set("content/users.json", #"[{"id": "ana", "name": "Ana"}]"#) }),
+            ("and returns", { set("content/users.json", #"[{"id": "ana", "name": "Ana"}, {"id": "ben"}]"#) }),
+            ("a post id repeated", { set("content/posts/x3.md", "---\nid: x2\nauthor: ben\ncreatedAt: 2026-11-19T07:00:00Z\n---\nTwin.\n") }),
+            ("ids whose slugs collide", { set("content/posts/x3.md", "---\nid: X2\nauthor: ben\ncreatedAt: 2026-11-19T07:00:00Z\n---\nTwin.\n") }),
+            ("made distinct again", { set("content/posts/x3.md", "---\nid: x3\nauthor: ben\ncreatedAt: 2026-11-19T07:00:00Z\n---\nOne.\n") }),
+            ("a user id repeated", { set("content/users.json", #"[{"id": "ana", "name": "Ana"}, {"id": "ben"}, {"id": "ana"}]"#) }),
+        ]
+        for (name, edit) in edits {
+            edit()
+            let kept = ContentLoader.load(snapshot, cache: cache)
+            let fresh = ContentLoader.load(snapshot)
+            #expect(kept.diagnostics.map(\.description) == fresh.diagnostics.map(\.description), "\(name)")
+            #expect(kept.content == fresh.content, "\(name)")
+            cache = try #require(kept.cache)
+        }
+        // The edits above did report problems: the comparison was not between two empty lists.
+        #expect(ContentLoader.load(snapshot).diagnostics.contains { $0.message.contains("duplicate user id 'ana'") })
+    }
+
     @Test("a file with a problem is never cached: its warning comes back on every load")
     func problemsAreNotCached() throws {
         let snapshot = Self.snapshot(Self.archive.replacing(#""id": "x2", "author": "ben""#, with: #""id": "x2", "author": "ben", "colour": "red""#))
