@@ -1,5 +1,6 @@
 import DaybookFeed
 import DaybookModel
+import DaybookParallel
 import Foundation
 
 #if canImport(Glibc)
@@ -119,18 +120,22 @@ struct NoChangeRecord: Equatable {
 
     /// Whether each file is a regular file of its size, with only real folders on the way.
     static func outputsInPlace(_ outputs: [(path: String, size: Int)], in root: String) -> Bool {
-        var folders = Set<Substring>()
-        for output in outputs {
-            var folder = output.path[...]
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                guard folders.insert(folder).inserted else { break }
-                var info = stat()
-                guard lstat(root + "/" + folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return false }
+        // In runs, on all cores: 34,000 lookups one after the other were a third of a no-change
+        // rebuild. The record lists paths in order, so a run's folders are mostly its own.
+        Parallel.mapBlocking(Parallel.runs(of: outputs)) { run in
+            var folders = Set<Substring>()
+            for output in run {
+                var folder = output.path[...]
+                while let slash = folder.lastIndex(of: "/") {
+                    folder = folder[..<slash]
+                    guard folders.insert(folder).inserted else { break }
+                    var info = stat()
+                    guard lstat(root + "/" + folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return false }
+                }
+                guard let status = FileStatus(path: root + "/" + output.path, followingLinks: false), status.size == output.size else { return false }
             }
-            guard let status = FileStatus(path: root + "/" + output.path, followingLinks: false), status.size == output.size else { return false }
-        }
-        return true
+            return true
+        }.allSatisfy { $0 }
     }
 
     /// The instant from which this build's output may differ, or `nil` when it depends on the exact "now".
