@@ -175,12 +175,17 @@ struct SiteWatcherTests {
         }
     }
 
+    /// A session over the index site, at its fixed now, writing into its `output/`.
+    func indexSession(_ site: SiteFixture) -> PreviewSession {
+        PreviewSession(
+            siteDirectory: site.directory, outputDirectory: site.directory.appending(path: "output"), hub: ReloadHub(),
+            clock: { Fixed.at(IndexSite.now) })
+    }
+
     @Test("the preview service rebuilds after a burst of edits settles, once", .timeLimit(.minutes(1)))
     func debounced() async throws {
         let site = try SiteFixture(IndexSite.archive)
-        let session = PreviewSession(
-            siteDirectory: site.directory, outputDirectory: site.directory.appending(path: "output"), hub: ReloadHub(),
-            clock: { Fixed.at(IndexSite.now) })
+        let session = indexSession(site)
         await session.rebuild()
         var events = await session.hub.subscribe().makeAsyncIterator()
         var service = PreviewService(session: session, watcher: SiteWatcher(siteDirectory: site.directory))
@@ -202,9 +207,7 @@ struct SiteWatcherTests {
     @Test("once the watcher is in place, a rebuild reads again only the paths it named; before, the whole site")
     func readsNamedPaths() async throws {
         let site = try SiteFixture(IndexSite.archive)
-        let preview = PreviewSession(
-            siteDirectory: site.directory, outputDirectory: site.directory.appending(path: "output"), hub: ReloadHub(),
-            clock: { Fixed.at(IndexSite.now) })
+        let preview = indexSession(site)
         #expect(await preview.rebuild().succeeded)
         let posts = try #require(site.read("content/posts.json"))
         try site.write("content/posts.json", posts.replacing(#""caption": "plain""#, with: #""caption": "plain, first""#))
@@ -224,9 +227,7 @@ struct SiteWatcherTests {
     @Test("a rebuild rewrites the edited post's page in place, keeping its inode")
     func rewritesInPlace() async throws {
         let site = try SiteFixture(IndexSite.archive)
-        let session = PreviewSession(
-            siteDirectory: site.directory, outputDirectory: site.directory.appending(path: "output"), hub: ReloadHub(),
-            clock: { Fixed.at(IndexSite.now) })
+        let session = indexSession(site)
         #expect(await session.rebuild().succeeded)
         let before = try #require(site.inode("output/posts/p6/index.html"))
         let posts = try #require(site.read("content/posts.json"))
