@@ -215,11 +215,20 @@ public enum FileInfo {
     /// once (by device and inode), so a link loop ends. Links that lead out of `root` (to a file or
     /// a folder) are listed apart, relative to `folder`, and never read.
     /// - Returns: also whether the walk met a symbolic link at all, inside the site or out.
+    ///   The folder itself may be such a link (`content` → elsewhere): then it is the one link out,
+    ///   as `""`, and nothing below it is listed.
     public static func siteFiles(under folder: String, root: String) -> (files: [String], outsideLinks: [String], hasLinks: Bool) {
         let realRoot = realPath(root) ?? root
+        var status = stat()
+        let folderIsLink = lstat(folder, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
+        if folderIsLink {
+            // A dangling link names nothing; one that leads out is not entered.
+            guard stat(folder, &status) == 0 else { return ([], [], true) }
+            guard isInside(folder, root: realRoot) else { return ([], [""], true) }
+        }
         var listing = Listing(folder: folder, root: realRoot)
         listing.walk(folder, prefix: "")
-        return (listing.files, listing.outside, listing.hasLinks)
+        return (listing.files, listing.outside, listing.hasLinks || folderIsLink)
     }
 
     /// Whether the real location of `path` (all links resolved) is inside `root`'s.

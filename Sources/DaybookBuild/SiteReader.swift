@@ -180,6 +180,9 @@ public struct SiteReader: Sendable {
     func siteFiles(under folder: String) -> (files: [String], outsideLinks: [String], hasLinks: Bool) {
         let listing = FileInfo.siteFiles(
             under: siteDirectory.appending(path: folder).standardizedFileURL.path, root: siteDirectory.standardizedFileURL.path)
-        return (listing.files.map { folder + "/" + $0 }.sorted(), listing.outsideLinks.map { folder + "/" + $0 }.sorted(), listing.hasLinks)
+        return (
+            listing.files.map { folder + "/" + $0 }.sorted(), listing.outsideLinks.map { $0.isEmpty ? folder : folder + "/" + $0 }.sorted(),
+            listing.hasLinks
+        )
     }
 }

@@ -60,6 +60,39 @@ struct InputHardeningBuildTests {
         #expect(site.tree("output").isEmpty)
     }
 
+    @Test("content/ and Templates/ that are themselves links out of the site are errors, and nothing below them is read")
+    func foldersOut() async throws {
+        let outside = FileManager.default.temporaryDirectory.appending(path: "daybook-outside-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let elsewhere = try SiteFixture("""
+            -- content/users.json --
+            [{"id": "u"}]
+            -- content/posts/p.md --
+            ---
+            id: p
+            author: u
+            createdAt: 2026-11-20T08:00:00Z
+            ---
+            SECRET-CAPTION
+            -- Templates/page.mustache --
+            SECRET-TEMPLATE
+            """)
+        try FileManager.default.copyItem(at: elsewhere.directory, to: outside)
+        let site = try SiteFixture("""
+            -- site.yml --
+            title: Linked
+            """)
+        try link(site, "content", to: outside.appending(path: "content").path)
+        try link(site, "Templates", to: outside.appending(path: "Templates").path)
+        let result = await build(site)
+        #expect(result.diagnostics.map(\.description) == [
+            "Templates: error: 'Templates' is a symbolic link to a place outside the site folder; it is not read: replace it with the file itself",
+            "content: error: 'content' is a symbolic link to a place outside the site folder; it is not read: replace it with the file itself",
+        ])
+        #expect(!result.succeeded)
+        #expect(site.tree("output").isEmpty)
+    }
+
     @Test("a link inside the site is followed")
     func linkInside() async throws {
         let site = try SiteFixture("""
