@@ -116,6 +116,10 @@ final class InotifyState: @unchecked Sendable {
     private let lock = NSLock()
     private var folders: [Int32: String] = [:]
     private var _stopped = false
+    /// Whether a folder could not be watched (the kernel's limit on watches, a folder it may not
+    /// read): its changes then go unnamed, so every batch from then on also names the roots, and
+    /// each rebuild reads the site whole rather than only the paths named.
+    private var missedFolder = false
 
     init(fd: Int32, site: String) {
         self.fd = fd
@@ -129,7 +133,13 @@ final class InotifyState: @unchecked Sendable {
 
     func addSiteWatch() {
         let wd = inotify_add_watch(fd, site, Self.mask)
-        if wd >= 0 { lock.withLock { folders[wd] = site } }
+        if wd >= 0 { lock.withLock { folders[wd] = site } } else { missedWatch() }
+    }
+
+    /// Notes a watch that could not be added; a folder that is gone (`ENOENT`) needs none.
+    func missedWatch(errorNumber: Int32 = errno) {
+        guard errorNumber != ENOENT else { return }
+        lock.withLock { missedFolder = true }
     }
 
     /// Watches `folder` and every folder below it.
@@ -137,7 +147,7 @@ final class InotifyState: @unchecked Sendable {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else { return }
         let wd = inotify_add_watch(fd, folder, Self.mask)
-        if wd >= 0 { lock.withLock { folders[wd] = folder } }
+        if wd >= 0 { lock.withLock { folders[wd] = folder } } else { missedWatch() }
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !name.hasPrefix(".") {
             addTree(folder + "/" + name)
         }
@@ -197,6 +207,9 @@ final class InotifyState: @unchecked Sendable {
                 }
             }
             changed.insert(relative)
+        }
+        if !changed.isEmpty && lock.withLock({ missedFolder }) {
+            for root in SiteWatcher.watchedRoots { changed.insert(root) }
         }
         return changed.sorted()
     }

@@ -162,6 +162,24 @@ struct SiteWatcherTests {
         try site.write("content/late/a.md", "x")
         #expect(state.read(timeoutMilliseconds: 2000) == ["content/late/a.md"])
     }
+    @Test("once a folder could not be watched, every batch also names the roots, so rebuilds read the site whole")
+    func missedWatch() throws {
+        let site = try SiteFixture(IndexSite.archive)
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let state = InotifyState(fd: fd, site: site.directory.path)
+        state.addTree(site.directory.appending(path: "content").path)
+        // A folder that is gone needs no watch: nothing is missed.
+        state.missedWatch(errorNumber: ENOENT)
+        try site.write("content/posts.json", "[]")
+        #expect(state.read(timeoutMilliseconds: 2000) == ["content/posts.json"])
+        // The kernel's limit on watches: from now on the roots come with every change.
+        state.missedWatch(errorNumber: ENOSPC)
+        try site.write("content/posts.json", "[ ]")
+        #expect(state.read(timeoutMilliseconds: 2000) == ["Templates", "content", "content/posts.json"])
+        #expect(state.read(timeoutMilliseconds: 50) == [])
+    }
     #endif
 
     /// Three saves of the posts 20 ms apart. They are written while blocking this thread: a
