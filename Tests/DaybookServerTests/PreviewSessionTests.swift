@@ -242,6 +242,24 @@ struct SiteWatcherTests {
         #expect(site.read("output/posts/p6/index.html")?.contains("plain, second") == true)
     }
 
+    @Test("a rebuild reads the site whole again once the interval since its last whole read has passed")
+    func wholeReadAfterInterval() async throws {
+        // An edit the watcher did not name, as one through a hard link in another folder: unread
+        // while the last whole read is recent, read by the first rebuild after the interval.
+        for (interval, read) in [(Duration.seconds(60), false), (.zero, true)] {
+            let site = try SiteFixture(IndexSite.archive)
+            let preview = PreviewSession(
+                siteDirectory: site.directory, outputDirectory: site.directory.appending(path: "output"), hub: ReloadHub(),
+                clock: { Fixed.at(IndexSite.now) }, wholeReadEvery: interval)
+            await preview.watcherStarted()
+            #expect(await preview.rebuild().succeeded)
+            let posts = try #require(site.read("content/posts.json"))
+            try site.write("content/posts.json", posts.replacing(#""caption": "plain""#, with: #""caption": "plain, unseen""#))
+            #expect(await preview.rebuild(changed: ["site.yml"]).succeeded)
+            #expect(site.read("output/posts/p6/index.html")?.contains("plain, unseen") == read, "every \(interval)")
+        }
+    }
+
     @Test("a rebuild rewrites the edited post's page in place, keeping its inode")
     func rewritesInPlace() async throws {
         let site = try SiteFixture(IndexSite.archive)
