@@ -143,42 +143,46 @@ struct SiteWatcherTests {
     #if os(Linux)
     @Test("when the kernel's event queue overflows, the roots are reported and folders made meanwhile are watched")
     func overflow() throws {
+        try watchingContent { site, fd, state in
+            // A folder made while events are lost: its creation is read and thrown away here.
+            try FileManager.default.createDirectory(at: site.directory.appending(path: "content/late"), withIntermediateDirectories: false)
+            var lost = [UInt8](repeating: 0, count: 4096)
+            _ = lost.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+
+            var event = inotify_event()
+            event.wd = -1
+            event.mask = UInt32(IN_Q_OVERFLOW)
+            let overflow = withUnsafeBytes(of: event) { Array($0) }
+            #expect(state.changes(in: overflow[...]) == ["Templates", "content"])
+            try site.write("content/late/a.md", "x")
+            #expect(state.read(timeoutMilliseconds: 2000) == ["content/late/a.md"])
+        }
+    }
+
+    /// The index site with `content/` watched by a bare `InotifyState`, for tests that feed it events.
+    func watchingContent(_ body: (SiteFixture, Int32, InotifyState) throws -> Void) throws {
         let site = try SiteFixture(IndexSite.archive)
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         try #require(fd >= 0)
         defer { close(fd) }
         let state = InotifyState(fd: fd, site: site.directory.path)
         state.addTree(site.directory.appending(path: "content").path)
-        // A folder made while events are lost: its creation is read and thrown away here.
-        try FileManager.default.createDirectory(at: site.directory.appending(path: "content/late"), withIntermediateDirectories: false)
-        var lost = [UInt8](repeating: 0, count: 4096)
-        _ = lost.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-
-        var event = inotify_event()
-        event.wd = -1
-        event.mask = UInt32(IN_Q_OVERFLOW)
-        let overflow = withUnsafeBytes(of: event) { Array($0) }
-        #expect(state.changes(in: overflow[...]) == ["Templates", "content"])
-        try site.write("content/late/a.md", "x")
-        #expect(state.read(timeoutMilliseconds: 2000) == ["content/late/a.md"])
+        try body(site, fd, state)
     }
+
     @Test("once a folder could not be watched, every batch also names the roots, so rebuilds read the site whole")
     func missedWatch() throws {
-        let site = try SiteFixture(IndexSite.archive)
-        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        try #require(fd >= 0)
-        defer { close(fd) }
-        let state = InotifyState(fd: fd, site: site.directory.path)
-        state.addTree(site.directory.appending(path: "content").path)
-        // A folder that is gone needs no watch: nothing is missed.
-        state.missedWatch(errorNumber: ENOENT)
-        try site.write("content/posts.json", "[]")
-        #expect(state.read(timeoutMilliseconds: 2000) == ["content/posts.json"])
-        // The kernel's limit on watches: from now on the roots come with every change.
-        state.missedWatch(errorNumber: ENOSPC)
-        try site.write("content/posts.json", "[ ]")
-        #expect(state.read(timeoutMilliseconds: 2000) == ["Templates", "content", "content/posts.json"])
-        #expect(state.read(timeoutMilliseconds: 50) == [])
+        try watchingContent { site, _, state in
+            // A folder that is gone needs no watch: nothing is missed.
+            state.missedWatch(errorNumber: ENOENT)
+            try site.write("content/posts.json", "[]")
+            #expect(state.read(timeoutMilliseconds: 2000) == ["content/posts.json"])
+            // The kernel's limit on watches: from now on the roots come with every change.
+            state.missedWatch(errorNumber: ENOSPC)
+            try site.write("content/posts.json", "[ ]")
+            #expect(state.read(timeoutMilliseconds: 2000) == ["Templates", "content", "content/posts.json"])
+            #expect(state.read(timeoutMilliseconds: 50) == [])
+        }
     }
     #endif
 
