@@ -57,11 +57,28 @@ public actor PreviewSession {
     /// it may read only the paths it names.
     public func watcherStarted() { watching = true }
 
-    /// Builds, logs, and sends the reload events the result calls for.
+    /// Builds, logs, and sends the reload events the result calls for, once the rebuild before it
+    /// is done.
     /// - Parameter changed: the site-relative paths the watcher named since the last build, which
     ///   is then read again for them alone when it can be (`BuildOptions.changedSources`).
     @discardableResult
     public func rebuild(changed: [String]? = nil) async -> BuildResult {
+        // An actor runs one call at a time only between its suspension points, and a build
+        // suspends: without the chain, the midnight rebuild could run beside a save's, two builds
+        // writing one folder.
+        let previous = latest
+        let next = Task {
+            _ = await previous?.value
+            return await build(changed: changed)
+        }
+        latest = next
+        return await next.value
+    }
+
+    /// The last rebuild asked for, which the next one waits for.
+    private var latest: Task<BuildResult, Never>?
+
+    private func build(changed: [String]?) async -> BuildResult {
         let now = clock()
         var options = BuildOptions(
             siteDirectory: siteDirectory, outputDirectory: outputDirectory, now: now, includeFuture: includeFuture,

@@ -11,6 +11,14 @@ import Testing
 import Glibc
 #endif
 
+/// What happened, in order, from any thread.
+final class EventLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [String] = []
+    func add(_ event: String) { lock.withLock { events.append(event) } }
+    var all: [String] { lock.withLock { events } }
+}
+
 /// A clock the test moves by hand.
 final class TestClock: @unchecked Sendable {
     private let lock = NSLock()
@@ -244,6 +252,22 @@ struct SiteWatcherTests {
         #expect(site.read("output/posts/p6/index.html")?.contains("plain, first") == true)
         #expect(await preview.rebuild(changed: ["content/posts.json"]).succeeded)
         #expect(site.read("output/posts/p6/index.html")?.contains("plain, second") == true)
+    }
+
+    @Test("rebuilds asked for at once run one after the other, never side by side")
+    func oneAtATime() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        let events = EventLog()
+        // The clock is read as a build starts, and the log written as it ends.
+        let preview = PreviewSession(
+            siteDirectory: site.directory, outputDirectory: site.directory.appending(path: "output"), hub: ReloadHub(),
+            clock: { events.add("start"); return Fixed.at(IndexSite.now) }, log: { _ in events.add("end") })
+        async let first = preview.rebuild()
+        async let second = preview.rebuild()
+        async let third = preview.rebuild()
+        let results = await [first, second, third]
+        #expect(results.allSatisfy { $0.succeeded })
+        #expect(events.all == ["start", "end", "start", "end", "start", "end"])
     }
 
     @Test("a rebuild reads the site whole again once the interval since its last whole read has passed")
