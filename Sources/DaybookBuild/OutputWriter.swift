@@ -238,22 +238,25 @@ public final class OutputWriter {
         let keys = previous.pageKeys
         let files = previous.files
         let disk = onDisk
-        // With its own record, a recorded file is in place unless `check` found otherwise, and
-        // most often it looked up nothing at all.
-        let recordedInPlace = recordIsOwn
+        let ownRecord = recordIsOwn
         return { path, key in
             guard keys[path] == key, let entry = files[path]?.entry else { return false }
-            if recordedInPlace && disk.isEmpty { return true }
-            return (disk[path] ?? (recordedInPlace ? .file(size: entry.size) : nil)) == .file(size: entry.size)
+            // With its own record, `check` most often looked up nothing at all.
+            if ownRecord && disk.isEmpty { return true }
+            return Self.entry(found: disk[path], recorded: entry, ownRecord: ownRecord) == .file(size: entry.size)
         }
     }
 
     /// What is at a planned path: what `check` found, or for a file this process's own record
     /// holds, the file as recorded.
     private func entry(at path: String) -> OutputEntry? {
-        if let found = onDisk[path] { return found }
-        guard recordIsOwn, let recorded = previous.files[path]?.entry else { return nil }
-        return .file(size: recorded.size)
+        Self.entry(found: onDisk[path], recorded: previous.files[path]?.entry, ownRecord: recordIsOwn)
+    }
+
+    /// The rule of `entry(at:)`, on values (`keepRule` holds copies, not the writer): with its own
+    /// record, a recorded file is in place unless `check` found otherwise.
+    private static func entry(found: OutputEntry?, recorded: BuildManifest.FileEntry?, ownRecord: Bool) -> OutputEntry? {
+        found ?? (ownRecord ? recorded.map { .file(size: $0.size) } : nil)
     }
 
     /// Writes the files whose bytes differ from what the previous build wrote. Returns their records.

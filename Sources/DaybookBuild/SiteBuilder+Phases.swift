@@ -237,9 +237,12 @@ extension SiteBuilder {
         // on whatever core the pages leave free.
         let pendingData = Task.detached(priority: .userInitiated) { plan.renderer.dataFiles(keys: keys, reuse: keepable) }
         let total = plan.renderer.pageCount
-        // Room for every file up front: grown as they come, both tables hashed 34,000 paths again on the way.
-        manifest.files.reserveCapacity(total + plan.assets.count + plan.cachedImages.count + 2 * total / 10)
-        manifest.pageKeys.reserveCapacity(total + total / 10)
+        if !carried {
+            // Room for every file up front: grown as they come, both tables hashed 34,000 paths
+            // again on the way. A carried record has its room, and growing it would hash them all.
+            manifest.files.reserveCapacity(total + plan.assets.count + plan.cachedImages.count + 2 * total / 10)
+            manifest.pageKeys.reserveCapacity(total + total / 10)
+        }
         progress(BuildProgress(phase: "render and write", done: 0, total: total))
         let renderer = plan.renderer
         let triage = await renderer.triage(keys: keys, reuse: keepable)
