@@ -175,8 +175,9 @@ public struct SiteReader: Sendable {
         return (try? Data(contentsOf: URL(filePath: full))).map(Array.init)
     }
 
-    /// Site-relative paths of the regular files below `folder`, sorted, and of the links below it
-    /// that lead out of the site; hidden files are skipped.
+    /// Site-relative paths of the regular files below `folder`, sorted, and of the links that lead
+    /// out of the site (`folder` itself when it is one); hidden files are skipped. Also whether the
+    /// walk met a link at all, which a read patched by named paths cannot follow as it does.
     func siteFiles(under folder: String) -> (files: [String], outsideLinks: [String], hasLinks: Bool) {
         let listing = FileInfo.siteFiles(
             under: siteDirectory.appending(path: folder).standardizedFileURL.path, root: siteDirectory.standardizedFileURL.path)

@@ -353,10 +353,10 @@ public struct PageKeys: Sendable {
 /// The post and entry versions of the previous build of a long-lived process (`serve`), each with
 /// what it was made of: a post whose record, comments and place equal the stored ones keeps its
 /// version, when the people and the photos are as they were too; an entry whose prompt, sending
-/// and responses do, when no Markdown link was dropped then or now. Hashing every post and its comments was a tenth
-/// of a rebuild; comparing them costs little, since records that did not change are the very same
-/// values from build to build (`RecordCache.keepsDecoded`, `SiteFeeds.Reuse`) and compare by
-/// reference.
+/// and responses do, when no Markdown link was dropped then or now. Hashing every post and its
+/// comments was a tenth of a rebuild; comparing them costs little, since records that did not
+/// change are the very same values from build to build (`RecordCache.keepsDecoded`,
+/// `SiteFeeds.Reuse`) and compare by reference.
 public struct PostVersionMemo: Sendable {
     /// What a post's version is made of beyond the site-wide people and photos.
     public struct Inputs: Sendable, Equatable {

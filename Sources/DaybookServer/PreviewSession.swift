@@ -6,7 +6,8 @@ import Foundation
 /// Rebuilds the site for the preview and tells open pages what changed.
 ///
 /// The build is all-or-nothing, so the output folder always holds the last good build: while a
-/// rebuild runs, and after one fails. One rebuild runs at a time (an actor).
+/// rebuild runs, and after one fails. One rebuild runs at a time: each waits for the one asked
+/// for before it (`latest`), since an actor alone interleaves calls at their suspension points.
 public actor PreviewSession {
     public let siteDirectory: URL
     public let outputDirectory: URL
@@ -20,6 +21,8 @@ public actor PreviewSession {
     public private(set) var lastResult: BuildResult?
     /// The decoded content, kept between rebuilds.
     private let records: RecordStore
+    /// The last rebuild asked for, which the next one waits for.
+    private var latest: Task<BuildResult, Never>?
     /// The calendar day of the last build in the site's zone, to notice when it changes.
     private var builtDay: CalendarDay?
     /// Whether the watcher is in place, and whether it was when the last build read the sources:
@@ -74,9 +77,6 @@ public actor PreviewSession {
         latest = next
         return await next.value
     }
-
-    /// The last rebuild asked for, which the next one waits for.
-    private var latest: Task<BuildResult, Never>?
 
     private func build(changed: [String]?) async -> BuildResult {
         let now = clock()

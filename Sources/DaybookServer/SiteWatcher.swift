@@ -163,7 +163,8 @@ final class InotifyState: @unchecked Sendable {
         return changes(in: buffer[..<count])
     }
 
-    /// The site-relative paths that matter among the events in `buffer`, as `read` got them.
+    /// The site-relative paths the events in `buffer` name, as `read` got them: every one but a
+    /// hidden name, an editor's backup file too (`PendingChanges` decides what calls for a rebuild).
     func changes(in buffer: ArraySlice<UInt8>) -> [String] {
         let buffer = Array(buffer)
         let count = buffer.count
