@@ -81,23 +81,23 @@ public struct Location: Sendable, Hashable {
 /// list of every post and each tag, person and place list hold the same posts, and a copy is one
 /// reference count (and eight bytes) instead of thirteen fields.
 public struct Post: Sendable, Hashable, Identifiable {
-    private struct Fields: Sendable, Hashable {
-        var origin: SourceLocation?
-        var id: String
-        var author: String
-        var createdAt: Instant
-        var caption: String?
-        var extraTags: [String]
-        var image: String?
-        var imageAlt: String?
-        var location: Location?
-        var isSensitive: Bool
-        var sensitiveReason: String?
-        var updatedAt: Instant?
-        var isDraft: Bool
+    @usableFromInline struct Fields: Sendable, Hashable {
+        @usableFromInline var origin: SourceLocation?
+        @usableFromInline var id: String
+        @usableFromInline var author: String
+        @usableFromInline var createdAt: Instant
+        @usableFromInline var caption: String?
+        @usableFromInline var extraTags: [String]
+        @usableFromInline var image: String?
+        @usableFromInline var imageAlt: String?
+        @usableFromInline var location: Location?
+        @usableFromInline var isSensitive: Bool
+        @usableFromInline var sensitiveReason: String?
+        @usableFromInline var updatedAt: Instant?
+        @usableFromInline var isDraft: Bool
     }
 
-    private var box: SharedFields<Fields>
+    @usableFromInline var box: SharedFields<Fields>
 
     public init(
         id: String, author: String, createdAt: Instant, caption: String? = nil, extraTags: [String] = [],
@@ -111,61 +111,61 @@ public struct Post: Sendable, Hashable, Identifiable {
 
     /// Where the record was read from, for diagnostics that name it; `nil` for records built in code.
     public var origin: SourceLocation? {
-        get { box.fields.origin }
+        @inlinable get { box.fields.origin }
         set { box.set { $0.origin = newValue } }
     }
     public var id: String {
-        get { box.fields.id }
+        @inlinable get { box.fields.id }
         set { box.set { $0.id = newValue } }
     }
     public var author: String {
-        get { box.fields.author }
+        @inlinable get { box.fields.author }
         set { box.set { $0.author = newValue } }
     }
     public var createdAt: Instant {
-        get { box.fields.createdAt }
+        @inlinable get { box.fields.createdAt }
         set { box.set { $0.createdAt = newValue } }
     }
     /// Plain text; `#hashtags` and `@mentions` in it become links.
     public var caption: String? {
-        get { box.fields.caption }
+        @inlinable get { box.fields.caption }
         set { box.set { $0.caption = newValue } }
     }
     /// Extra hashtags as written, without `#`.
     public var extraTags: [String] {
-        get { box.fields.extraTags }
+        @inlinable get { box.fields.extraTags }
         set { box.set { $0.extraTags = newValue } }
     }
     public var image: String? {
-        get { box.fields.image }
+        @inlinable get { box.fields.image }
         set { box.set { $0.image = newValue } }
     }
     public var imageAlt: String? {
-        get { box.fields.imageAlt }
+        @inlinable get { box.fields.imageAlt }
         set { box.set { $0.imageAlt = newValue } }
     }
     public var location: Location? {
-        get { box.fields.location }
+        @inlinable get { box.fields.location }
         set { box.set { $0.location = newValue } }
     }
     /// `sensitive` (CONTRACT §7): the photo is shown only when the reader asks.
     public var isSensitive: Bool {
-        get { box.fields.isSensitive }
+        @inlinable get { box.fields.isSensitive }
         set { box.set { $0.isSensitive = newValue } }
     }
     /// Why, when `sensitive` was given as text; shown in the closed `<details>`'s summary.
     public var sensitiveReason: String? {
-        get { box.fields.sensitiveReason }
+        @inlinable get { box.fields.sensitiveReason }
         set { box.set { $0.sensitiveReason = newValue } }
     }
     /// The last edit; a post page says "edited" with it, feeds date the post by it.
     public var updatedAt: Instant? {
-        get { box.fields.updatedAt }
+        @inlinable get { box.fields.updatedAt }
         set { box.set { $0.updatedAt = newValue } }
     }
     /// `draft: true`: left out of the site, with its comments, unless `--drafts`.
     public var isDraft: Bool {
-        get { box.fields.isDraft }
+        @inlinable get { box.fields.isDraft }
         set { box.set { $0.isDraft = newValue } }
     }
 
@@ -185,18 +185,18 @@ public struct Post: Sendable, Hashable, Identifiable {
 /// count instead of five: a site's 100,000 comments are copied by every order and grouping of
 /// them, and those copies were a tenth of a rebuild.
 public struct Comment: Sendable, Hashable, Identifiable {
-    private struct Fields: Sendable, Hashable {
-        var origin: SourceLocation?
-        var id: String
-        var postID: String
-        var author: String
-        var createdAt: Instant
-        var text: String
-        var updatedAt: Instant?
-        var isDraft: Bool
+    @usableFromInline struct Fields: Sendable, Hashable {
+        @usableFromInline var origin: SourceLocation?
+        @usableFromInline var id: String
+        @usableFromInline var postID: String
+        @usableFromInline var author: String
+        @usableFromInline var createdAt: Instant
+        @usableFromInline var text: String
+        @usableFromInline var updatedAt: Instant?
+        @usableFromInline var isDraft: Bool
     }
 
-    private var box: SharedFields<Fields>
+    @usableFromInline var box: SharedFields<Fields>
 
     public init(
         id: String, postID: String, author: String, createdAt: Instant, text: String, updatedAt: Instant? = nil,
@@ -207,35 +207,35 @@ public struct Comment: Sendable, Hashable, Identifiable {
 
     /// Where the record was read from, for diagnostics that name it; `nil` for records built in code.
     public var origin: SourceLocation? {
-        get { box.fields.origin }
+        @inlinable get { box.fields.origin }
         set { box.set { $0.origin = newValue } }
     }
     public var id: String {
-        get { box.fields.id }
+        @inlinable get { box.fields.id }
         set { box.set { $0.id = newValue } }
     }
     public var postID: String {
-        get { box.fields.postID }
+        @inlinable get { box.fields.postID }
         set { box.set { $0.postID = newValue } }
     }
     public var author: String {
-        get { box.fields.author }
+        @inlinable get { box.fields.author }
         set { box.set { $0.author = newValue } }
     }
     public var createdAt: Instant {
-        get { box.fields.createdAt }
+        @inlinable get { box.fields.createdAt }
         set { box.set { $0.createdAt = newValue } }
     }
     public var text: String {
-        get { box.fields.text }
+        @inlinable get { box.fields.text }
         set { box.set { $0.text = newValue } }
     }
     public var updatedAt: Instant? {
-        get { box.fields.updatedAt }
+        @inlinable get { box.fields.updatedAt }
         set { box.set { $0.updatedAt = newValue } }
     }
     public var isDraft: Bool {
-        get { box.fields.isDraft }
+        @inlinable get { box.fields.isDraft }
         set { box.set { $0.isDraft = newValue } }
     }
 }

@@ -3,18 +3,23 @@
 /// A post or comment is copied by every order, grouping and list of a build; behind one
 /// reference a copy is one reference count, where the fields themselves held five to ten.
 /// Equal when the fields are, and hashed by them, so the model stays a plain value.
+///
+/// Reading a field is inlinable, down to the box: the feeds, the page keys and the triage read
+/// posts' ids and dates from other modules some hundreds of thousands of times per `serve`
+/// rebuild, and each read was a call, with the post's box retained and released around it.
+@usableFromInline
 struct SharedFields<Fields: Sendable & Hashable>: Sendable, Hashable {
     /// Mutated only while uniquely referenced (`set`), so never while another thread can see it.
-    private final class Box: @unchecked Sendable {
-        var fields: Fields
+    @usableFromInline final class Box: @unchecked Sendable {
+        @usableFromInline var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }
 
-    private var box: Box
+    @usableFromInline var box: Box
 
     init(_ fields: Fields) { box = Box(fields) }
 
-    var fields: Fields {
+    @inlinable var fields: Fields {
         _read { yield box.fields }
     }
 
@@ -28,7 +33,7 @@ struct SharedFields<Fields: Sendable & Hashable>: Sendable, Hashable {
         }
     }
 
-    static func == (a: SharedFields, b: SharedFields) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
+    @usableFromInline static func == (a: SharedFields, b: SharedFields) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
 
-    func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
+    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
 }
