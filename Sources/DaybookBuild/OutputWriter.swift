@@ -83,8 +83,9 @@ public final class OutputWriter {
     /// Whether `check` found every file of the previous build's record among the planned paths,
     /// from a record that a build sealed (no intent): see `startingRecord`.
     private(set) var plansEveryRecordedFile = false
-    /// Whether the previous record is one this process saved, still on disk byte for byte (`known`).
-    private let recordIsOwn: Bool
+    /// Whether the previous record is one this process saved, still on disk byte for byte
+    /// (`known`): every file it records is then taken to be in place as written.
+    public let recordIsOwn: Bool
 
     public convenience init(directory: URL, force: Bool = false) {
         self.init(sink: OutputFolder(directory: directory), force: force)

@@ -65,6 +65,9 @@ extension SiteBuilder {
     struct Written: Sendable {
         var manifest: BuildManifest
         var report: WriteReport
+        /// The pages' derived keys, which the manifest records (`nil` for pages rendered before
+        /// they were written, `--check`).
+        var derived: SiteRenderer.DerivedKeys? = nil
     }
 
     /// What a build found so far, for its result.
@@ -225,9 +228,13 @@ extension SiteBuilder {
     /// Renders and writes batch by batch, so a large site never sits in memory whole. A page whose
     /// key matches the previous build's, and whose file is still in place, is neither rendered nor
     /// written: that is what makes a rebuild incremental.
-    /// - Parameter keys: the plan's keys.
+    /// - Parameters:
+    ///   - keys: the plan's keys.
+    ///   - recorded: the derived keys of the build that saved the previous record, from a
+    ///     long-lived process (`serve`); taken only when `writer` holds that record as its own.
     func renderAndWrite(
-        _ plan: Plan, writer: OutputWriter, keys: PageKeys, progress: @Sendable (BuildProgress) -> Void = { _ in }
+        _ plan: Plan, writer: OutputWriter, keys: PageKeys, recorded: SiteRenderer.DerivedKeys? = nil,
+        progress: @Sendable (BuildProgress) -> Void = { _ in }
     ) async throws(OutputError) -> Written {
         var (manifest, carried) = writer.startingRecord(lists: plan.lists)
         var report = WriteReport()
@@ -245,7 +252,7 @@ extension SiteBuilder {
         }
         progress(BuildProgress(phase: "render and write", done: 0, total: total))
         let renderer = plan.renderer
-        let triage = await renderer.triage(keys: keys, reuse: keepable)
+        let triage = await renderer.triage(keys: keys, reuse: keepable, recorded: writer.recordIsOwn ? recorded : nil)
         let size = SiteRenderer.defaultBatchSize
         let batches = stride(from: 0, to: triage.toRender.count, by: size).map { triage.toRender[$0..<min(triage.toRender.count, $0 + size)] }
         // Batch after batch, the next rendering while this one's records are filed and its files
@@ -290,7 +297,7 @@ extension SiteBuilder {
             // A path that had a key (a page, once) and now holds a file without one loses it.
             for path in unkeyed.keys where data.keys[path] == nil { manifest.pageKeys[path] = nil }
         }
-        return Written(manifest: manifest, report: report)
+        return Written(manifest: manifest, report: report, derived: triage.derived)
     }
 
     /// `--check`: renders every page into memory, through the same writer as a build to disk.

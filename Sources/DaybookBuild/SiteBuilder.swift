@@ -177,12 +177,15 @@ public struct SiteBuilder: Sendable {
                 written = try write(rendered, plan: plan, writer: writer)
                 clock.lap("write")
             } else {
-                written = try await renderAndWrite(plan, writer: writer, keys: keys, progress: report)
+                written = try await renderAndWrite(plan, writer: writer, keys: keys, recorded: options.records?.derivedKeys, progress: report)
                 clock.lap("render and write")
             }
             report(BuildProgress(phase: "finish"))
             let writeReport = try await self.finish(written, writer: writer, baseURL: site.config.baseURL, announce: options.onWritten)
-            if let saved = writer.savedRecord { options.records?.lastRecord = saved }
+            if let saved = writer.savedRecord {
+                options.records?.lastRecord = saved
+                options.records?.derivedKeys = written.derived
+            }
             // Whether kept by `serve` or saved, the cards are let go of posts that are gone, after
             // either way of rendering (`--check` renders before it writes).
             renderer.releaseGoneCards()

@@ -70,6 +70,34 @@ struct IncrementalBuildTests {
         #expect(site.read("output/" + OutputWriter.intentName) == nil)
     }
 
+    @Test("a preview keeps pages by the keys its last build derived only while the output's record is its own")
+    func previewKeysNeedItsOwnRecord() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        let store = RecordStore(site: site.directory)
+        func preview() async -> BuildResult {
+            var options = BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now))
+            options.records = store
+            options.recordsNoChange = false
+            return await SiteBuilder().build(options)
+        }
+        let posts = try #require(site.read("content/posts.json"))
+        let edit = posts.replacing(#""caption": "plain""#, with: #""caption": "plain, edited""#)
+        _ = await preview()
+        try site.write("content/posts.json", edit)
+        let edited = await preview()
+        let expected = ["locations/évora/index.html", "posts/p6/index.html", "timeline/page/3/index.html", "users/zoe/page/2/index.html"]
+        #expect(edited.report?.writtenPaths.sorted() == expected)
+        // `daybook build` puts the caption back into the same folder: the record there is no longer
+        // the preview's, and its pages are not those the preview's keys were derived for.
+        try site.write("content/posts.json", posts)
+        _ = await build(site)
+        #expect(site.read("output/posts/p6/index.html")?.contains("plain, edited") == false)
+        try site.write("content/posts.json", edit)
+        let again = await preview()
+        #expect(again.report?.writtenPaths.sorted() == expected)
+        #expect(site.read("output/posts/p6/index.html")?.contains("plain, edited") == true)
+    }
+
     /// Lines a hook reports from another task.
     final class Seen: @unchecked Sendable {
         private let lock = NSLock()
