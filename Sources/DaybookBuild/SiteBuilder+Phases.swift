@@ -122,7 +122,8 @@ extension SiteBuilder {
         let zone = TimeZone(identifier: loaded.config.timeZoneIdentifier) ?? .gmt
         let moment = BuildMoment(
             now: options.now, timeZone: zone, includeFuture: options.includeFuture, includeDrafts: options.includeDrafts)
-        let feeds = SiteFeeds(content: loaded.content, config: loaded.config, moment: moment, reusing: options.records?.feedsReuse)
+        let feeds = SiteFeeds(
+            content: loaded.content, config: loaded.config, moment: moment, reusing: options.records?.feedsReuse, forNextBuild: options.records != nil)
         options.records?.feedsReuse = feeds.reuse
         diagnostics += feeds.diagnostics
         var site = SiteModel(

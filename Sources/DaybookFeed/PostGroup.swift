@@ -19,28 +19,6 @@ public struct PostGroup: Sendable, Identifiable {
         self.slug = slug
         self.posts = posts
     }
-
-    /// Index order for tags and locations: most posts first, ties by name (NFC lower case, by
-    /// scalars), then by id.
-    public static func byCountThenName(_ groups: [PostGroup]) -> [PostGroup] {
-        sorted(groups) { a, b in
-            a.group.posts.count != b.group.posts.count ? a.group.posts.count > b.group.posts.count
-                : a.name != b.name ? a.name.scalarsPrecede(b.name) : a.group.id.scalarsPrecede(b.group.id)
-        }
-    }
-
-    /// Index order for users: by name (NFC lower case, by scalars), then by id.
-    public static func byName(_ groups: [PostGroup]) -> [PostGroup] {
-        sorted(groups) { a, b in a.name != b.name ? a.name.scalarsPrecede(b.name) : a.group.id.scalarsPrecede(b.group.id) }
-    }
-
-    /// Sorts with each group's folded name worked out once: folding it in the comparison, as
-    /// before, did it 40,000 times for a site's 2,000 tags, a twentieth of a `serve` rebuild.
-    private static func sorted(_ groups: [PostGroup], by precedes: ((group: PostGroup, name: String), (group: PostGroup, name: String)) -> Bool)
-        -> [PostGroup]
-    {
-        groups.map { ($0, $0.name.nfcLowercased) }.sorted(by: precedes).map(\.group)
-    }
 }
 
 /// The tag, user and location indexes of CONTRACT §4, built from the ordered posts in one pass each.
@@ -54,42 +32,74 @@ public struct SiteIndexes: Sendable {
     /// The location slug each post links to, for posts whose location has a page.
     public var locationSlugs: [String: String]
     public var diagnostics: [Diagnostic]
+    /// The indexes without their posts, which a long-lived process's next build fills with its
+    /// own when they sit as these did (`IndexMemo`).
+    let shape: Shape
+
+    /// Each group with its posts as places in the post order the indexes were made from.
+    struct Shape: Sendable {
+        var tags: [PlacedGroup] = []
+        var users: [PlacedGroup] = []
+        var locations: [PlacedGroup] = []
+        var locationSlugs: [String: String] = [:]
+        var diagnostics: [Diagnostic] = []
+    }
+
+    /// A group without its posts, and their places.
+    struct PlacedGroup: Sendable {
+        var id: String
+        var name: String
+        var slug: String
+        var places: [Int]
+    }
 
     /// `posts` must already be in timeline order; each post is on the pages of its first
     /// `hashtagsPerPost` hashtags only, with a warning at a post that has more, so the tag pages
     /// grow with the content, not with its square. O(p · t + u log u + g log g), t ≤ hashtagsPerPost.
     /// - Parameter tags: each post's `tags`, in `posts`' order, when worked out already.
     public init(posts: [Post], users: [User], hashtagsPerPost: Int = SiteConfig.defaultHashtagsPerPost, tags postTags: [[String]]? = nil) {
-        var diagnostics: [Diagnostic] = []
+        self.init(shape: Self.shape(posts: posts, users: users, hashtagsPerPost: hashtagsPerPost, tags: postTags), posts: posts)
+    }
 
-        var tagPosts: [String: [Post]] = [:]
+    /// The indexes of `shape` over `posts`, which sit as the posts it was made from did.
+    init(shape: Shape, posts: [Post]) {
+        func groups(_ placed: [PlacedGroup]) -> [PostGroup] {
+            placed.map { PostGroup(id: $0.id, name: $0.name, slug: $0.slug, posts: $0.places.map { posts[$0] }) }
+        }
+        (tags, users, locations) = (groups(shape.tags), groups(shape.users), groups(shape.locations))
+        (locationSlugs, diagnostics) = (shape.locationSlugs, shape.diagnostics)
+        self.shape = shape
+    }
+
+    static func shape(posts: [Post], users: [User], hashtagsPerPost: Int, tags postTags: [[String]]?) -> Shape {
+        var shape = Shape()
+        var tagPlaces: [String: [Int]] = [:]
         for (index, post) in posts.enumerated() {
             let tags = postTags?[index] ?? post.tags
             if tags.count > hashtagsPerPost {
-                diagnostics.append(
+                shape.diagnostics.append(
                     .warning(
                         "post '\(post.id)' has \(tags.count.grouped) hashtags; only the first \(hashtagsPerPost) put it on tag pages; remove some, or raise 'hashtags.perPost' in site.yml",
                         at: post.origin ?? SourceLocation(path: "content/posts")))
             }
-            for tag in tags.prefix(hashtagsPerPost) { tagPosts[tag, default: []].append(post) }
+            for tag in tags.prefix(hashtagsPerPost) { tagPlaces[tag, default: []].append(index) }
         }
-        tags = PostGroup.byCountThenName(tagPosts.map { PostGroup(id: $0.key, name: $0.key, slug: Slug.make($0.key), posts: $0.value) })
+        shape.tags = byCountThenName(tagPlaces.map { PlacedGroup(id: $0.key, name: $0.key, slug: Slug.make($0.key), places: $0.value) })
 
-        let postsByAuthor = Dictionary(grouping: posts, by: \.author)
-        self.users = PostGroup.byName(users.map { user in
-            PostGroup(id: user.id, name: user.displayName, slug: Slug.make(user.id), posts: postsByAuthor[user.id] ?? [])
+        let byAuthor = Dictionary(grouping: posts.indices) { posts[$0].author }
+        shape.users = byName(users.map { user in
+            PlacedGroup(id: user.id, name: user.displayName, slug: Slug.make(user.id), places: byAuthor[user.id] ?? [])
         })
 
         // CONTRACT §4: names with equal slugs are one location, listed under the name that sorts first.
-        var bySlug: [String: (names: Set<String>, posts: [Post])] = [:]
-        var locationSlugs: [String: String] = [:]
+        var bySlug: [String: (names: Set<String>, places: [Int])] = [:]
         var warned = Set<String>()
-        for post in posts {
+        for (index, post) in posts.enumerated() {
             guard let name = post.location?.name else { continue }
             let slug = Slug.make(name)
             if slug.isEmpty {
                 if warned.insert(name).inserted {
-                    diagnostics.append(
+                    shape.diagnostics.append(
                         .warning(
                             "location '\(name)' has no letters or digits to make a page address from; it gets no page",
                             at: post.origin ?? SourceLocation(path: "content/posts")))
@@ -97,18 +107,39 @@ public struct SiteIndexes: Sendable {
                 continue
             }
             bySlug[slug, default: ([], [])].names.insert(name)
-            bySlug[slug, default: ([], [])].posts.append(post)
-            locationSlugs[post.id] = slug
+            bySlug[slug, default: ([], [])].places.append(index)
+            shape.locationSlugs[post.id] = slug
         }
-        locations = PostGroup.byCountThenName(bySlug.map { slug, group in
+        shape.locations = byCountThenName(bySlug.map { slug, group in
             let listed = group.names.min { a, b in
                 let an = a.nfcLowercased
                 let bn = b.nfcLowercased
                 return an != bn ? an.scalarsPrecede(bn) : a.scalarsPrecede(b)
             }!
-            return PostGroup(id: slug, name: listed, slug: slug, posts: group.posts)
+            return PlacedGroup(id: slug, name: listed, slug: slug, places: group.places)
         })
-        self.locationSlugs = locationSlugs
-        self.diagnostics = diagnostics
+        return shape
+    }
+
+    /// Index order for tags and locations: most posts first, ties by name (NFC lower case, by
+    /// scalars), then by id.
+    static func byCountThenName(_ groups: [PlacedGroup]) -> [PlacedGroup] {
+        sorted(groups) { a, b in
+            a.group.places.count != b.group.places.count ? a.group.places.count > b.group.places.count
+                : a.name != b.name ? a.name.scalarsPrecede(b.name) : a.group.id.scalarsPrecede(b.group.id)
+        }
+    }
+
+    /// Index order for users: by name (NFC lower case, by scalars), then by id.
+    static func byName(_ groups: [PlacedGroup]) -> [PlacedGroup] {
+        sorted(groups) { a, b in a.name != b.name ? a.name.scalarsPrecede(b.name) : a.group.id.scalarsPrecede(b.group.id) }
+    }
+
+    /// Sorts with each group's folded name worked out once: folding it in the comparison, as
+    /// before, did it 40,000 times for a site's 2,000 tags, a twentieth of a `serve` rebuild.
+    private static func sorted(
+        _ groups: [PlacedGroup], by precedes: ((group: PlacedGroup, name: String), (group: PlacedGroup, name: String)) -> Bool
+    ) -> [PlacedGroup] {
+        groups.map { ($0, $0.name.nfcLowercased) }.sorted(by: precedes).map(\.group)
     }
 }

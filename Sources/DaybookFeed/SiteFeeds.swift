@@ -29,9 +29,9 @@ public struct SiteFeeds: Sendable {
     /// Who follows each user, in user order.
     public var followers: [String: [String]]
     public var diagnostics: [Diagnostic]
-    /// The comment orders and hashtags with what they were made of, for the next build of a
-    /// long-lived process.
-    public var reuse: Reuse
+    /// The comment orders, hashtags and indexes with what they were made of, for the next build
+    /// of a long-lived process; `nil` unless asked for (`forNextBuild`).
+    public var reuse: Reuse?
 
     /// The two orders of the comments (a site's 100,000, sorted twice), with everything they are
     /// made of: a build whose inputs are all equal to these takes the orders as they are. Also
@@ -51,6 +51,8 @@ public struct SiteFeeds: Sendable {
         var byAuthor: [String: [Comment]] = [:]
         /// Each post's hashtags (read from its caption), with the post they were read from.
         var tags = InputMemo<Post, [String]>()
+        /// The indexes' shape, the neighbours and the followers, with what they were made of.
+        var indexes: IndexMemo?
 
         public init() {}
 
@@ -64,6 +66,14 @@ public struct SiteFeeds: Sendable {
                     hiddenFrom = date
                 }
             }
+        }
+
+        /// This reuse for a build that takes its orders (`orders` gave them): the same comments, at
+        /// a "now" that shows the same ones, so the dates around it hold too.
+        func carried(to moment: BuildMoment) -> Reuse {
+            var next = self
+            next.moment = moment
+            return next
         }
 
         /// The orders, when they were made of these very inputs, at a "now" that shows the same
@@ -83,9 +93,12 @@ public struct SiteFeeds: Sendable {
         }
     }
 
-    /// - Parameter reusing: the previous build's `reuse`, from a long-lived process; its orders are
-    ///   taken only when made of inputs equal to this build's.
-    public init(content: SiteContent, config: SiteConfig, moment: BuildMoment, reusing previous: Reuse? = nil) {
+    /// - Parameters:
+    ///   - reusing: the previous build's `reuse`, from a long-lived process; its orders and
+    ///     indexes are taken only when made of inputs equal to this build's.
+    ///   - forNextBuild: whether to make `reuse`, for the next build of a long-lived process. The
+    ///     last build of its process skips it: a sweep of every comment and a memo of every post.
+    public init(content: SiteContent, config: SiteConfig, moment: BuildMoment, reusing previous: Reuse? = nil, forNextBuild: Bool = false) {
         let journal = JournalFeed(prompts: content.prompts, sentPrompts: content.sentPrompts).entries(at: moment)
         self.journal = journal.entries
         self.diagnostics = journal.diagnostics
@@ -109,14 +122,19 @@ public struct SiteFeeds: Sendable {
         let tags = Parallel.mapBlocking(Array(posts.indices)) { position in
             previous?.tags.value(posts[position].id, inputs: posts[position], at: position) ?? posts[position].tags
         }
-        let (kept, indexes, nextReuse) = Parallel.all(
+        let (users, hashtagsPerPost) = (content.users, config.hashtagsPerPost)
+        let (kept, placed, tagMemo) = Parallel.all(
             { previous?.orders(comments: content.comments, moment: moment, authors: authors, feedSize: feedSize) },
-            { SiteIndexes(posts: posts, users: content.users, hashtagsPerPost: config.hashtagsPerPost, tags: tags) },
-            {
-                var reuse = Reuse(comments: content.comments, moment: moment, authors: authors, feedSize: feedSize)
-                reuse.tags = InputMemo(zip(posts, tags).map { (id: $0.id, inputs: $0, value: $1) })
-                return reuse
-            })
+            { () -> (indexes: SiteIndexes, memo: IndexMemo?, placements: [IndexMemo.Placement]) in
+                guard forNextBuild else { return (SiteIndexes(posts: posts, users: users, hashtagsPerPost: hashtagsPerPost, tags: tags), nil, []) }
+                let placements = zip(posts, tags).map { IndexMemo.Placement($0, tags: $1) }
+                if let memo = previous?.indexes?.matching(placements, users: users, hashtagsPerPost: hashtagsPerPost) {
+                    return (SiteIndexes(shape: memo.shape, posts: posts), memo, placements)
+                }
+                return (SiteIndexes(posts: posts, users: users, hashtagsPerPost: hashtagsPerPost, tags: tags), nil, placements)
+            },
+            { forNextBuild ? InputMemo(zip(posts, tags).map { (id: $0.id, inputs: $0, value: $1) }) : nil })
+        let indexes = placed.indexes
         self.indexes = indexes
         let (byPost, byAuthor, people) = Parallel.all(
             {
@@ -127,11 +145,23 @@ public struct SiteFeeds: Sendable {
                     authors[$0.postID] ?? ""
                 }.mapValues { Array($0.prefix(feedSize)) }
             },
-            { (Self.neighbours(indexes), Self.followers(indexes, usersByID: usersByID)) })
-        let (neighbours, followers) = people
+            { () -> (neighbours: [String: PostNeighbours], followers: [String: [String]], reuse: Reuse?) in
+                let (neighbours, followers) = placed.memo.map { ($0.neighbours, $0.followers) }
+                    ?? (Self.neighbours(indexes), Self.followers(indexes, usersByID: usersByID))
+                guard forNextBuild else { return (neighbours, followers, nil) }
+                var reuse = (kept != nil ? previous?.carried(to: moment) : nil)
+                    ?? Reuse(comments: content.comments, moment: moment, authors: authors, feedSize: feedSize)
+                reuse.indexes = IndexMemo(
+                    placements: placed.placements, users: users, hashtagsPerPost: hashtagsPerPost, shape: indexes.shape,
+                    neighbours: neighbours, followers: followers)
+                return (neighbours, followers, reuse)
+            })
+        let (neighbours, followers) = (people.neighbours, people.followers)
         (self.comments, self.commentsOnPostsBy) = (byPost, byAuthor)
-        var reuse = nextReuse
-        (reuse.byPost, reuse.byAuthor) = (byPost, byAuthor)
+        var reuse = people.reuse
+        reuse?.tags = tagMemo ?? InputMemo()
+        reuse?.byPost = byPost
+        reuse?.byAuthor = byAuthor
         self.reuse = reuse
         self.authorNeighbours = neighbours
         self.diagnostics += indexes.diagnostics

@@ -31,13 +31,13 @@ struct SiteFeedsReuseTests {
 
     /// The previous build's reuse with its orders replaced by a marker: a build that takes them shows the marker.
     static func planted(_ content: SiteContent, at moment: BuildMoment) -> SiteFeeds.Reuse {
-        var reuse = SiteFeeds(content: content, config: SiteConfig(), moment: moment).reuse
+        var reuse = SiteFeeds(content: content, config: SiteConfig(), moment: moment, forNextBuild: true).reuse!
         reuse.byPost = ["planted": []]
         return reuse
     }
 
     static func feeds(_ content: SiteContent, at moment: BuildMoment, reusing reuse: SiteFeeds.Reuse) -> SiteFeeds {
-        SiteFeeds(content: content, config: SiteConfig(), moment: moment, reusing: reuse)
+        SiteFeeds(content: content, config: SiteConfig(), moment: moment, reusing: reuse, forNextBuild: true)
     }
 
     @Test("taken when nothing the orders read changed, the clock having moved on short of the next comment")
@@ -48,6 +48,19 @@ struct SiteFeedsReuseTests {
         var edited = Self.content
         edited.posts[0].caption = "new caption"
         #expect(Self.feeds(edited, at: Self.moment("2026-11-20T12:00:00Z"), reusing: reuse).comments.keys.sorted() == ["planted"])
+    }
+
+    @Test("a build that took the orders hands them on with the dates that bound its clock")
+    func carriedOn() throws {
+        let reuse = Self.planted(Self.content, at: Self.moment("2026-11-20T12:00:00Z"))
+        let second = Self.feeds(Self.content, at: Self.moment("2026-11-21T11:00:00Z"), reusing: reuse)
+        #expect(second.comments.keys.sorted() == ["planted"])
+        let carried = try #require(second.reuse)
+        // Still short of c3: taken again. At c3's time it shows: made again.
+        #expect(Self.feeds(Self.content, at: Self.moment("2026-11-21T11:59:59Z"), reusing: carried).comments.keys.sorted() == ["planted"])
+        let third = Self.feeds(Self.content, at: Self.moment("2026-11-21T12:00:00Z"), reusing: carried)
+        #expect(third.comments == SiteFeeds(content: Self.content, config: SiteConfig(), moment: Self.moment("2026-11-21T12:00:00Z")).comments)
+        #expect(third.comments["p1"]?.map(\.id) == ["c1", "c3"])
     }
 
     @Test("made again when a comment, a post's author, the settings or the shown comments change", arguments: 0..<7)
@@ -69,5 +82,75 @@ struct SiteFeedsReuseTests {
         #expect(rebuilt.comments == fresh.comments)
         #expect(rebuilt.commentsOnPostsBy == fresh.commentsOnPostsBy)
         #expect(rebuilt.comments["planted"] == nil)
+    }
+}
+
+/// Issue 14: `serve` hands each build the indexes' shape of the one before (`IndexMemo`): taken only
+/// when every post sits in the same groups and says the same to the indexes' warnings, and the
+/// users and the hashtag limit are the same; then filled with this build's posts.
+@Suite("Indexes kept between rebuilds")
+struct IndexMemoTests {
+    static let moment = SiteFeedsReuseTests.moment("2026-11-20T12:00:00Z")
+
+    static func post(_ id: String, _ author: String, _ caption: String, place: String? = nil, day: Int) -> Post {
+        Post(id: id, author: author, createdAt: Fixed.at("2026-11-0\(day)T10:00:00Z"), caption: caption, location: place.map { Location(name: $0) })
+    }
+
+    static let content = SiteContent(
+        users: [User(id: "ana", follows: ["ben"]), User(id: "ben")],
+        posts: [
+            post("p1", "ana", "#sea at dawn", place: "Porto", day: 1), post("p2", "ben", "#sea #sky", day: 2),
+            post("p3", "ana", "plain", place: "Lisbon", day: 3),
+        ])
+
+    /// The previous build's reuse with its indexes' shape and neighbours replaced by markers: a
+    /// build that takes them shows the markers.
+    static func planted() -> SiteFeeds.Reuse {
+        var reuse = SiteFeeds(content: content, config: SiteConfig(), moment: moment, forNextBuild: true).reuse!
+        reuse.indexes?.shape.tags = [SiteIndexes.PlacedGroup(id: "planted", name: "planted", slug: "planted", places: [0])]
+        reuse.indexes?.neighbours = ["planted": PostNeighbours()]
+        return reuse
+    }
+
+    static func feeds(_ content: SiteContent, config: SiteConfig = SiteConfig()) -> SiteFeeds {
+        SiteFeeds(content: content, config: config, moment: moment, reusing: planted(), forNextBuild: true)
+    }
+
+    @Test("taken when a caption edit leaves every post in its groups, and filled with this build's posts")
+    func taken() {
+        var edited = Self.content
+        edited.posts[2].caption = "plain, edited"
+        let feeds = Self.feeds(edited)
+        #expect(feeds.indexes.tags.map(\.id) == ["planted"])
+        #expect(feeds.authorNeighbours.keys.sorted() == ["planted"])
+        // Place 0 is the newest post, p3: the edited one, as this build has it.
+        #expect(feeds.indexes.tags[0].posts.map(\.caption) == ["plain, edited"])
+        // And the memo the next build gets holds this build's inputs.
+        #expect(feeds.reuse?.indexes?.placements.map(\.id) == ["p3", "p2", "p1"])
+    }
+
+    @Test("made again when a post's tags, author, place, origin or presence, a user, or the hashtag limit change", arguments: 0..<8)
+    func madeAgain(change: Int) {
+        var content = Self.content
+        var config = SiteConfig()
+        switch change {
+        case 0: content.posts[2].caption = "plain #sea"
+        case 1: content.posts[2].author = "ben"
+        case 2: content.posts[2].location = Location(name: "Évora")
+        case 3: content.posts[1].origin = SourceLocation(path: "content/posts.json", line: 9, column: 3)
+        case 4: content.posts.removeLast()
+        case 5: content.users[1].name = "Ben"
+        case 6: content.users[0].follows = []
+        default: config.hashtagsPerPost = 1
+        }
+        let rebuilt = Self.feeds(content, config: config)
+        let fresh = SiteFeeds(content: content, config: config, moment: Self.moment)
+        #expect(rebuilt.indexes.tags.map(\.id) == fresh.indexes.tags.map(\.id))
+        #expect(rebuilt.indexes.tags.map { $0.posts.map(\.id) } == fresh.indexes.tags.map { $0.posts.map(\.id) })
+        #expect(rebuilt.indexes.users.map(\.name) == fresh.indexes.users.map(\.name))
+        #expect(rebuilt.indexes.locations.map(\.slug) == fresh.indexes.locations.map(\.slug))
+        #expect(rebuilt.indexes.diagnostics == fresh.indexes.diagnostics)
+        #expect(rebuilt.authorNeighbours == fresh.authorNeighbours)
+        #expect(rebuilt.followers == fresh.followers)
     }
 }
