@@ -123,7 +123,7 @@ public struct SiteIndexes: Sendable {
 
     /// Index order for tags and locations: most posts first, ties by name (NFC lower case, by
     /// scalars), then by id.
-    static func byCountThenName(_ groups: [PlacedGroup]) -> [PlacedGroup] {
+    private static func byCountThenName(_ groups: [PlacedGroup]) -> [PlacedGroup] {
         sorted(groups) { a, b in
             a.group.places.count != b.group.places.count ? a.group.places.count > b.group.places.count
                 : a.name != b.name ? a.name.scalarsPrecede(b.name) : a.group.id.scalarsPrecede(b.group.id)
@@ -131,7 +131,7 @@ public struct SiteIndexes: Sendable {
     }
 
     /// Index order for users: by name (NFC lower case, by scalars), then by id.
-    static func byName(_ groups: [PlacedGroup]) -> [PlacedGroup] {
+    private static func byName(_ groups: [PlacedGroup]) -> [PlacedGroup] {
         sorted(groups) { a, b in a.name != b.name ? a.name.scalarsPrecede(b.name) : a.group.id.scalarsPrecede(b.group.id) }
     }
 

@@ -126,9 +126,8 @@ public struct SiteFeeds: Sendable {
         let (kept, placed, tagMemo) = Parallel.all(
             { previous?.orders(comments: content.comments, moment: moment, authors: authors, feedSize: feedSize) },
             { () -> (indexes: SiteIndexes, memo: IndexMemo?, placements: [IndexMemo.Placement]) in
-                guard forNextBuild else { return (SiteIndexes(posts: posts, users: users, hashtagsPerPost: hashtagsPerPost, tags: tags), nil, []) }
-                let placements = zip(posts, tags).map { IndexMemo.Placement($0, tags: $1) }
-                if let memo = previous?.indexes?.matching(placements, users: users, hashtagsPerPost: hashtagsPerPost) {
+                let placements = forNextBuild ? zip(posts, tags).map { IndexMemo.Placement($0, tags: $1) } : []
+                if forNextBuild, let memo = previous?.indexes?.matching(placements, users: users, hashtagsPerPost: hashtagsPerPost) {
                     return (SiteIndexes(shape: memo.shape, posts: posts), memo, placements)
                 }
                 return (SiteIndexes(posts: posts, users: users, hashtagsPerPost: hashtagsPerPost, tags: tags), nil, placements)
