@@ -27,7 +27,7 @@ extension SiteBuilder {
         var moment: BuildMoment
         var feeds: SiteFeeds
         var theme: Theme
-        var library: MustacheLibrary?
+        var templates: ThemeTemplates?
         var renderer: SiteRenderer?
         var images: [RenderedFile] = []
         /// Photo copies in the image cache, read only when the output lacks them.
@@ -117,7 +117,7 @@ extension SiteBuilder {
         }
         var diagnostics = loaded.diagnostics + loaded.config.baseURLWarnings
         let theme = Self.defaultTheme.overridden(by: sources.theme)
-        let (library, templateDiagnostics) = theme.compile()
+        let (templates, templateDiagnostics) = theme.compile()
         diagnostics += templateDiagnostics
         let zone = TimeZone(identifier: loaded.config.timeZoneIdentifier) ?? .gmt
         let moment = BuildMoment(
@@ -128,7 +128,7 @@ extension SiteBuilder {
         diagnostics += feeds.diagnostics
         var site = SiteModel(
             config: loaded.config, content: loaded.content, timeZone: zone, moment: moment, feeds: feeds, theme: theme,
-            library: library, diagnostics: diagnostics)
+            templates: templates, diagnostics: diagnostics)
         site.validUntil = NoChangeRecord.validUntil(content: loaded.content, feeds: feeds, moment: moment)
         return site
     }
@@ -137,7 +137,7 @@ extension SiteBuilder {
     /// content loaded without error.
     func publishPhotos(_ site: inout SiteModel, _ sources: Sources, _ options: BuildOptions) -> PhotoPublisher.Published {
         var photos = PhotoPublisher.Published()
-        if site.library != nil && !site.diagnostics.hasErrors {
+        if site.templates != nil && !site.diagnostics.hasErrors {
             let publisher = PhotoPublisher(
                 siteDirectory: options.siteDirectory, config: site.config, namedBy: PhotoPublisher.fields(site.content))
             let reader = sources.reader
@@ -165,7 +165,7 @@ extension SiteBuilder {
         let fingerprint = site.theme.fingerprint
         let cards = store?.cards ?? cardsOnDisk.map { CardCacheFile.store(site: $0, posts: site.feeds.posts.count) } ?? CardStore()
         let layout = store?.pageLayout
-        site.renderer = site.library.map { SiteRenderer(library: $0, input: input, themeFingerprint: fingerprint, cards: cards, layout: layout) }
+        site.renderer = site.templates.map { SiteRenderer(templates: $0, input: input, themeFingerprint: fingerprint, cards: cards, layout: layout) }
         if let store, let renderer = site.renderer {
             store.markdownMemo = renderer.markdownMemo
             store.pageLayout = renderer.layout

@@ -10,7 +10,7 @@ import Mustache
 /// No disk is touched: the output writer decides what reaches the output folder, after the
 /// whole site rendered without error.
 public struct SiteRenderer: Sendable {
-    let library: MustacheLibrary
+    let templates: ThemeTemplates
     let builder: PageBuilder
     /// The pages and published paths, for the next build of a long-lived process.
     public let layout: PageLayout
@@ -25,13 +25,10 @@ public struct SiteRenderer: Sendable {
     ///     default a new one, for this build alone.
     ///   - layout: the last build's `layout`, from a long-lived process.
     public init(
-        library: MustacheLibrary, input: RenderInput, themeFingerprint: UInt64 = 0, cards: CardStore = CardStore(), layout previous: PageLayout? = nil
+        templates: ThemeTemplates, input: RenderInput, themeFingerprint: UInt64 = 0, cards: CardStore = CardStore(), layout previous: PageLayout? = nil
     ) {
         self.cards = cards
-        var library = library
-        // `{{{html}}}` is valid Mustache; registering it cannot fail.
-        try? library.register("{{{html}}}", named: TemplateName.prerendered.rawValue)
-        self.library = library
+        self.templates = templates
         let layout = PageLayout(input: input, reusing: previous)
         self.builder = PageBuilder(input: input, links: MarkdownLinks(root: SiteURLs(baseURL: input.config.baseURL).root, sitePaths: layout.sitePaths))
         self.layout = layout
@@ -163,7 +160,7 @@ public struct SiteRenderer: Sendable {
         if let reference = item as? PostReference {
             func render() -> String {
                 let view = builder.postView(reference.post, partial: reference.partial, inList: reference.inList, lazy: reference.lazy)
-                return library.render(view, withTemplate: view.partial.rawValue) ?? ""
+                return templates.render(view, template: view.partial.rawValue)
             }
             // A card is the same on every list that shows it (timeline, tags, place); a photo in a
             // person's grid shows once.
@@ -172,7 +169,7 @@ public struct SiteRenderer: Sendable {
             return cards.html(reference.post.id, version: version, placement: placement, make: render)
         }
         // Built views (the home page's three latest posts) render once per build.
-        return library.render(item, withTemplate: item.partial.rawValue) ?? ""
+        return templates.render(item, template: item.partial.rawValue)
     }
 
     /// The feeds, the sitemap and the search index, derived from the same lists as the pages.
@@ -270,12 +267,12 @@ public struct SiteRenderer: Sendable {
             section.items = section.items.map { PrerenderedItem(html: renderItem($0, keys: keys)) }
             return section
         }
-        let body = library.render(pageBody, withTemplate: page.bodyTemplate.rawValue) ?? ""
+        let body = templates.render(pageBody, template: page.bodyTemplate.rawValue)
         let layout = LayoutView(
             title: page.title, siteTitle: builder.siteTitle, root: builder.urls.root, bodyClass: page.bodyClass,
             navigation: builder.navigation(current: page.current), feeds: page.feeds, footer: builder.footer, body: body)
-        let html = library.render(layout, withTemplate: TemplateName.layout.rawValue) ?? ""
-        return PageOutput(path: path, key: key, file: RenderedFile(path: path, bytes: Array(html.utf8)))
+        let html = templates.renderBytes(layout, template: TemplateName.layout.rawValue)
+        return PageOutput(path: path, key: key, file: RenderedFile(path: path, bytes: html))
     }
 }
 

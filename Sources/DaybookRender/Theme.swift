@@ -27,7 +27,7 @@ public struct Theme: Sendable {
     }
 
     /// Parses every template; each syntax error becomes a diagnostic at its line and column.
-    public func compile() -> (library: MustacheLibrary?, diagnostics: [Diagnostic]) {
+    public func compile() -> (templates: ThemeTemplates?, diagnostics: [Diagnostic]) {
         var library = MustacheLibrary()
         var diagnostics: [Diagnostic] = []
         ThemeEscaping.register()
@@ -59,7 +59,7 @@ public struct Theme: Sendable {
             diagnostics.append(
                 .error("the theme has no '\(name).mustache'; add it or remove Templates/ to use the default theme", at: SourceLocation(path: "Templates")))
         }
-        return (diagnostics.hasErrors ? nil : library, diagnostics)
+        return (diagnostics.hasErrors ? nil : ThemeTemplates(library: library, names: templates.keys.sorted()), diagnostics)
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -22,25 +22,42 @@ struct ViewField<Model>: Sendable {
     let kind: Kind
     /// The value a template sees; `nil` means "no value" and renders as nothing.
     let read: @Sendable (Model) -> Any?
+    /// The same value, typed, for the compiled theme; `nil` only for an inherited name.
+    let value: @Sendable (Model) -> TemplateValue?
+
+    init(name: String, kind: Kind, read: @escaping @Sendable (Model) -> Any?, value: @escaping @Sendable (Model) -> TemplateValue?) {
+        (self.name, self.kind, self.read, self.value) = (name, kind, read, value)
+    }
+
+    /// A field whose value the caller reads itself (a list of mixed items, a value shown only
+    /// under a condition).
+    init<Value: TemplateReadable>(name: String, kind: Kind, _ read: @escaping @Sendable (Model) -> Value?) {
+        self.init(name: name, kind: kind, read: { model in read(model).map { $0 as Any } }, value: { read($0).templateValue })
+    }
 
     /// A stored property that always has a value.
-    static func stored<Value>(_ name: String, _ path: any KeyPath<Model, Value> & Sendable) -> ViewField {
-        ViewField(name: name, kind: .stored) { $0[keyPath: path] }
+    static func stored<Value: TemplateReadable>(_ name: String, _ path: any KeyPath<Model, Value> & Sendable) -> ViewField {
+        ViewField(name: name, kind: .stored, read: { $0[keyPath: path] }, value: { $0[keyPath: path].templateValue })
     }
 
     /// A stored optional property: `nil` renders as nothing and never falls through to an outer context.
-    static func stored<Value>(_ name: String, _ path: any KeyPath<Model, Value?> & Sendable) -> ViewField {
-        ViewField(name: name, kind: .stored) { model in model[keyPath: path].map { $0 as Any } }
+    static func stored<Value: TemplateReadable>(_ name: String, _ path: any KeyPath<Model, Value?> & Sendable) -> ViewField {
+        ViewField(name: name, kind: .stored) { $0[keyPath: path] }
     }
 
     /// A value computed from stored fields, for templates (`hasTags`, `initial`).
-    static func derived(_ name: String, _ read: @escaping @Sendable (Model) -> Any?) -> ViewField {
-        ViewField(name: name, kind: .derived, read: read)
+    static func derived<Value: TemplateReadable>(_ name: String, _ read: @escaping @Sendable (Model) -> Value) -> ViewField {
+        ViewField(name: name, kind: .derived, read: { read($0) }, value: { read($0).templateValue })
+    }
+
+    /// A value computed from stored fields that may be missing (`width` of an image without a size).
+    static func derived<Value: TemplateReadable>(_ name: String, _ read: @escaping @Sendable (Model) -> Value?) -> ViewField {
+        ViewField(name: name, kind: .derived, read)
     }
 
     /// A name this model leaves to the enclosing context on purpose.
     static func inherited(_ name: String) -> ViewField {
-        ViewField(name: name, kind: .inherited) { _ in nil }
+        ViewField(name: name, kind: .inherited, read: { _ in nil }, value: { _ in nil })
     }
 }
 
@@ -68,6 +85,12 @@ struct ViewFieldTable<Model>: Sendable {
         return field.read(model) ?? Absent()
     }
 
+    /// The typed twin of `lookup`: `nil` for an inherited name, `.absent` for one not listed.
+    func value(_ name: String, in model: Model) -> TemplateValue? {
+        guard let index = byName[name] else { return .absent }
+        return fields[index].value(model)
+    }
+
     /// Every stored field's value, in table order, `nil` for an absent optional.
     func fingerprintValues(of model: Model) -> [Any?] {
         stored.map { $0.read(model) }
@@ -76,12 +99,17 @@ struct ViewFieldTable<Model>: Sendable {
 
 /// A value a template can read: its fields come from one table, which drives both the template
 /// lookup and the fingerprint that decides whether a page is re-rendered.
-protocol ViewModel: Sendable, MustacheParent {
+protocol ViewModel: Sendable, MustacheParent, TemplateReadable {
     static var fields: ViewFieldTable<Self> { get }
 }
 
 extension ViewModel {
     func child(named name: String) -> Any? { Self.fields.lookup(name, in: self) }
+
+    /// What the compiled theme reads under `name`: `nil` sends the lookup to the enclosing context.
+    func templateChild(named name: String) -> TemplateValue? { Self.fields.value(name, in: self) }
+
+    var templateValue: TemplateValue { .model(self) }
 
     /// Every stored field, for the fingerprint.
     var fingerprintFields: [Any?] { Self.fields.fingerprintValues(of: self) }

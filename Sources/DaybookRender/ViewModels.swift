@@ -225,7 +225,7 @@ struct SectionView: ViewModel {
     static let fields = ViewFieldTable<Self>([
         .stored("style", \.style), .stored("heading", \.heading), .stored("headingID", \.headingID),
         .stored("isList", \.isList),
-        ViewField(name: "items", kind: .stored) { $0.items.map { $0 as Any } },
+        ViewField(name: "items", kind: .stored, read: { $0.items.map { $0 as Any } }, value: { .list(ItemList(items: $0.items)) }),
         // Shown only when the list is empty.
         ViewField(name: "emptyText", kind: .stored) { $0.items.isEmpty ? $0.emptyText : nil },
         .stored("moreLink", \.moreLink),
