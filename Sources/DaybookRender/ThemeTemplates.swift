@@ -179,9 +179,10 @@ struct TemplateWalk {
     private static func child(_ name: String, of context: TemplateValue) -> TemplateValue? {
         switch context {
         case .model(let model): return model.templateChild(named: name)
-        case .number, .flag, .absent: return nil
-        case .text(let text): return reflectedChild(name, of: text)
-        case .list: return nil  // an array's children have no labels
+        // A string, a number or a flag reflects with no children, and an array's children have no
+        // labels: swift-mustache's `Mirror` lookup finds nothing in them (`{{url}}` inside
+        // `{{#url}}` climbs to the model), so neither is reflected here.
+        case .text, .number, .flag, .absent, .list: return nil
         case .other(let value): return reflectedChild(name, of: value)
         }
     }
