@@ -147,6 +147,16 @@ struct SiteBuilderTests {
         #expect(site.read("output/index.html")?.contains("Today&#39;s question") == true)
     }
 
+    @Test("a site's template using swift-mustache's transforms renders through swift-mustache, every page alike")
+    func transforms() async throws {
+        let template = "<h1>{{uppercased(heading)}}</h1><p>{{#sections}}{{#first()}}first {{/first()}}{{style}}{{/sections}}</p>"
+        let site = try SiteFixture(MiniSite.archive + "\n-- Templates/404.mustache --\n\(template)\n")
+        let result = await build(site)
+        #expect(result.succeeded)
+        #expect(site.read("output/404.html")?.contains("<h1>PAGE NOT FOUND</h1><p></p>") == true)
+        #expect(site.read("output/index.html")?.contains("Today&#39;s question") == true)
+    }
+
     @Test("the same content and now give byte-identical output in two folders")
     func deterministic() async throws {
         let a = try SiteFixture(MiniSite.archive)
