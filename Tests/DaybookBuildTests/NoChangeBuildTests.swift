@@ -129,6 +129,21 @@ struct NoChangeBuildTests {
         }
     }
 
+    @Test("a page's folder moved away and replaced by a link to it is not replayed: the build stops at the link")
+    func folderLink() async throws {
+        let site = try #require(try await Self.builtSites(1).first)
+        let folder = site.directory.appending(path: "output/posts/p1")
+        let moved = site.directory.appending(path: "moved-p1")
+        try FileManager.default.moveItem(at: folder, to: moved)
+        try FileManager.default.createSymbolicLink(atPath: folder.path, withDestinationPath: moved.path)
+        // Through the link, every recorded file is still there with its size.
+        #expect(FileManager.default.fileExists(atPath: folder.appending(path: "index.html").path))
+        let rebuilt = await Self.build(Self.options(site))
+        #expect(!Self.replayed(rebuilt))
+        #expect(!rebuilt.succeeded)
+        #expect(rebuilt.diagnostics.contains { $0.message.contains("posts/p1") && $0.message.contains("symbolic link") })
+    }
+
     @Test("the window: the same day before the next post comes due replays; a build whose empty feed is dated by now replays only at that now")
     func window() async throws {
         let site = try #require(try await Self.builtSites(1).first)
