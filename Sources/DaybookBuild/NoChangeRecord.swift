@@ -109,10 +109,12 @@ struct NoChangeRecord: Equatable {
     /// reader follows them), and the links that lead out of the site, with no status.
     static func currentInputs(_ site: URL) -> [(path: String, status: FileStatus?)] {
         let reader = SiteReader(siteDirectory: site)
-        var inputs: [(String, FileStatus?)] = [("site.yml", FileStatus(path: site.appending(path: "site.yml").path))]
+        // Paths joined as strings, not a URL made per file: this runs before every build.
+        let root = site.path
+        var inputs: [(String, FileStatus?)] = [("site.yml", FileStatus(path: root + "/site.yml"))]
         for folder in ["content", "Templates"] {
             let (files, outside, _) = reader.siteFiles(under: folder)
-            inputs += files.map { ($0, FileStatus(path: site.appending(path: $0).path)) }
+            inputs += files.map { ($0, FileStatus(path: root + "/" + $0)) }
             inputs += outside.map { ("link-out:" + $0, nil) }
         }
         return inputs
@@ -122,17 +124,24 @@ struct NoChangeRecord: Equatable {
     static func outputsInPlace(_ outputs: [(path: String, size: Int)], in root: String) -> Bool {
         // In runs, on all cores: 34,000 lookups one after the other were a third of a no-change
         // rebuild. The record lists paths in order, so a run's folders are mostly its own.
-        Parallel.mapBlocking(Parallel.runs(of: outputs)) { run in
+        // Each looked up from the root's descriptor: shorter paths to resolve, and no string made
+        // per lookup. The root is opened following links: it is the folder the user named.
+        let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard rootFD >= 0 else { return false }
+        defer { close(rootFD) }
+        return Parallel.mapBlocking(Parallel.runs(of: outputs)) { run in
             var folders = Set<Substring>()
+            var info = stat()
             for output in run {
                 var folder = output.path[...]
                 while let slash = folder.lastIndex(of: "/") {
                     folder = folder[..<slash]
                     guard folders.insert(folder).inserted else { break }
-                    var info = stat()
-                    guard lstat(root + "/" + folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return false }
+                    guard fstatat(rootFD, String(folder), &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return false }
                 }
-                guard let status = FileStatus(path: root + "/" + output.path, followingLinks: false), status.size == output.size else { return false }
+                guard fstatat(rootFD, output.path, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                    info.st_size == output.size
+                else { return false }
             }
             return true
         }.allSatisfy { $0 }
