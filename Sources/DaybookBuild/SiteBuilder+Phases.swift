@@ -117,7 +117,7 @@ extension SiteBuilder {
         }
         var diagnostics = loaded.diagnostics + loaded.config.baseURLWarnings
         let theme = Self.defaultTheme.overridden(by: sources.theme)
-        let (templates, templateDiagnostics) = theme.compile()
+        let (templates, templateDiagnostics) = theme.compile(typedWalk: !options.rendersThroughSwiftMustache)
         diagnostics += templateDiagnostics
         let zone = TimeZone(identifier: loaded.config.timeZoneIdentifier) ?? .gmt
         let moment = BuildMoment(

@@ -26,6 +26,9 @@ public struct BuildOptions: Sendable {
     /// Decoded content kept in memory between builds by a long-lived process (`serve`); `nil`
     /// to use `.daybook-cache/records`.
     public var records: RecordStore?
+    /// Renders through swift-mustache's own walk instead of the compiled one (`ThemeTemplates`):
+    /// for the test that holds the two to the same bytes on the example site.
+    var rendersThroughSwiftMustache = false
     /// Site-relative paths that changed since the previous build of `records`, as a watcher named
     /// them all: that build's read is patched with them rather than the site read whole
     /// (`SiteRead`). `nil` when they are not known.

@@ -27,7 +27,9 @@ public struct Theme: Sendable {
     }
 
     /// Parses every template; each syntax error becomes a diagnostic at its line and column.
-    public func compile() -> (templates: ThemeTemplates?, diagnostics: [Diagnostic]) {
+    /// - Parameter typedWalk: whether pages render through the compiled walk where the templates
+    ///   allow it (`false` only to compare it with swift-mustache's).
+    public func compile(typedWalk: Bool = true) -> (templates: ThemeTemplates?, diagnostics: [Diagnostic]) {
         var library = MustacheLibrary()
         var diagnostics: [Diagnostic] = []
         ThemeEscaping.register()
@@ -59,7 +61,7 @@ public struct Theme: Sendable {
             diagnostics.append(
                 .error("the theme has no '\(name).mustache'; add it or remove Templates/ to use the default theme", at: SourceLocation(path: "Templates")))
         }
-        return (diagnostics.hasErrors ? nil : ThemeTemplates(library: library, names: templates.keys.sorted()), diagnostics)
+        return (diagnostics.hasErrors ? nil : ThemeTemplates(library: library, names: templates.keys.sorted(), compiling: typedWalk), diagnostics)
     }
 
     private static func describe(_ error: any Error) -> String {

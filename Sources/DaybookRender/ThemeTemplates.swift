@@ -10,12 +10,18 @@ public struct ThemeTemplates: Sendable {
     /// `nil` when a template uses something only swift-mustache renders.
     let compiled: [String: CompiledTemplate]?
 
-    /// - Parameter names: every template the library holds.
-    init(library: MustacheLibrary, names: [String]) {
+    /// - Parameters:
+    ///   - names: every template the library holds.
+    ///   - compiling: `false` renders through swift-mustache whatever the templates.
+    init(library: MustacheLibrary, names: [String], compiling: Bool = true) {
         var library = library
         // `{{{html}}}` is valid Mustache; registering it cannot fail.
         try? library.register("{{{html}}}", named: TemplateName.prerendered.rawValue)
         self.library = library
+        guard compiling else {
+            self.compiled = nil
+            return
+        }
         var compiled: [String: CompiledTemplate] = [:]
         for name in names + [TemplateName.prerendered.rawValue] {
             guard let template = library.getTemplate(named: name).flatMap(CompiledTemplate.init) else {
