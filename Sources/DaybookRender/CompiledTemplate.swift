@@ -9,8 +9,8 @@ import Mustache
 /// standalone-tag rules, its errors); only the walk over the parsed tokens is ours. Its tokens
 /// are internal to the package, so they are read by reflection once per template, when the
 /// theme is compiled; a template using anything this walk does not reproduce exactly (transforms,
-/// lambdas, parents and blocks, dynamic partials) is not compiled, and the theme then renders
-/// through swift-mustache as before (`ThemeTemplates`).
+/// lambdas, parents and blocks) is not compiled, and the theme then renders through
+/// swift-mustache as before (`ThemeTemplates`).
 struct CompiledTemplate: Sendable {
     indirect enum Node: Sendable {
         case text([UInt8])

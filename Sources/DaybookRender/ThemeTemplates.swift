@@ -4,7 +4,7 @@ import Mustache
 /// the same templates compiled for typed rendering (`CompiledTemplate`).
 ///
 /// Both render the same bytes; the compiled walk only skips the runtime casts. A site whose own
-/// templates use transforms, lambdas, parents or dynamic partials renders through swift-mustache.
+/// templates use transforms, lambdas, parents or blocks renders through swift-mustache.
 public struct ThemeTemplates: Sendable {
     let library: MustacheLibrary
     /// `nil` when a template uses something only swift-mustache renders.
