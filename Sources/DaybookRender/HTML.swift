@@ -6,7 +6,10 @@ enum HTML {
     static func escape(_ text: String) -> String {
         // Most values (URLs, names, dates, labels) are printable ASCII with nothing to escape:
         // those are returned as they are, without a copy.
-        if isPlain(text) { return text }
+        let plain = text.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte < 0x7F && byte != 0x26 && byte != 0x3C && byte != 0x3E && byte != 0x22 && byte != 0x27
+        }
+        if plain { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -23,20 +26,5 @@ enum HTML {
             }
         }
         return out
-    }
-
-    /// `escape(text)`, appended to a file's bytes: the compiled theme's `{{ }}`.
-    static func appendEscaped(_ text: String, to out: inout [UInt8]) {
-        if isPlain(text) {
-            out.append(contentsOf: text.utf8)
-        } else {
-            out.append(contentsOf: escape(text).utf8)
-        }
-    }
-
-    private static func isPlain(_ text: String) -> Bool {
-        text.utf8.allSatisfy { byte in
-            byte >= 0x20 && byte < 0x7F && byte != 0x26 && byte != 0x3C && byte != 0x3E && byte != 0x22 && byte != 0x27
-        }
     }
 }

@@ -100,11 +100,8 @@ struct TemplateWalk {
             out.append(contentsOf: bytes)
         case .variable(let path, let escaped):
             guard let value = lookup(path) else { return }
-            switch value {
-            case .absent: return
-            case .text(let text): append(text, escaping: escaped ? escaping : nil)
-            default: append(value.described, escaping: escaped ? escaping : nil)
-            }
+            if case .absent = value { return }
+            append(value.described, escaping: escaped ? escaping : nil)
         case .section(let path, let body):
             switch lookup(path) {
             case nil, .absent: return
@@ -151,7 +148,8 @@ struct TemplateWalk {
     private mutating func append(_ text: String, escaping: CompiledTemplate.Escaping?) {
         switch escaping {
         case nil: out.append(contentsOf: text.utf8)
-        case .theme?: HTML.appendEscaped(text, to: &out)
+        // `escape` hands plain text back as it is, without a copy.
+        case .theme?: out.append(contentsOf: HTML.escape(text).utf8)
         case .custom(let type)?: out.append(contentsOf: type.escapeText(text).utf8)
         }
     }
