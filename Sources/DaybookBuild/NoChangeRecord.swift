@@ -80,7 +80,8 @@ struct NoChangeRecord: Equatable {
         }
         guard let size = FileStatus(path: file, followingLinks: false)?.size, size <= maxBytes,
             let data = FileManager.default.contents(atPath: file),
-            let record = NoChangeRecord(text: String(decoding: data, as: UTF8.self), readingOutputsIf: mayHold),
+            // Parsed from the file's bytes as read: no string of the whole 2 MB made first.
+            let record = data.withUnsafeBytes({ parse($0.bindMemory(to: UInt8.self), proceed: mayHold) }),
             outputsInPlace(record.outputs, in: options.outputDirectory.path)
         else { return (nil, listing) }
         let elapsed = ContinuousClock.now - started
