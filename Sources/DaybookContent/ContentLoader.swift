@@ -193,7 +193,7 @@ public enum ContentLoader {
             let root: RawValue
             do {
                 // A list file's records are decoded as each is read, its tree dropped after.
-                root = try JSONReader.parse(bytes, eachElement: isArrayFile ? { decodeRecord(ContentText.cleaned($0)) } : nil)
+                root = try JSONReader.parse(bytes, cleaning: true, eachElement: isArrayFile ? { decodeRecord($0) } : nil)
             } catch {
                 return (DecodedRecords(), [.error("invalid JSON: \(error.message)", at: at(error.position))], [])
             }
@@ -202,7 +202,7 @@ public enum ContentLoader {
                     return (records, [.error("content/\(collection.rawValue).json must be a JSON array of \(collection.singular) objects, found \(root.kindName)", at: at(root.position))], [])
                 }
             } else {
-                decodeRecord(ContentText.cleaned(root))
+                decodeRecord(root)
             }
         }
         return (records, diagnostics, namedOutsideLinks)

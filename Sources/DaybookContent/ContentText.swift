@@ -8,19 +8,6 @@ import DaybookModel
 enum ContentText {
     static func cleaned(_ text: String) -> String { DocumentCharacter.cleaned(text) }
 
-    /// Every string in `value` (keys included) cleaned.
-    static func cleaned(_ value: RawValue) -> RawValue {
-        switch value.kind {
-        case .string(let text): RawValue(.string(cleaned(text)), at: value.position)
-        case .array(let items): RawValue(.array(items.map(cleaned)), at: value.position)
-        case .object(let members):
-            RawValue(
-                .object(members.map { RawMember(key: cleaned($0.key), keyPosition: $0.keyPosition, value: cleaned($0.value)) }),
-                at: value.position)
-        default: value
-        }
-    }
-
     /// The line and column (in Unicode scalars) of the first byte that is not valid UTF-8, or `nil`
     /// when all of `bytes` is valid: a file that is not UTF-8 is reported where the bad byte is.
     static func firstInvalidUTF8(in bytes: [UInt8]) -> TextPosition? {

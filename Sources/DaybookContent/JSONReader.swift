@@ -14,6 +14,9 @@ struct JSONSyntaxError: Error, Sendable, Hashable {
 /// incrementally along each line, so long single-line files stay linear.
 struct JSONReader {
     private let bytes: [UInt8]
+    /// Whether strings (keys too) come out cleaned as `ContentText.cleaned` cleans them: checked on
+    /// the bytes already in hand, where cleaning each record's tree after cost a tenth of loading.
+    private let cleans: Bool
     private var index = 0
     private var line = 1
     private var lineStart = 0
@@ -29,8 +32,8 @@ struct JSONReader {
     /// they are read and are not kept (the value returned is the array, empty): a 100 MB list of
     /// comments never stands in memory as one tree. A syntax error anywhere still throws, so the
     /// caller must drop what it made of the elements before it.
-    static func parse(_ bytes: [UInt8], eachElement element: ((RawValue) -> Void)?) throws(JSONSyntaxError) -> RawValue {
-        var reader = JSONReader(bytes: bytes)
+    static func parse(_ bytes: [UInt8], cleaning: Bool = false, eachElement element: ((RawValue) -> Void)?) throws(JSONSyntaxError) -> RawValue {
+        var reader = JSONReader(bytes: bytes, cleans: cleaning)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             reader.index = 3
             reader.lineStart = 3
@@ -50,7 +53,10 @@ struct JSONReader {
         return value
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: [UInt8], cleans: Bool) {
+        self.bytes = bytes
+        self.cleans = cleans
+    }
 
     private mutating func position() -> TextPosition {
         if columnOffset < lineStart {
@@ -252,6 +258,7 @@ struct JSONReader {
 
     private mutating func decodeUTF8(_ slice: ArraySlice<UInt8>) throws(JSONSyntaxError) -> String {
         guard let text = String(validating: slice, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
+        if cleans && slice.withUnsafeBufferPointer(DocumentCharacter.mayNeedCleaning) { return DocumentCharacter.cleaned(text) }
         return text
     }
 

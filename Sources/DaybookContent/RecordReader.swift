@@ -8,7 +8,7 @@ struct RecordReader {
     let path: String
     let collection: ContentCollection
     let recordPosition: TextPosition
-    private(set) var members: [String: RawMember] = [:]
+    private(set) var members = RecordMembers()
     var diagnostics: [Diagnostic] = []
     /// Set when a required field is missing or invalid: the record is then dropped. An optional
     /// field that is invalid is reported and left out, and the record is kept, so one bad value
@@ -20,14 +20,13 @@ struct RecordReader {
         self.collection = collection
         self.recordPosition = position
         for member in members {
-            if let first = self.members[member.key] {
+            if let first = self.members.insert(member) {
                 diagnostics.append(
                     .error(
                         "duplicate key '\(member.key)' (first at line \(first.keyPosition.line))",
                         at: location(member.keyPosition)))
                 continue
             }
-            self.members[member.key] = member
             if !collection.knownKeys.contains(member.key) {
                 diagnostics.append(
                     .warning(
@@ -147,5 +146,33 @@ struct RecordReader {
             return nil
         }
         return DaybookModel.Location(name: name, latitude: lat, longitude: lon)
+    }
+}
+
+/// A record's members by key, in the order written.
+///
+/// Searched in order: a record has a dozen keys at most, and hashing each into a dictionary cost
+/// more than the rest of its decoding. A record with many more keys (a hostile file) gets an
+/// index, so reading it stays linear.
+struct RecordMembers {
+    private var list: [RawMember] = []
+    private var index: [String: Int]?
+    private static let indexedFrom = 32
+
+    subscript(key: String) -> RawMember? {
+        if let index { return index[key].map { list[$0] } }
+        return list.first { $0.key == key }
+    }
+
+    /// Adds `member` unless its key is taken; the member holding the key when it is.
+    mutating func insert(_ member: RawMember) -> RawMember? {
+        if let taken = self[member.key] { return taken }
+        list.append(member)
+        if index != nil {
+            index?[member.key] = list.count - 1
+        } else if list.count == Self.indexedFrom {
+            index = Dictionary(uniqueKeysWithValues: list.enumerated().map { ($1.key, $0) })
+        }
+        return nil
     }
 }

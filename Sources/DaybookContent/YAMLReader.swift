@@ -13,7 +13,9 @@ enum YAMLReader {
     static func parse(_ text: String, firstLine: Int = 1) throws(YAMLSyntaxError) -> RawValue? {
         let node: Node?
         do {
-            node = try Yams.compose(yaml: text)
+            // The basic resolver leaves plain scalars untyped for `plainType` to type. The encoding
+            // is given: by default Yams reads the whole environment for it on every document.
+            node = try Yams.compose(yaml: text, .basic, .default, .utf8)
         } catch let error as YamlError {
             throw Self.describe(error, firstLine: firstLine)
         } catch {
@@ -44,9 +46,9 @@ enum YAMLReader {
             // Quoted scalars are always strings; plain ones resolve by YAML's core schema. Dates stay
             // text (`createdAt: 2026-11-21T08:00:00Z` unquoted) and are parsed by the record reader.
             guard scalar.style == .plain else { return RawValue(.string(ContentText.cleaned(scalar.string)), at: at) }
-            switch Tag.Name(rawValue: node.tag.description) {
+            switch plainType(scalar, of: node) {
             case .null: return RawValue(.null, at: at)
-            case .bool: return RawValue(.bool(node.bool ?? false), at: at)
+            case .bool: return RawValue(.bool(["true", "yes", "on"].contains(scalar.string.lowercased())), at: at)
             case .int, .float:
                 if let number = node.float { return RawValue(.number(number), at: at) }
                 return RawValue(.string(scalar.string), at: at)
@@ -74,6 +76,17 @@ enum YAMLReader {
             return RawValue(.null, at: at)
         }
     }
+
+    /// The type YAML's core schema gives a plain scalar, as Yams's default resolver says. Its rules
+    /// are regular expressions, and matching them against every key and value was a tenth of
+    /// loading a site's Markdown files; a scalar whose first character starts none of them
+    /// (`null`, `~`, `true`, `yes`, `on`, numbers, `<<`, `=`) is text without asking.
+    static func plainType(_ scalar: Node.Scalar, of node: Node) -> Tag.Name {
+        if scalar.tag.description.isEmpty, let first = scalar.string.utf8.first, !mayStartTyped.contains(first) { return .str }
+        return Resolver.default.resolveTag(of: node)
+    }
+
+    private static let mayStartTyped = Set("yYnNtTfFoO+-.0123456789<~=".utf8)
 
     /// A key that is itself a mapping or a sequence, written in flow style for messages. Not
     /// `Node.any`: Yams traps building a dictionary whose keys are mappings (found by fuzzing).

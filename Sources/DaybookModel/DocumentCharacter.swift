@@ -20,9 +20,19 @@ public enum DocumentCharacter {
     /// that is plainly fine (nearly all of it) is not walked scalar by scalar.
     @inlinable
     public static func mayNeedCleaning(_ text: String) -> Bool {
-        // C0 and DEL; 0xC2 leads C1 controls (U+0080…U+009F); 0xEF leads U+FDD0… and U+FFFE/F;
-        // 0xF0…0xF4 lead the planes whose last two scalars are noncharacters.
-        text.utf8.contains { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D || $0 == 0x7F || $0 == 0xC2 || $0 == 0xEF || $0 >= 0xF0 }
+        text.utf8.withContiguousStorageIfAvailable(mayNeedCleaning) ?? text.utf8.contains(where: mayLead)
+    }
+
+    /// `mayNeedCleaning` on the UTF-8 bytes of a text.
+    @inlinable
+    public static func mayNeedCleaning(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool { utf8.contains(where: mayLead) }
+
+    /// Whether a byte may lead a refused scalar: C0 and DEL; 0xC2 leads C1 controls
+    /// (U+0080…U+009F); 0xEF leads U+FDD0… and U+FFFE/F; 0xF0…0xF4 lead the planes whose last two
+    /// scalars are noncharacters.
+    @inlinable
+    @usableFromInline static func mayLead(_ byte: UInt8) -> Bool {
+        byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D || byte == 0x7F || byte == 0xC2 || byte == 0xEF || byte >= 0xF0
     }
 
     /// `text` with every refused character replaced by U+FFFD, where a reader can see that something was there.
