@@ -193,7 +193,7 @@ public enum ContentLoader {
             let root: RawValue
             do {
                 // A list file's records are decoded as each is read, its tree dropped after.
-                root = try JSONReader.parse(bytes, cleaning: true, eachElement: isArrayFile ? { decodeRecord($0) } : nil)
+                root = try JSONReader.parse(bytes, cleaning: true, validUTF8: true, eachElement: isArrayFile ? { decodeRecord($0) } : nil)
             } catch {
                 return (DecodedRecords(), [.error("invalid JSON: \(error.message)", at: at(error.position))], [])
             }

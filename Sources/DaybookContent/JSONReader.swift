@@ -17,6 +17,10 @@ struct JSONReader {
     /// Whether strings (keys too) come out cleaned as `ContentText.cleaned` cleans them: checked on
     /// the bytes already in hand, where cleaning each record's tree after cost a tenth of loading.
     private let cleans: Bool
+    /// Whether the caller has checked all of `bytes` as UTF-8: every string then lies between
+    /// ASCII quotes in valid text, and is made without being validated again (a generic call that
+    /// was a fifth of decoding a list file).
+    private let isValidUTF8: Bool
     private var index = 0
     private var line = 1
     private var lineStart = 0
@@ -32,8 +36,10 @@ struct JSONReader {
     /// they are read and are not kept (the value returned is the array, empty): a 100 MB list of
     /// comments never stands in memory as one tree. A syntax error anywhere still throws, so the
     /// caller must drop what it made of the elements before it.
-    static func parse(_ bytes: [UInt8], cleaning: Bool = false, eachElement element: ((RawValue) -> Void)?) throws(JSONSyntaxError) -> RawValue {
-        var reader = JSONReader(bytes: bytes, cleans: cleaning)
+    static func parse(
+        _ bytes: [UInt8], cleaning: Bool = false, validUTF8: Bool = false, eachElement element: ((RawValue) -> Void)?
+    ) throws(JSONSyntaxError) -> RawValue {
+        var reader = JSONReader(bytes: bytes, cleans: cleaning, isValidUTF8: validUTF8)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             reader.index = 3
             reader.lineStart = 3
@@ -53,9 +59,10 @@ struct JSONReader {
         return value
     }
 
-    private init(bytes: [UInt8], cleans: Bool) {
+    private init(bytes: [UInt8], cleans: Bool, isValidUTF8: Bool) {
         self.bytes = bytes
         self.cleans = cleans
+        self.isValidUTF8 = isValidUTF8
     }
 
     private mutating func position() -> TextPosition {
@@ -257,7 +264,13 @@ struct JSONReader {
     }
 
     private mutating func decodeUTF8(_ slice: ArraySlice<UInt8>) throws(JSONSyntaxError) -> String {
-        guard let text = String(validating: slice, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
+        let text: String
+        if isValidUTF8 {
+            text = String(decoding: slice, as: UTF8.self)
+        } else {
+            guard let valid = String(validating: slice, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
+            text = valid
+        }
         if cleans && slice.withUnsafeBufferPointer(DocumentCharacter.mayNeedCleaning) { return DocumentCharacter.cleaned(text) }
         return text
     }

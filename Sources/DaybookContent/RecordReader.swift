@@ -156,22 +156,25 @@ struct RecordReader {
 /// index, so reading it stays linear.
 struct RecordMembers {
     private var list: [RawMember] = []
+    /// The keys of `list`, searched without copying a member out for each comparison.
+    private var keys: [String] = []
     private var index: [String: Int]?
     private static let indexedFrom = 32
 
     subscript(key: String) -> RawMember? {
-        if let index { return index[key].map { list[$0] } }
-        return list.first { $0.key == key }
+        let found = index.map { $0[key] } ?? keys.firstIndex(of: key)
+        return found.map { list[$0] }
     }
 
     /// Adds `member` unless its key is taken; the member holding the key when it is.
     mutating func insert(_ member: RawMember) -> RawMember? {
         if let taken = self[member.key] { return taken }
         list.append(member)
+        keys.append(member.key)
         if index != nil {
             index?[member.key] = list.count - 1
         } else if list.count == Self.indexedFrom {
-            index = Dictionary(uniqueKeysWithValues: list.enumerated().map { ($1.key, $0) })
+            index = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
         }
         return nil
     }

@@ -37,7 +37,8 @@ public enum DocumentCharacter {
 
     /// `text` with every refused character replaced by U+FFFD, where a reader can see that something was there.
     public static func cleaned(_ text: String) -> String {
-        guard mayNeedCleaning(text) else { return text }
+        // Most text the byte test cannot clear holds emoji, which are allowed: it is kept as it is.
+        guard mayNeedCleaning(text), text.unicodeScalars.contains(where: { !isAllowed($0) }) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars { out.append(isAllowed(scalar) ? scalar : "\u{FFFD}") }
         return String(out)
