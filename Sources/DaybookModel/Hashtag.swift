@@ -32,18 +32,26 @@ public enum Hashtag {
 
     /// Splits a text into plain runs, hashtags and mentions. O(n) in scalars; pieces are sliced
     /// out of the text by index rather than copied scalar by scalar, which matters on a 100,000-post site.
+    ///
+    /// Most comments hold no `#` or `@`: they are one plain run, found by a look at the bytes. Of
+    /// the others, only the scalar before a `#` or `@` is asked whether it is a word character.
     public static func tokens(in text: String) -> [TextToken] {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "@") }) else {
+            return text.isEmpty ? [] : [.text(text)]
+        }
         let scalars = text.unicodeScalars
         var tokens: [TextToken] = []
         var plainStart = scalars.startIndex
         var i = scalars.startIndex
-        var previousIsWord = false
+        // The scalar before `i`, and whether a token ends at `i` (which counts as a word before it).
+        var previous: Unicode.Scalar?
+        var tokenEndsHere = false
         func flushPlain(upTo end: String.UnicodeScalarView.Index) {
             if end > plainStart { tokens.append(.text(String(scalars[plainStart..<end]))) }
         }
         while i < scalars.endIndex {
             let c = scalars[i]
-            if (c == "#" || c == "@") && !previousIsWord {
+            if (c == "#" || c == "@") && !tokenEndsHere && !(previous.map(WordCharacter.isWord) ?? false) {
                 var j = scalars.index(after: i)
                 var hasLetter = false
                 var lastKept = j
@@ -66,7 +74,7 @@ public enum Hashtag {
                     tokens.append(.hashtag(written: String(scalars[i..<end]), tag: String(scalars[start..<end]).nfcLowercased))
                     i = end
                     plainStart = end
-                    previousIsWord = true
+                    tokenEndsHere = true
                     continue
                 }
                 if c == "@" && end > start {
@@ -74,11 +82,12 @@ public enum Hashtag {
                     tokens.append(.mention(written: String(scalars[i..<end]), userID: String(scalars[start..<end])))
                     i = end
                     plainStart = end
-                    previousIsWord = true
+                    tokenEndsHere = true
                     continue
                 }
             }
-            previousIsWord = WordCharacter.isWord(c)
+            tokenEndsHere = false
+            previous = c
             i = scalars.index(after: i)
         }
         flushPlain(upTo: scalars.endIndex)

@@ -22,6 +22,10 @@ struct HashtagTests {
         ("#", []),
         ("# space", []),
         ("a-#dash", ["dash"]),
+        ("#one#two", ["one"]),
+        ("é#after", []),
+        ("#one @ana#two", ["one"]),
+        ("plain text, no marks", []),
     ])
     func tags(text: String, expected: [String]) {
         #expect(Hashtag.tags(in: text) == expected)
@@ -35,6 +39,13 @@ struct HashtagTests {
             return nil
         }
         #expect(mentions == ["alice", "bob-smith"])
+    }
+
+    @Test("a text without # or @ is one plain run, and an empty text none")
+    func plainText() {
+        #expect(Hashtag.tokens(in: "Sunset über Lisbon 🎉") == [.text("Sunset über Lisbon 🎉")])
+        #expect(Hashtag.tokens(in: "") == [])
+        #expect(Hashtag.tokens(in: "@ana@bob x") == [.mention(written: "@ana", userID: "ana"), .text("@bob x")])
     }
 
     @Test("tokens keep the text around them exactly")
