@@ -264,7 +264,9 @@ public final class OutputWriter {
     public func write(_ files: [RenderedFile], report: inout WriteReport) throws(OutputError) -> [String: BuildManifest.FileRecord] {
         var records: [String: BuildManifest.FileRecord] = [:]
         for file in files {
-            let entry = BuildManifest.FileEntry(hash: StableHash.of(file.bytes), size: file.bytes.count)
+            // Eight bytes a step: byte by byte, hashing the 165 MB of a 32,000-page site's pages
+            // cost a fifth of a second. A file is only ever compared with its own earlier entry.
+            let entry = BuildManifest.FileEntry(hash: StableHash.ofContent(file.bytes), size: file.bytes.count)
             records[file.path] = .written(entry)
             if previous.files[file.path]?.entry == entry, self.entry(at: file.path) == .file(size: entry.size) {
                 report.unchanged += 1
