@@ -51,6 +51,14 @@ struct FastReadingTests {
         #expect(throws: FrontMatter.Failure.missingClosing) { try FrontMatter.split("---\nid: p\n---\u{301}\n") }
     }
 
+    @Test("a key written twice in front matter, once in quotes, is an error at the first, as YAML compares keys as text")
+    func quotedDuplicateKey() {
+        let site = ContentLoader.load(ContentSnapshot(sources: [
+            "content/prompts/p.md": Array("---\nid: p\ntitle: T\n1: a\n\"1\": b\n---\n".utf8)
+        ]))
+        #expect(site.diagnostics.map(\.description) == ["content/prompts/p.md:4:1: error: duplicate key '1'"])
+    }
+
     @Test("a record with more keys than are searched in order still reports each duplicate at its second place")
     func manyKeys() {
         let keys = (1...40).map { "\"k\($0)\": 1" } + ["\"k35\": 2", "\"k3\": 3", "\"id\": \"p\"", "\"title\": \"T\""]
