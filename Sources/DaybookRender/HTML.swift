@@ -6,25 +6,62 @@ enum HTML {
     static func escape(_ text: String) -> String {
         // Most values (URLs, names, dates, labels) are printable ASCII with nothing to escape:
         // those are returned as they are, without a copy.
-        let plain = text.utf8.allSatisfy { byte in
-            byte >= 0x20 && byte < 0x7F && byte != 0x26 && byte != 0x3C && byte != 0x3E && byte != 0x22 && byte != 0x27
+        var text = text
+        return text.withUTF8 { bytes in escaped(bytes) } ?? text
+    }
+
+    /// The escaped UTF-8 of `bytes`, or `nil` when there is nothing to escape. Works on bytes, and
+    /// copies runs that need nothing whole: text with any non-ASCII letter or emoji went scalar by
+    /// scalar before, a twentieth of a full build. Only a scalar whose lead byte can start a
+    /// refused one (a control, DEL, 0xC2, 0xEF, 0xF0 and up) is decoded and asked.
+    private static func escaped(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var out: [UInt8] = []
+        var runStart = 0
+        var index = 0
+        func put(_ replacement: StaticString, skipping length: Int) {
+            if out.isEmpty { out.reserveCapacity(bytes.count + 16) }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            index += length
+            runStart = index
         }
-        if plain { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x26: put("&amp;", skipping: 1)
+            case 0x3C: put("&lt;", skipping: 1)
+            case 0x3E: put("&gt;", skipping: 1)
+            case 0x22: put("&quot;", skipping: 1)
+            case 0x27: put("&#39;", skipping: 1)
             // HTML reports controls and noncharacters even as character references; content loading
             // already replaces them, this is the backstop.
-            case _ where !DocumentCharacter.isAllowed(scalar): out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
+            case 0x09, 0x0A, 0x0D: index += 1
+            case ..<0x20, 0x7F: put("\u{FFFD}", skipping: 1)
+            case ..<0x80: index += 1
+            default:
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                if byte == 0xC2 || byte == 0xEF || byte >= 0xF0,
+                    let scalar = UTF8.decode(UnsafeBufferPointer(rebasing: bytes[index..<min(bytes.count, index + length)])),
+                    !DocumentCharacter.isAllowed(scalar)
+                {
+                    put("\u{FFFD}", skipping: length)
+                } else {
+                    index += length
+                }
             }
         }
-        return out
+        if out.isEmpty { return nil }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension UTF8 {
+    /// The one scalar `bytes` encode, or `nil`.
+    fileprivate static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+        return nil
     }
 }
