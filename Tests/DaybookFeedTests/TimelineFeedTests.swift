@@ -78,7 +78,7 @@ struct TimelineFeedTests {
     @Test("sorting by a key first gives the order `precedes` alone gives, ties and all", arguments: [0, 1, 2])
     func sortKeyAgrees(_ query: Int) {
         // 2,000 comments over 40 instants: most have ties, broken by id.
-        var generator = SystemRandomNumberGenerator.Seeded(seed: UInt64(query + 7))
+        var generator = SeededGenerator(seed: UInt64(query + 7))
         let comments = (0..<2_000).map { n in
             Comment(
                 id: "c\(generator.next() % 500)-\(n)", postID: "p", author: "a",
@@ -89,20 +89,5 @@ struct TimelineFeedTests {
         plain.sortKey = nil
         #expect(keyed.sortKey != nil)
         #expect(keyed.run(comments).map(\.id) == plain.run(comments).map(\.id))
-    }
-}
-
-extension SystemRandomNumberGenerator {
-    /// A small deterministic generator (SplitMix64), so the test sees the same items each run.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

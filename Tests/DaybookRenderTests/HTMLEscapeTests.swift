@@ -1,5 +1,6 @@
 import DaybookModel
 @testable import DaybookRender
+import DaybookTestSupport
 import Testing
 
 /// `HTML.escape` works on bytes; it must give what escaping scalar by scalar gives.
@@ -49,24 +50,11 @@ struct HTMLEscapeTests {
                 #expect(HTML.escape(text) == Self.reference(text), "\(Array(text.unicodeScalars.map(\.value)))")
             }
         }
-        var generator = SplitMix(seed: 14)
+        var generator = SeededGenerator(seed: 14)
         for _ in 0..<2_000 {
             let count = Int(generator.next() % 12)
             let text = (0..<count).map { _ in Self.pieces[Int(generator.next() % UInt64(Self.pieces.count))] }.joined()
             #expect(HTML.escape(text) == Self.reference(text))
         }
-    }
-}
-
-/// A small seeded generator, so the mixes are the same on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
