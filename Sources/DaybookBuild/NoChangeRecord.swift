@@ -256,7 +256,7 @@ struct NoChangeRecord: Equatable {
         }
         guard let identity = fields("identity", 1), let now = fields("now", 2), let nowValue = Double(now[0]),
             let summary = fields("summary", 4), let pages = Int(summary[0]), let reused = Int(summary[1]),
-            let manifest = fields("manifest", 5), let manifestStatus = FileStatus(fields: manifest[...])
+            let manifestStatus = lines.next().flatMap(RecordFields.manifestStatus)
         else { return nil }
         let validUntil: Double?
         if now[1] == "exact" {
@@ -293,11 +293,8 @@ struct NoChangeRecord: Equatable {
                 if size.elementsEqual("-".utf8) {
                     record.inputs.append((path, nil))
                 } else {
-                    guard let size = RecordFields.integer(size), let modified = RecordFields.integer(modified),
-                        let changed = RecordFields.integer(changed), let inode = RecordFields.unsigned(inode),
-                        let device = RecordFields.unsigned(device)
-                    else { return nil }
-                    record.inputs.append((path, FileStatus(size: size, modified: modified, changed: changed, inode: inode, device: device)))
+                    guard let status = RecordFields.status([size, modified, changed, inode, device]) else { return nil }
+                    record.inputs.append((path, status))
                 }
             } else if tag.elementsEqual("d".utf8) {
                 let parts = text(line).split(separator: " ", maxSplits: 5, omittingEmptySubsequences: false)
@@ -362,6 +359,26 @@ private struct RecordFields {
         return value
     }
 
+    /// A status from its five fields, as `FileStatus.fields` writes them.
+    static func status(_ values: [RecordLines.Line]) -> FileStatus? {
+        guard values.count == 5, let size = integer(values[0]), let modified = integer(values[1]), let changed = integer(values[2]),
+            let inode = unsigned(values[3]), let device = unsigned(values[4])
+        else { return nil }
+        return FileStatus(size: size, modified: modified, changed: changed, inode: inode, device: device)
+    }
+
+    /// The status on the `manifest` line: the tag, then the five fields, the last ending the line.
+    static func manifestStatus(_ line: RecordLines.Line) -> FileStatus? {
+        var fields = RecordFields(line)
+        guard fields.next()?.elementsEqual("manifest".utf8) == true else { return nil }
+        var values: [RecordLines.Line] = []
+        for _ in 0..<4 {
+            guard let value = fields.next() else { return nil }
+            values.append(value)
+        }
+        return status(values + [fields.rest])
+    }
+
     /// A path as the record encodes it (`BuildManifest.encode`).
     static func path(_ field: RecordLines.Line) -> String {
         let text = String(decoding: field, as: UTF8.self)
@@ -376,12 +393,4 @@ extension FileStatus {
     /// The running `daybook` executable's status as text: what the record and every cache file
     /// name, so that another build of the program trusts neither.
     static var executableFields: String { Bundle.main.executablePath.flatMap { FileStatus(path: $0) }?.fields ?? "unknown" }
-
-    init?(fields: ArraySlice<Substring>) {
-        let values = Array(fields)
-        guard values.count == 5, let size = Int64(values[0]), let modified = Int64(values[1]), let changed = Int64(values[2]),
-            let inode = UInt64(values[3]), let device = UInt64(values[4])
-        else { return nil }
-        self.init(size: size, modified: modified, changed: changed, inode: inode, device: device)
-    }
 }

@@ -41,6 +41,10 @@ struct NoChangeRecordTests {
         ("in 12 -5 ", "in +12 -5 "),
         ("in 0 0 0 18446744073709551615 0", "in 0 0 0 18446744073709551616 0"),
         ("in 0 0 0 18446744073709551615 0 ", "in 0 0 0 18446744073709551615 "),
+        ("manifest 4 1 2 3 4", "manifest +4 1 2 3 4"),
+        ("manifest 4 1 2 3 4", "manifest 4 1 2 3"),
+        ("manifest 4 1 2 3 4", "manifest 4 1 2 3 4 5"),
+        ("manifest 4 1 2 3 4", "manifests 4 1 2 3 4"),
         ("d warning 3 8", "d notice 3 8"),
     ])
     func malformed(_ change: (from: String, to: String)) throws {
