@@ -199,10 +199,12 @@ extension SiteBuilder {
         // the other on one core.
         let (previousTargets, listMemo, versionMemo) = (writer.previous.lists[PageKeys.linkTargetsList]?.ids, store?.listMemo, store?.versionMemo)
         let checked = Unshared(writer)
+        // Only a long-lived process builds again: a build without one makes no memos.
+        let remembers = store != nil
         let (errors, snapshots, keys) = Parallel.all(
             { checked.value.check(paths) },
-            { SiteLists.snapshots(of: site.feeds, reusing: listMemo) },
-            { renderer.keys(previousLinkTargets: previousTargets, memo: versionMemo) })
+            { SiteLists.snapshots(of: site.feeds, reusing: listMemo, forNextBuild: remembers) },
+            { renderer.keys(previousLinkTargets: previousTargets, memo: versionMemo, forNextBuild: remembers) })
         let origins = OutputOrigins(site: site)
         var reportedNames = Set<String>()
         for error in errors {

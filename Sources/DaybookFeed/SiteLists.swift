@@ -13,16 +13,21 @@ public enum ListName: String, Sendable, CaseIterable {
 
 /// The ordered lists of a build by name, each with item versions, for the change report.
 public enum SiteLists {
-    public static func snapshots(of feeds: SiteFeeds) -> [String: ListSnapshot] { snapshots(of: feeds, reusing: nil).lists }
+    public static func snapshots(of feeds: SiteFeeds) -> [String: ListSnapshot] { snapshots(of: feeds, reusing: nil, forNextBuild: false).lists }
 
     /// The snapshots, taking the version of each post whose record, author's name and comments
     /// equal those `memo` stored (`serve`'s previous build), and this build's versions as a memo.
-    public static func snapshots(of feeds: SiteFeeds, reusing memo: ListVersionMemo?) -> (lists: [String: ListSnapshot], memo: ListVersionMemo) {
-        let (lists, next) = lists(of: feeds, reusing: memo)
+    /// - Parameter forNextBuild: whether to make the memo, for the next build of a long-lived
+    ///   process; a build that is the last of its process (`daybook build`) skips it, as holding
+    ///   every post with its comments cost a tenth of its lists.
+    public static func snapshots(of feeds: SiteFeeds, reusing memo: ListVersionMemo?, forNextBuild: Bool = true)
+        -> (lists: [String: ListSnapshot], memo: ListVersionMemo?)
+    {
+        let (lists, next) = lists(of: feeds, reusing: memo, forNextBuild: forNextBuild)
         return (Dictionary(uniqueKeysWithValues: lists.map { ($0.key.rawValue, $0.value) }), next)
     }
 
-    static func lists(of feeds: SiteFeeds, reusing memo: ListVersionMemo? = nil) -> ([ListName: ListSnapshot], ListVersionMemo) {
+    static func lists(of feeds: SiteFeeds, reusing memo: ListVersionMemo? = nil, forNextBuild: Bool = true) -> ([ListName: ListSnapshot], ListVersionMemo?) {
         var journal = ListSnapshot()
         for entry in feeds.journal {
             var hash = StableHash()
@@ -42,27 +47,18 @@ public enum SiteLists {
             journal.versions[entry.promptID] = hash.value
         }
         // On all cores: 20,000 posts and their 100,000 comments were a tenth of a `serve` rebuild on one.
-        let versions = Parallel.mapBlocking(Array(feeds.posts.indices)) { position -> (id: String, inputs: VersionInputs, value: UInt64) in
+        let remembers = memo != nil || forNextBuild
+        let versions = Parallel.mapBlocking(Array(feeds.posts.indices)) { position -> (id: String, inputs: VersionInputs?, value: UInt64) in
             let post = feeds.posts[position]
             let name = feeds.usersByID[post.author]?.displayName ?? ""
             let comments = feeds.comments[post.id] ?? []
-            let inputs = VersionInputs(post: post, authorName: name, comments: comments)
-            if let version = memo?.value(post.id, inputs: inputs, at: position) { return (post.id, inputs, version) }
+            let inputs = remembers ? VersionInputs(post: post, authorName: name, comments: comments) : nil
+            if let inputs, let version = memo?.value(post.id, inputs: inputs, at: position) { return (post.id, inputs, version) }
+            // Every field of the post and its comments, by the content keys the page keys take too.
             var hash = StableHash()
-            for field in [post.author, post.caption ?? "", post.image ?? "", post.imageAlt ?? "", post.location?.name ?? ""] {
-                hash.combine(field)
-            }
-            hash.combine(post.createdAt.secondsSince1970)
-            hash.combine(post.updatedAt)
-            post.extraTags.forEach { hash.combine($0) }
+            hash.combine(bits: post.contentKey)
             hash.combine(name)
-            for comment in comments {
-                hash.combine(comment.id)
-                hash.combine(comment.author)
-                hash.combine(comment.text)
-                hash.combine(comment.createdAt.secondsSince1970)
-                hash.combine(comment.updatedAt)
-            }
+            for comment in comments { hash.combine(bits: comment.contentKey) }
             return (post.id, inputs, hash.value)
         }
         let postVersions = Dictionary(versions.map { ($0.id, $0.value) }, uniquingKeysWith: { _, last in last })
@@ -93,7 +89,7 @@ public enum SiteLists {
             .users: users,
             .locations: groups(feeds.indexes.locations),
         ]
-        return (lists, ListVersionMemo(versions))
+        return (lists, forNextBuild ? ListVersionMemo(versions.compactMap { entry in entry.inputs.map { (entry.id, $0, entry.value) } }) : nil)
     }
 
     /// The order lists appear in the report.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A model's fields behind one reference, copied when set while shared (copy on write).
 ///
 /// A post or comment is copied by every order, grouping and list of a build; behind one
@@ -8,10 +10,13 @@
 /// posts' ids and dates from other modules some hundreds of thousands of times per `serve`
 /// rebuild, and each read was a call, with the post's box retained and released around it.
 @usableFromInline
-struct SharedFields<Fields: Sendable & Hashable>: Sendable, Hashable {
+struct SharedFields<Fields: KeyedFields>: Sendable, Hashable {
     /// Mutated only while uniquely referenced (`set`), so never while another thread can see it.
+    /// The content key is the exception: worked out by whichever thread first asks, so atomic.
     @usableFromInline final class Box: @unchecked Sendable {
         @usableFromInline var fields: Fields
+        /// `Fields.contentKey`, once asked for; 0 until then (a key of 0 is stored as 1).
+        let key = Atomic<UInt64>(0)
         init(_ fields: Fields) { self.fields = fields }
     }
 
@@ -26,6 +31,7 @@ struct SharedFields<Fields: Sendable & Hashable>: Sendable, Hashable {
     mutating func set(_ change: (inout Fields) -> Void) {
         if isKnownUniquelyReferenced(&box) {
             change(&box.fields)
+            box.key.store(0, ordering: .relaxed)
         } else {
             var fields = box.fields
             change(&fields)
@@ -33,7 +39,24 @@ struct SharedFields<Fields: Sendable & Hashable>: Sendable, Hashable {
         }
     }
 
+    /// The fields' content key, worked out once per box: the timeline's versions and the page
+    /// keys both hash every post and its comments, and hashing each field again, with its text
+    /// retained and released on two cores at once, was most of the plan of a one-post rebuild.
+    var contentKey: UInt64 {
+        let known = box.key.load(ordering: .relaxed)
+        if known != 0 { return known }
+        let key = max(box.fields.contentKey, 1)
+        box.key.store(key, ordering: .relaxed)
+        return key
+    }
+
     @usableFromInline static func == (a: SharedFields, b: SharedFields) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
 
     @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
+}
+
+/// Fields with a stable hash of everything a page could show of them (`origin` left out).
+@usableFromInline
+protocol KeyedFields: Sendable, Hashable {
+    var contentKey: UInt64 { get }
 }

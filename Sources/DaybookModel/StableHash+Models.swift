@@ -57,31 +57,56 @@ extension StableHash {
         }
     }
 
-    public mutating func combine(_ post: Post) {
-        combine("post")
-        combine(post.id)
-        combine(post.author)
-        combine(post.createdAt)
-        combine(post.caption)
-        combine(post.extraTags.count)
-        post.extraTags.forEach { combine($0) }
-        combine(post.image)
-        combine(post.imageAlt)
-        combine(post.location)
-        combine(post.isSensitive)
-        combine(post.sensitiveReason)
-        combine(post.updatedAt)
-        combine(post.isDraft)
-    }
+    /// A post by its content key (`Post.contentKey`), worked out once per post.
+    public mutating func combine(_ post: Post) { combine(bits: post.contentKey) }
 
-    public mutating func combine(_ comment: Comment) {
-        combine("comment")
-        combine(comment.id)
-        combine(comment.postID)
-        combine(comment.author)
-        combine(comment.createdAt)
-        combine(comment.text)
-        combine(comment.updatedAt)
-        combine(comment.isDraft)
+    /// A comment by its content key (`Comment.contentKey`), worked out once per comment.
+    public mutating func combine(_ comment: Comment) { combine(bits: comment.contentKey) }
+}
+
+extension Post.Fields: KeyedFields {
+    @usableFromInline var contentKey: UInt64 {
+        var hash = StableHash()
+        hash.combine("post")
+        hash.combine(id)
+        hash.combine(author)
+        hash.combine(createdAt)
+        hash.combine(caption)
+        hash.combine(extraTags.count)
+        extraTags.forEach { hash.combine($0) }
+        hash.combine(image)
+        hash.combine(imageAlt)
+        hash.combine(location)
+        hash.combine(isSensitive)
+        hash.combine(sensitiveReason)
+        hash.combine(updatedAt)
+        hash.combine(isDraft)
+        return hash.value
     }
+}
+
+extension Comment.Fields: KeyedFields {
+    @usableFromInline var contentKey: UInt64 {
+        var hash = StableHash()
+        hash.combine("comment")
+        hash.combine(id)
+        hash.combine(postID)
+        hash.combine(author)
+        hash.combine(createdAt)
+        hash.combine(text)
+        hash.combine(updatedAt)
+        hash.combine(isDraft)
+        return hash.value
+    }
+}
+
+extension Post {
+    /// A stable hash of every field but `origin`, worked out once per post (and again after an
+    /// edit): what the timeline's versions and the page keys take of a post.
+    public var contentKey: UInt64 { box.contentKey }
+}
+
+extension Comment {
+    /// A stable hash of every field but `origin`, worked out once per comment (and again after an edit).
+    public var contentKey: UInt64 { box.contentKey }
 }

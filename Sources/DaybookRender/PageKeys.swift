@@ -40,16 +40,19 @@ public struct PageKeys: Sendable {
     /// False when the previous build left no link targets to compare with: then no key is trusted.
     let canReuse: Bool
 
-    /// This build's post versions with what each was made of, for the next build of a long-lived process.
-    public let memo: PostVersionMemo
+    /// This build's post versions with what each was made of, for the next build of a long-lived
+    /// process; `nil` unless asked for (`forNextBuild`).
+    public let memo: PostVersionMemo?
 
     /// - Parameters:
     ///   - previousLinkTargets: the previous build's `linkTargets`, `nil` when unknown.
     ///   - memo: the previous build's `memo`, from a long-lived process (`serve`).
-    init(builder: PageBuilder, themeFingerprint: UInt64, previousLinkTargets: [String]?, memo previous: PostVersionMemo? = nil) {
+    ///   - forNextBuild: whether to make `memo`; the last build of its process (`daybook build`)
+    ///     skips it, as holding every post with its comments cost a tenth of the keys.
+    init(builder: PageBuilder, themeFingerprint: UInt64, previousLinkTargets: [String]?, memo previous: PostVersionMemo? = nil, forNextBuild: Bool = true) {
         self.builder = builder
         var hash = StableHash()
-        hash.combine("daybook-page-keys-2")
+        hash.combine("daybook-page-keys-3")
         hash.combine(String(themeFingerprint))
         hash.combine(String(reflecting: builder.input.config))
         hash.combine(builder.urls.root)
@@ -81,11 +84,12 @@ public struct PageKeys: Sendable {
         // A stored version holds only if everything it read beyond its post is as it was.
         let kept = previous.flatMap { $0.people == authors && $0.imageSizes == input.imageSizes && $0.images == input.images ? $0 : nil }
         let posts = input.feeds.posts
-        let versions = Parallel.mapBlocking(Array(posts.indices)) { position -> (version: (id: String, inputs: PostVersionMemo.Inputs, value: UInt64), relinked: Bool) in
+        let remembers = previous != nil || forNextBuild
+        let versions = Parallel.mapBlocking(Array(posts.indices)) { position -> (version: (id: String, inputs: PostVersionMemo.Inputs?, value: UInt64), relinked: Bool) in
             let post = posts[position]
-            let inputs = PostVersionMemo.Inputs(
-                post: post, comments: input.feeds.comments[post.id] ?? [], locationSlug: input.feeds.indexes.locationSlugs[post.id])
-            let version = kept?.versions.value(post.id, inputs: inputs, at: position) ?? Self.postVersion(post, builder: builder, authors: authors)
+            let inputs = remembers ? PostVersionMemo.Inputs(
+                post: post, comments: input.feeds.comments[post.id] ?? [], locationSlug: input.feeds.indexes.locationSlugs[post.id]) : nil
+            let version = inputs.flatMap { kept?.versions.value(post.id, inputs: $0, at: position) } ?? Self.postVersion(post, builder: builder, authors: authors)
             return ((post.id, inputs, version), Self.names(post, of: changed, builder: builder))
         }
         postVersions = Dictionary(versions.map { ($0.version.id, $0.version.value) }, uniquingKeysWith: { first, _ in first })
@@ -103,9 +107,10 @@ public struct PageKeys: Sendable {
             return (entry.promptID, inputs, version)
         }
         entryVersions = entries.map(\.value)
-        memo = PostVersionMemo(
-            people: authors, imageSizes: input.imageSizes, images: input.images, versions: InputMemo(versions.map(\.version)),
-            entries: InputMemo(entries), entriesDropNone: dropsNone)
+        memo = forNextBuild ? PostVersionMemo(
+            people: authors, imageSizes: input.imageSizes, images: input.images,
+            versions: InputMemo(versions.compactMap { entry in entry.version.inputs.map { (entry.version.id, $0, entry.version.value) } }),
+            entries: InputMemo(entries), entriesDropNone: dropsNone) : nil
     }
 
     /// `#tag` for each tag with a page, `@id` for each user: what `TextLinker` links.

@@ -149,8 +149,8 @@ public struct SiteRenderer: Sendable {
     /// The keys of this build's pages; `previousLinkTargets` is what the previous build's record
     /// holds under `PageKeys.linkTargetsList` (`nil` when it holds nothing).
     /// - Parameter memo: the previous build's `PageKeys.memo`, from a long-lived process (`serve`).
-    public func keys(previousLinkTargets: [String]?, memo: PostVersionMemo? = nil) -> PageKeys {
-        PageKeys(builder: builder, themeFingerprint: themeFingerprint, previousLinkTargets: previousLinkTargets, memo: memo)
+    public func keys(previousLinkTargets: [String]?, memo: PostVersionMemo? = nil, forNextBuild: Bool = true) -> PageKeys {
+        PageKeys(builder: builder, themeFingerprint: themeFingerprint, previousLinkTargets: previousLinkTargets, memo: memo, forNextBuild: forNextBuild)
     }
 
     /// The targets to record for the next build's `keys(previousLinkTargets:)`.

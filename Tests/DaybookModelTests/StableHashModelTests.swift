@@ -42,6 +42,23 @@ struct StableHashModelTests {
         #expect(Self.hash { $0.combine(sample) } == before)
     }
 
+    @Test("a content key asked for before an edit is worked out again after it, shared or not")
+    func keyAfterEdit() {
+        var post = Post(id: "p", author: "a", createdAt: Self.at, caption: "before")
+        let before = post.contentKey
+        post.caption = "after"  // held once: the box is changed in place
+        #expect(post.contentKey != before)
+        #expect(post.contentKey == Post(id: "p", author: "a", createdAt: Self.at, caption: "after").contentKey)
+        var comment = Comment(id: "c", postID: "p", author: "a", createdAt: Self.at, text: "before")
+        let shared = comment
+        let sharedKey = shared.contentKey
+        comment.text = "after"  // shared: the edit gets a box of its own
+        #expect(comment.contentKey != sharedKey)
+        #expect(shared.contentKey == sharedKey)
+        comment.text = "before"
+        #expect(comment.contentKey == sharedKey)
+    }
+
     @Test("comments, responses, prompts, users and places hash every field")
     func others() {
         Self.check(
