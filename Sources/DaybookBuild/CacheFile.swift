@@ -25,9 +25,34 @@ public enum CacheFile {
         return bytes[identity.count...]
     }
 
+    /// As `read(site:name:maxBytes:)`, with the file's status as it was opened, for `append`.
+    public static func readWithStatus(site: URL, name: String, maxBytes: Int) -> (bytes: ArraySlice<UInt8>, status: FileStatus)? {
+        guard isRealFolder(folder(site)),
+            let read = FileInfo.contentsWithStatus(atPath: folder(site) + "/" + name, maxBytes: maxBytes), read.bytes.starts(with: identity)
+        else { return nil }
+        return (read.bytes[identity.count...], read.status)
+    }
+
     private static func readWhole(site: URL, name: String, maxBytes: Int) -> [UInt8]? {
         guard isRealFolder(folder(site)) else { return nil }
         return FileInfo.contents(atPath: folder(site) + "/" + name, maxBytes: maxBytes)
+    }
+
+    /// Adds what `produce` hands its writer to the end of `name`, if it is still the file that
+    /// was read with `status` (no other build replaced or added to it since); `false`, having
+    /// written nothing, when it is not. One write call, after the file's last byte: a build
+    /// killed during it leaves a last entry cut short, for which a reader drops the whole file.
+    public static func append(site: URL, name: String, to status: FileStatus, _ produce: ((ArraySlice<UInt8>) -> Void) -> Void) -> Bool {
+        let folder = folder(site)
+        guard isRealFolder(folder) else { return false }
+        let fd = open(folder + "/" + name, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, FileStatus(info) == status else { return false }
+        var bytes: [UInt8] = []
+        produce { bytes += $0 }
+        return bytes.isEmpty || FileInfo.writeAll(bytes[...], to: fd) == nil
     }
 
     /// Replaces `name` with what `produce` hands its writer, piece by piece, through a temporary

@@ -1,4 +1,5 @@
 import DaybookContent
+import DaybookModel
 import Foundation
 
 /// `<site>/.daybook-cache/records`: the decoded content of the previous build (`RecordCache`).
@@ -12,8 +13,27 @@ enum RecordCacheFile {
 
     /// With a bound of the caller's, for a reader that has not read the sources yet (`RecordStore`).
     static func read(site: URL, maxBytes: Int) -> RecordCache {
-        CacheFile.read(site: site, name: name, maxBytes: maxBytes).map(RecordCache.init(archive:)) ?? RecordCache()
+        guard let read = CacheFile.readWithStatus(site: site, name: name, maxBytes: maxBytes) else { return RecordCache() }
+        var cache = RecordCache(archive: read.bytes)
+        // A damaged archive reads as none, and is written anew rather than added to.
+        if !cache.isEmpty { cache.file = RecordCache.ArchiveFile(status: read.status) }
+        return cache
     }
 
-    static func save(_ cache: RecordCache, site: URL) { CacheFile.save(site: site, name: name, cache.writeArchive) }
+    /// Adds the entries the load added to the archive it was read from, while that archive is
+    /// at most twice the size of one holding only the load's entries (the rest are of files
+    /// since edited or removed); otherwise writes the archive anew.
+    static func save(_ cache: RecordCache, site: URL) {
+        if let file = cache.file {
+            var added = 0
+            cache.appendix { added += $0.count }
+            let current = Int(file.status.size) + added
+            if current <= 2 * (CacheFile.identity.count + cache.liveBytes),
+                CacheFile.append(site: site, name: name, to: file.status, cache.appendix)
+            {
+                return
+            }
+        }
+        CacheFile.save(site: site, name: name, cache.writeArchive)
+    }
 }

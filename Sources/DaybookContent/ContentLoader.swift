@@ -53,6 +53,7 @@ public enum ContentLoader {
         var updated = cache
         updated?.changed = false
         updated?.used = []
+        updated?.added = []
         var decoded: [UInt64: DecodedRecords] = [:]
         for (key, result, encoded) in results {
             records.append(contentsOf: result.records)
@@ -62,6 +63,7 @@ public enum ContentLoader {
             if let encoded {
                 updated?.entries[key] = encoded
                 updated?.changed = true
+                updated?.added.append(key)
             }
             if updated?.entries[key] != nil {
                 updated?.used.insert(key)

@@ -25,6 +25,17 @@ public struct RecordCache: Sendable {
     var decoded: [UInt64: DecodedRecords] = [:]
     /// The latest load's checks across records, when `keepsDecoded`.
     var keptChecks: ContentValidator.KeptChecks?
+    /// The keys whose entries the latest load added, in the order it added them: what a save
+    /// appends to the archive it read (`appendix`).
+    public internal(set) var added: [UInt64] = []
+    /// The archive file this cache was read from, as it was then; `nil` when it was not read from one.
+    public var file: ArchiveFile?
+
+    /// An archive file as read: a save may add to it only while it is still this file.
+    public struct ArchiveFile: Sendable, Equatable {
+        public var status: FileStatus
+        public init(status: FileStatus) { self.status = status }
+    }
 
     public init() {}
 
@@ -44,6 +55,27 @@ public struct RecordCache: Sendable {
         var bytes: [UInt8] = []
         writeArchive { bytes += $0 }
         return bytes
+    }
+
+    /// Whether no entry is held: so for an archive that did not read whole.
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// The bytes an archive of the latest load's entries takes.
+    public var liveBytes: Int {
+        used.reduce(Self.magic.count) { total, key in total + Self.entryHeaderBytes + (entries[key]?.count ?? 0) }
+    }
+
+    static let entryHeaderBytes = 16
+
+    /// The entries the latest load added, as they go after the last of the archive it was read
+    /// from: an archive read later takes the last entry of each key, so one edited file costs
+    /// its own entry, not the whole archive written again (27 MB for a 20,000-post site).
+    public func appendix(_ write: (ArraySlice<UInt8>) -> Void) {
+        for key in added {
+            guard used.contains(key), let payload = entries[key] else { continue }
+            write(ByteWriter.entryHeader(key: key, length: payload.count)[...])
+            write(payload)
+        }
     }
 
     /// Hands the archive to `write` piece by piece, so saving a large site's cache never holds a
