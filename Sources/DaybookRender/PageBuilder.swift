@@ -14,8 +14,8 @@ struct BuiltPage: ViewModel {
     var feeds: [LinkView] = []
 
     static let fields = ViewFieldTable<Self>([
-        .stored("bodyTemplate", \.bodyTemplate.rawValue), .stored("body", \.body), .stored("title", \.title),
-        .stored("bodyClass", \.bodyClass), .stored("current", \.current?.rawValue), .stored("feeds", \.feeds),
+        .stored("bodyTemplate") { $0.bodyTemplate.rawValue }, .stored("body") { $0.body }, .stored("title") { $0.title },
+        .stored("bodyClass") { $0.bodyClass }, .stored("current", \.current?.rawValue), .stored("feeds") { $0.feeds },
     ])
 }
 

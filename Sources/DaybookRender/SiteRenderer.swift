@@ -281,5 +281,5 @@ struct PrerenderedItem: ItemView {
     var partial: TemplateName { .prerendered }
     var html: String
 
-    static let fields = ViewFieldTable<Self>([.derived("partial") { $0.partial.rawValue }, .stored("html", \.html)])
+    static let fields = ViewFieldTable<Self>([.derived("partial") { $0.partial.rawValue }, .stored("html") { $0.html }])
 }

@@ -12,7 +12,7 @@ struct LinkView: ViewModel {
     var label: String
     var isCurrent = false
 
-    static let fields = ViewFieldTable<Self>([.stored("url", \.url), .stored("label", \.label), .stored("isCurrent", \.isCurrent)])
+    static let fields = ViewFieldTable<Self>([.stored("url") { $0.url }, .stored("label") { $0.label }, .stored("isCurrent") { $0.isCurrent }])
 }
 
 /// Who wrote a post or comment.
@@ -22,7 +22,7 @@ struct AuthorView: ViewModel {
     var avatar: ImageView?
 
     static let fields = ViewFieldTable<Self>([
-        .stored("name", \.name), .stored("url", \.url), .stored("avatar", \.avatar), .derived("initial") { avatarInitial($0.name) },
+        .stored("name") { $0.name }, .stored("url") { $0.url }, .stored("avatar") { $0.avatar }, .derived("initial") { avatarInitial($0.name) },
     ])
 }
 
@@ -48,10 +48,10 @@ struct ImageView: ViewModel {
     var sensitiveReason: String?
 
     static let fields = ViewFieldTable<Self>([
-        .stored("src", \.src), .stored("alt", \.alt), .stored("lazy", \.lazy), .stored("size", \.size),
-        .stored("srcset", \.srcset), .stored("sizes", \.sizes), .stored("color", \.color), .stored("largeURL", \.largeURL),
-        .stored("thumbnailSrc", \.thumbnailSrc), .stored("thumbnailSide", \.thumbnailSide), .stored("sensitive", \.sensitive),
-        .stored("sensitiveReason", \.sensitiveReason),
+        .stored("src") { $0.src }, .stored("alt") { $0.alt }, .stored("lazy") { $0.lazy }, .stored("size") { $0.size },
+        .stored("srcset") { $0.srcset }, .stored("sizes") { $0.sizes }, .stored("color") { $0.color }, .stored("largeURL") { $0.largeURL },
+        .stored("thumbnailSrc") { $0.thumbnailSrc }, .stored("thumbnailSide") { $0.thumbnailSide }, .stored("sensitive") { $0.sensitive },
+        .stored("sensitiveReason") { $0.sensitiveReason },
         .derived("width") { $0.size?.width }, .derived("height") { $0.size?.height },
         .derived("isPortrait") { $0.size.map { $0.height > $0.width } ?? false },
         // A photo in a card links to its post: `{{url}}` inside `{{#image}}` is the post's.
@@ -64,7 +64,7 @@ struct PlaceView: ViewModel {
     var name: String
     var url: String?
 
-    static let fields = ViewFieldTable<Self>([.stored("name", \.name), .stored("url", \.url)])
+    static let fields = ViewFieldTable<Self>([.stored("name") { $0.name }, .stored("url") { $0.url }])
 }
 
 /// One item of a page. The page template renders it through the partial it names, the way a
@@ -93,11 +93,11 @@ struct JournalEntryView: ItemView {
     var latestResponseHTML: String?
 
     static let fields = ViewFieldTable<Self>([
-        .stored("partial", \.partial.rawValue), .stored("dataID", \.dataID), .stored("isToday", \.isToday),
-        .stored("isSkeleton", \.isSkeleton), .stored("title", \.title), .stored("url", \.url), .stored("dateISO", \.dateISO),
-        .stored("dateLabel", \.dateLabel), .stored("headingLevel", \.headingLevel), .stored("excerptHTML", \.excerptHTML),
-        .stored("bodyHTML", \.bodyHTML), .stored("responseCount", \.responseCount),
-        .stored("latestResponseHTML", \.latestResponseHTML),
+        .stored("partial") { $0.partial.rawValue }, .stored("dataID") { $0.dataID }, .stored("isToday") { $0.isToday },
+        .stored("isSkeleton") { $0.isSkeleton }, .stored("title") { $0.title }, .stored("url") { $0.url }, .stored("dateISO") { $0.dateISO },
+        .stored("dateLabel") { $0.dateLabel }, .stored("headingLevel") { $0.headingLevel }, .stored("excerptHTML") { $0.excerptHTML },
+        .stored("bodyHTML") { $0.bodyHTML }, .stored("responseCount") { $0.responseCount },
+        .stored("latestResponseHTML") { $0.latestResponseHTML },
         .derived("responseLabel") { entry in
             entry.responseCount.map { $0 == 1 ? "Response" : "Latest of \($0) responses" } ?? "Latest response"
         },
@@ -118,10 +118,10 @@ struct ResponseView: ItemView {
     var textHTML: String
 
     static let fields = ViewFieldTable<Self>([
-        .stored("partial", \.partial.rawValue), .stored("dataResponse", \.dataResponse),
-        .derived("anchor") { Slug.make($0.dataResponse) }, .stored("dateISO", \.dateISO),
-        .stored("dateLabel", \.dateLabel), .stored("timeLabel", \.timeLabel), .stored("editedISO", \.editedISO),
-        .stored("editedLabel", \.editedLabel), .stored("textHTML", \.textHTML),
+        .stored("partial") { $0.partial.rawValue }, .stored("dataResponse") { $0.dataResponse },
+        .derived("anchor") { Slug.make($0.dataResponse) }, .stored("dateISO") { $0.dateISO },
+        .stored("dateLabel") { $0.dateLabel }, .stored("timeLabel") { $0.timeLabel }, .stored("editedISO") { $0.editedISO },
+        .stored("editedLabel") { $0.editedLabel }, .stored("textHTML") { $0.textHTML },
     ])
 }
 
@@ -137,7 +137,7 @@ struct PostReference: ItemView {
     var lazy: Bool
 
     static let fields = ViewFieldTable<Self>([
-        .stored("partial", \.partial.rawValue), .stored("post", \.post), .stored("inList", \.inList), .stored("lazy", \.lazy),
+        .stored("partial") { $0.partial.rawValue }, .stored("post") { $0.post }, .stored("inList") { $0.inList }, .stored("lazy") { $0.lazy },
     ])
 }
 
@@ -168,17 +168,17 @@ struct PostView: ItemView {
         var name: String
         var url: String
 
-        static let fields = ViewFieldTable<Self>([.stored("name", \.name), .stored("url", \.url)])
+        static let fields = ViewFieldTable<Self>([.stored("name") { $0.name }, .stored("url") { $0.url }])
     }
 
     static let fields = ViewFieldTable<Self>([
-        .stored("partial", \.partial.rawValue), .stored("dataID", \.dataID), .stored("url", \.url), .stored("author", \.author),
-        .stored("dateISO", \.dateISO), .stored("dateLabel", \.dateLabel), .stored("timeLabel", \.timeLabel),
-        .stored("image", \.image), .stored("captionHTML", \.captionHTML), .stored("location", \.location),
-        .stored("tags", \.tags), .derived("hasTags") { !$0.tags.isEmpty }, .stored("commentLabel", \.commentLabel),
-        .stored("reportURL", \.reportURL),
-        .stored("editedISO", \.editedISO), .stored("editedLabel", \.editedLabel), .stored("newerURL", \.newerURL),
-        .stored("olderURL", \.olderURL), .derived("hasNavigation") { $0.newerURL != nil || $0.olderURL != nil },
+        .stored("partial") { $0.partial.rawValue }, .stored("dataID") { $0.dataID }, .stored("url") { $0.url }, .stored("author") { $0.author },
+        .stored("dateISO") { $0.dateISO }, .stored("dateLabel") { $0.dateLabel }, .stored("timeLabel") { $0.timeLabel },
+        .stored("image") { $0.image }, .stored("captionHTML") { $0.captionHTML }, .stored("location") { $0.location },
+        .stored("tags") { $0.tags }, .derived("hasTags") { !$0.tags.isEmpty }, .stored("commentLabel") { $0.commentLabel },
+        .stored("reportURL") { $0.reportURL },
+        .stored("editedISO") { $0.editedISO }, .stored("editedLabel") { $0.editedLabel }, .stored("newerURL") { $0.newerURL },
+        .stored("olderURL") { $0.olderURL }, .derived("hasNavigation") { $0.newerURL != nil || $0.olderURL != nil },
     ])
 }
 
@@ -195,9 +195,9 @@ struct CommentView: ItemView {
     var textHTML: String
 
     static let fields = ViewFieldTable<Self>([
-        .stored("partial", \.partial.rawValue), .stored("anchor", \.anchor), .stored("author", \.author),
-        .stored("dateISO", \.dateISO), .stored("dateLabel", \.dateLabel), .stored("timeLabel", \.timeLabel),
-        .stored("editedISO", \.editedISO), .stored("editedLabel", \.editedLabel), .stored("textHTML", \.textHTML),
+        .stored("partial") { $0.partial.rawValue }, .stored("anchor") { $0.anchor }, .stored("author") { $0.author },
+        .stored("dateISO") { $0.dateISO }, .stored("dateLabel") { $0.dateLabel }, .stored("timeLabel") { $0.timeLabel },
+        .stored("editedISO") { $0.editedISO }, .stored("editedLabel") { $0.editedLabel }, .stored("textHTML") { $0.textHTML },
     ])
 }
 
@@ -208,7 +208,7 @@ struct LinkCardView: ItemView {
     var url: String
 
     static let fields = ViewFieldTable<Self>([
-        .stored("partial", \.partial.rawValue), .stored("title", \.title), .stored("text", \.text), .stored("url", \.url),
+        .stored("partial") { $0.partial.rawValue }, .stored("title") { $0.title }, .stored("text") { $0.text }, .stored("url") { $0.url },
     ])
 }
 
@@ -223,12 +223,12 @@ struct SectionView: ViewModel {
     var moreLink: LinkView?
 
     static let fields = ViewFieldTable<Self>([
-        .stored("style", \.style), .stored("heading", \.heading), .stored("headingID", \.headingID),
-        .stored("isList", \.isList),
+        .stored("style") { $0.style }, .stored("heading") { $0.heading }, .stored("headingID") { $0.headingID },
+        .stored("isList") { $0.isList },
         ViewField(name: "items", kind: .stored, read: { $0.items.map { $0 as Any } }, value: { .list(ItemList(items: $0.items)) }),
         // Shown only when the list is empty.
         ViewField(name: "emptyText", kind: .stored) { $0.items.isEmpty ? $0.emptyText : nil },
-        .stored("moreLink", \.moreLink),
+        .stored("moreLink") { $0.moreLink },
     ])
 }
 
@@ -241,8 +241,8 @@ struct PaginationView: ViewModel {
     var nextLabel: String
 
     static let fields = ViewFieldTable<Self>([
-        .stored("number", \.number), .stored("count", \.count), .stored("previousURL", \.previousURL),
-        .stored("nextURL", \.nextURL), .stored("previousLabel", \.previousLabel), .stored("nextLabel", \.nextLabel),
+        .stored("number") { $0.number }, .stored("count") { $0.count }, .stored("previousURL") { $0.previousURL },
+        .stored("nextURL") { $0.nextURL }, .stored("previousLabel") { $0.previousLabel }, .stored("nextLabel") { $0.nextLabel },
     ])
 }
 
@@ -256,10 +256,10 @@ struct PageBodyView: ViewModel {
     var root: String
 
     static let fields = ViewFieldTable<Self>([
-        .stored("kicker", \.kicker), .stored("heading", \.heading), .stored("intro", \.intro), .stored("sections", \.sections),
+        .stored("kicker") { $0.kicker }, .stored("heading") { $0.heading }, .stored("intro") { $0.intro }, .stored("sections") { $0.sections },
         // A single page has no pagination bar.
         ViewField(name: "pagination", kind: .stored) { $0.pagination.flatMap { $0.count > 1 ? $0 : nil } },
-        .stored("root", \.root),
+        .stored("root") { $0.root },
     ])
 }
 
@@ -276,9 +276,9 @@ struct LayoutView: ViewModel {
     var body: String
 
     static let fields = ViewFieldTable<Self>([
-        .stored("title", \.title), .stored("siteTitle", \.siteTitle), .stored("root", \.root),
-        .stored("bodyClass", \.bodyClass), .stored("navigation", \.navigation), .stored("feeds", \.feeds),
-        .stored("footer", \.footer), .stored("body", \.body),
+        .stored("title") { $0.title }, .stored("siteTitle") { $0.siteTitle }, .stored("root") { $0.root },
+        .stored("bodyClass") { $0.bodyClass }, .stored("navigation") { $0.navigation }, .stored("feeds") { $0.feeds },
+        .stored("footer") { $0.footer }, .stored("body") { $0.body },
     ])
 }
 
@@ -293,8 +293,8 @@ struct GroupRowView: ItemView {
     var initial: String
 
     static let fields = ViewFieldTable<Self>([
-        .stored("partial", \.partial.rawValue), .stored("dataID", \.dataID), .stored("name", \.name), .stored("url", \.url),
-        .stored("countLabel", \.countLabel), .stored("avatar", \.avatar), .stored("initial", \.initial),
+        .stored("partial") { $0.partial.rawValue }, .stored("dataID") { $0.dataID }, .stored("name") { $0.name }, .stored("url") { $0.url },
+        .stored("countLabel") { $0.countLabel }, .stored("avatar") { $0.avatar }, .stored("initial") { $0.initial },
     ])
 }
 
@@ -312,11 +312,11 @@ struct ProfileView: ItemView {
     var feeds: [LinkView] = []
 
     static let fields = ViewFieldTable<Self>([
-        .stored("partial", \.partial.rawValue), .stored("name", \.name), .stored("handle", \.handle),
-        .stored("avatar", \.avatar), .derived("initial") { avatarInitial($0.name) }, .stored("bioHTML", \.bioHTML),
-        .stored("postCountLabel", \.postCountLabel), .stored("follows", \.follows),
-        .derived("hasFollows") { !$0.follows.isEmpty }, .stored("followers", \.followers),
-        .derived("hasFollowers") { !$0.followers.isEmpty }, .stored("feeds", \.feeds),
+        .stored("partial") { $0.partial.rawValue }, .stored("name") { $0.name }, .stored("handle") { $0.handle },
+        .stored("avatar") { $0.avatar }, .derived("initial") { avatarInitial($0.name) }, .stored("bioHTML") { $0.bioHTML },
+        .stored("postCountLabel") { $0.postCountLabel }, .stored("follows") { $0.follows },
+        .derived("hasFollows") { !$0.follows.isEmpty }, .stored("followers") { $0.followers },
+        .derived("hasFollowers") { !$0.followers.isEmpty }, .stored("feeds") { $0.feeds },
         .derived("hasFeeds") { !$0.feeds.isEmpty },
     ])
 }
@@ -329,7 +329,7 @@ struct SearchView: ItemView {
     var links: [LinkView]
 
     static let fields = ViewFieldTable<Self>([
-        .stored("partial", \.partial.rawValue), .stored("indexURL", \.indexURL), .stored("scriptURL", \.scriptURL),
-        .stored("links", \.links),
+        .stored("partial") { $0.partial.rawValue }, .stored("indexURL") { $0.indexURL }, .stored("scriptURL") { $0.scriptURL },
+        .stored("links") { $0.links },
     ])
 }

@@ -50,7 +50,7 @@ struct FingerprintTests {
         struct Broken: ViewModel {
             var url: String
             var label: String
-            static let fields = ViewFieldTable<Self>([.stored("url", \.url), .stored("url", \.url)])
+            static let fields = ViewFieldTable<Self>([.stored("url") { $0.url }, .stored("url") { $0.url }])
         }
         let broken = Broken(url: "/", label: "x")
         #expect(Self.storedNames(broken).count == Mirror(reflecting: broken).children.count)
