@@ -3,7 +3,24 @@ import DaybookModel
 /// Escaping for text that Daybook itself assembles into HTML (captions with links, comments), and
 /// for every `{{ }}` of the theme (`ThemeEscaping`).
 enum HTML {
-    static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String { MarkupEscaping.html.escape(text) }
+}
+
+/// Escaping of text into a markup language, on bytes: HTML for pages (`HTML`), XML for feeds and
+/// the sitemap (`XML`). Both replace the five special characters and refuse the scalars
+/// `DocumentCharacter` refuses; they differ in the apostrophe's entity and in what a refused
+/// scalar becomes.
+struct MarkupEscaping: Sendable {
+    /// What `'` becomes.
+    let apostrophe: StaticString
+    /// What a refused scalar becomes: U+FFFD in HTML, nothing in XML (which forbids most
+    /// controls even as character references).
+    let refused: StaticString
+
+    static let html = MarkupEscaping(apostrophe: "&#39;", refused: "\u{FFFD}")
+    static let xml = MarkupEscaping(apostrophe: "&apos;", refused: "")
+
+    func escape(_ text: String) -> String {
         // Most values (URLs, names, dates, labels) are printable ASCII with nothing to escape:
         // those are returned as they are, without a copy.
         var text = text
@@ -14,12 +31,14 @@ enum HTML {
     /// copies runs that need nothing whole: text with any non-ASCII letter or emoji went scalar by
     /// scalar before, a twentieth of a full build. Only a scalar whose lead byte can start a
     /// refused one (a control, DEL, 0xC2, 0xEF, 0xF0 and up) is decoded and asked.
-    private static func escaped(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    private func escaped(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var out: [UInt8] = []
+        var changed = false
         var runStart = 0
         var index = 0
         func put(_ replacement: StaticString, skipping length: Int) {
-            if out.isEmpty { out.reserveCapacity(bytes.count + 16) }
+            if !changed { out.reserveCapacity(bytes.count + 16) }
+            changed = true
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
             index += length
@@ -32,11 +51,11 @@ enum HTML {
             case 0x3C: put("&lt;", skipping: 1)
             case 0x3E: put("&gt;", skipping: 1)
             case 0x22: put("&quot;", skipping: 1)
-            case 0x27: put("&#39;", skipping: 1)
+            case 0x27: put(apostrophe, skipping: 1)
             // HTML reports controls and noncharacters even as character references; content loading
             // already replaces them, this is the backstop.
             case 0x09, 0x0A, 0x0D: index += 1
-            case ..<0x20, 0x7F: put("\u{FFFD}", skipping: 1)
+            case ..<0x20, 0x7F: put(refused, skipping: 1)
             case ..<0x80: index += 1
             default:
                 let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
@@ -44,13 +63,13 @@ enum HTML {
                     let scalar = UTF8.decode(UnsafeBufferPointer(rebasing: bytes[index..<min(bytes.count, index + length)])),
                     !DocumentCharacter.isAllowed(scalar)
                 {
-                    put("\u{FFFD}", skipping: length)
+                    put(refused, skipping: length)
                 } else {
                     index += length
                 }
             }
         }
-        if out.isEmpty { return nil }
+        if !changed { return nil }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         return String(decoding: out, as: UTF8.self)
     }

@@ -1,4 +1,4 @@
-import DaybookModel
+@testable import DaybookModel
 import Testing
 
 /// CONTRACT §2 hashtags and mentions, and §4 slugs.
@@ -73,6 +73,18 @@ struct HashtagTests {
     ])
     func slugs(text: String, expected: String) {
         #expect(Slug.make(text) == expected)
+    }
+
+    @Test("an ASCII text's slug, made on bytes, is the slug made scalar by scalar: every byte alone and in pairs")
+    func asciiSlugs() {
+        let bytes = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        for a in bytes {
+            #expect(Slug.makeASCII(a) == Slug.makeFromScalars(a), "\(Array(a.utf8))")
+            for b in ["A", "z", "_", "-", " ", "/", "9"] {
+                let text = "-" + a + b + a + "x" + b
+                #expect(Slug.make(text) == Slug.makeFromScalars(text), "\(Array(text.utf8))")
+            }
+        }
     }
 
     @Test("a post's tags: caption hashtags then the tags field, normalised, each once")

@@ -3,7 +3,8 @@ import DaybookModel
 import DaybookTestSupport
 import Testing
 
-/// `HTML.escape` works on bytes; it must give what escaping scalar by scalar gives.
+/// `HTML.escape`, `XML.escape` and `SiteURLs.percentEncoded` work on bytes; they must give what
+/// working scalar by scalar gives.
 @Suite("HTML escaping")
 struct HTMLEscapeTests {
     /// Escaping as it was written first: one scalar at a time.
@@ -18,6 +19,39 @@ struct HTMLEscapeTests {
             case "'": out += "&#39;"
             case _ where !DocumentCharacter.isAllowed(scalar): out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// XML escaping as it was written first: one scalar at a time, refused scalars dropped.
+    static func xmlReference(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case _ where !DocumentCharacter.isAllowed(scalar): continue
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Percent-encoding as it was written first: scalar appends and a formatted number per byte.
+    static func percentReference(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: ":"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let digits = String(byte, radix: 16, uppercase: true)
+                out += "%" + (digits.count == 1 ? "0" + digits : digits)
             }
         }
         return out
@@ -42,19 +76,29 @@ struct HTMLEscapeTests {
         #expect(HTML.escape("tab\there\nline\r") == "tab\there\nline\r")
     }
 
-    @Test("every pair and many mixes of tricky pieces escape as scalar-by-scalar escaping does")
+    @Test("every pair and many mixes of tricky pieces escape as scalar-by-scalar escaping does, for HTML and XML, and percent-encode as before")
     func matchesReference() {
+        func check(_ text: String) {
+            let scalars = Array(text.unicodeScalars.map(\.value))
+            #expect(HTML.escape(text) == Self.reference(text), "\(scalars)")
+            #expect(XML.escape(text) == Self.xmlReference(text), "\(scalars)")
+            #expect(SiteURLs.percentEncoded(text) == Self.percentReference(text), "\(scalars)")
+        }
         for a in Self.pieces {
-            for b in Self.pieces {
-                let text = a + b + "x" + a
-                #expect(HTML.escape(text) == Self.reference(text), "\(Array(text.unicodeScalars.map(\.value)))")
-            }
+            for b in Self.pieces { check(a + b + "x" + a) }
         }
         var generator = SeededGenerator(seed: 14)
         for _ in 0..<2_000 {
             let count = Int(generator.next() % 12)
-            let text = (0..<count).map { _ in Self.pieces[Int(generator.next() % UInt64(Self.pieces.count))] }.joined()
-            #expect(HTML.escape(text) == Self.reference(text))
+            check((0..<count).map { _ in Self.pieces[Int(generator.next() % UInt64(Self.pieces.count))] }.joined())
         }
+    }
+
+    @Test("XML: exact strings, and a text of refused scalars only becomes empty")
+    func xmlExact() {
+        #expect(XML.escape("Tom & Jerry's <b>") == "Tom &amp; Jerry&apos;s &lt;b&gt;")
+        #expect(XML.escape("\u{0}\u{7F}" + Self.scalar(0xFFFE)) == "")
+        #expect(XML.escape("a\u{1}b") == "ab")
+        #expect(SiteURLs.percentEncoded("/tags/café 1/") == "/tags/caf%C3%A9%201/")
     }
 }
