@@ -28,6 +28,9 @@ public struct SiteFeeds: Sendable {
     public var indexes: SiteIndexes
     /// Who follows each user, in user order.
     public var followers: [String: [String]]
+    /// Each shown post's hashtags (`Post.tags`), by post id: read from its caption once per build
+    /// rather than once per card (a post has a card on its page, the timeline and each index).
+    public var postTags: [String: [String]]
     public var diagnostics: [Diagnostic]
     /// The comment orders, hashtags and indexes with what they were made of, for the next build
     /// of a long-lived process; `nil` unless asked for (`forNextBuild`).
@@ -122,6 +125,7 @@ public struct SiteFeeds: Sendable {
         let tags = Parallel.mapBlocking(Array(posts.indices)) { position in
             previous?.tags.value(posts[position].id, inputs: posts[position], at: position) ?? posts[position].tags
         }
+        self.postTags = Dictionary(zip(posts.map(\.id), tags), uniquingKeysWith: { first, _ in first })
         let (users, hashtagsPerPost) = (content.users, config.hashtagsPerPost)
         let (kept, placed, tagMemo) = Parallel.all(
             { previous?.orders(comments: content.comments, moment: moment, authors: authors, feedSize: feedSize) },

@@ -60,7 +60,7 @@ extension PageBuilder {
             image: photo(post),
             captionHTML: post.caption.map { linker.html(Self.excerpt($0)) }, location: place,
             // Only the hashtags that put the post on a tag page link to one.
-            tags: post.tags.prefix(input.config.hashtagsPerPost).map { PostView.LinkTag(name: $0, url: urls.link(SiteURLs.tag($0))) },
+            tags: (input.feeds.postTags[post.id] ?? post.tags).prefix(input.config.hashtagsPerPost).map { PostView.LinkTag(name: $0, url: urls.link(SiteURLs.tag($0))) },
             commentLabel: count(comments, "comment", "comments"), editedISO: post.updatedAt?.utcText,
             editedLabel: post.updatedAt.map { $0.day(in: zone).longText })
     }
