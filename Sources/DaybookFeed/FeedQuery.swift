@@ -38,6 +38,27 @@ public struct FeedQuery<Item: Sendable>: Sendable {
         return order.map { items[kept[$0]] }
     }
 
+    /// The query run over each group of `items` apart, groups numbered `0..<count` by `group`
+    /// (`nil`: in none): each group holds what `run` gives, narrowed to the group, in the same
+    /// order. Sorting each group (a post's five comments) costs far less than sorting all of a
+    /// site's 100,000 and grouping them after, which also hashed each comment's key again.
+    public func runGrouped(_ items: [Item], count: Int, by group: (Item) -> Int?) -> [[Item]] {
+        var members = [[Int]](repeating: [], count: count)
+        for index in items.indices where includes(items[index]) {
+            if let number = group(items[index]) { members[number].append(index) }
+        }
+        let (sortKey, precedes) = (self.sortKey, self.precedes)
+        return members.map { positions in
+            if positions.count < 2 { return positions.map { items[$0] } }
+            guard let sortKey else { return positions.map { items[$0] }.sorted(by: precedes) }
+            let keys = positions.map { sortKey(items[$0]) }
+            let order = positions.indices.sorted { a, b in
+                keys[a] != keys[b] ? keys[a] < keys[b] : precedes(items[positions[a]], items[positions[b]])
+            }
+            return order.map { items[positions[$0]] }
+        }
+    }
+
     /// The same order over fewer items.
     public func narrowed(to filter: @escaping @Sendable (Item) -> Bool) -> FeedQuery<Item> {
         let includes = self.includes

@@ -139,14 +139,27 @@ public struct SiteFeeds: Sendable {
             { forNextBuild ? InputMemo(zip(posts, tags).map { (id: $0.id, inputs: $0, value: $1) }) : nil })
         let indexes = placed.indexes
         self.indexes = indexes
+        // Comments are grouped by their post's place in `posts`, and by their post's author's
+        // place among the authors, and each group is ordered apart (`FeedQuery.runGrouped`).
+        let needsOrders = kept == nil
+        let postPlaces = needsOrders ? Dictionary(posts.indices.map { (posts[$0].id, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
+        let (comments, moment) = (content.comments, moment)
         let (byPost, byAuthor, people) = Parallel.all(
             {
-                kept?.byPost ?? Dictionary(grouping: TimelineFeed.commentQuery(moment).narrowed { authors[$0.postID] != nil }.run(content.comments), by: \.postID)
+                kept?.byPost ?? Self.keyed(
+                    TimelineFeed.commentQuery(moment).runGrouped(comments, count: posts.count) { postPlaces[$0.postID] },
+                    by: posts.map(\.id))
             },
             {
-                kept?.byAuthor ?? Dictionary(grouping: TimelineFeed.commentFeedQuery(moment).narrowed { authors[$0.postID] != nil }.run(content.comments)) {
-                    authors[$0.postID] ?? ""
-                }.mapValues { Array($0.prefix(feedSize)) }
+                kept?.byAuthor ?? {
+                    let authorIDs = Array(Set(posts.map(\.author)))
+                    let authorPlaces = Dictionary(uniqueKeysWithValues: authorIDs.enumerated().map { ($1, $0) })
+                    let postAuthors = posts.map { authorPlaces[$0.author]! }
+                    let groups = TimelineFeed.commentFeedQuery(moment).runGrouped(comments, count: authorIDs.count) { comment in
+                        postPlaces[comment.postID].map { postAuthors[$0] }
+                    }
+                    return Self.keyed(groups.map { Array($0.prefix(feedSize)) }, by: authorIDs)
+                }()
             },
             { () -> (neighbours: [String: PostNeighbours], followers: [String: [String]], reuse: Reuse?) in
                 let (neighbours, followers) = placed.memo.map { ($0.neighbours, $0.followers) }
@@ -169,6 +182,14 @@ public struct SiteFeeds: Sendable {
         self.authorNeighbours = neighbours
         self.diagnostics += indexes.diagnostics
         self.followers = followers
+    }
+
+    /// Groups by the key of their place; empty groups are left out.
+    private static func keyed(_ groups: [[Comment]], by keys: [String]) -> [String: [Comment]] {
+        var keyed: [String: [Comment]] = [:]
+        keyed.reserveCapacity(groups.count { !$0.isEmpty })
+        for (key, group) in zip(keys, groups) where !group.isEmpty { keyed[key] = group }
+        return keyed
     }
 
     /// Each post's neighbours among its author's posts.

@@ -90,4 +90,24 @@ struct TimelineFeedTests {
         #expect(keyed.sortKey != nil)
         #expect(keyed.run(comments).map(\.id) == plain.run(comments).map(\.id))
     }
+
+    @Test("run per group, each group is what running over all and grouping after gives, in the same order", arguments: [0, 1])
+    func groupedAgrees(_ query: Int) {
+        // 2,000 comments over 30 posts and 40 instants, some in the future, some on no group.
+        var generator = SeededGenerator(seed: UInt64(query + 11))
+        let comments = (0..<2_000).map { n in
+            Comment(
+                id: "c\(generator.next() % 500)-\(n)", postID: "p\(generator.next() % 33)", author: "a",
+                createdAt: Instant(secondsSince1970: 1_795_190_400 + Double(generator.next() % 40) * 3_600), text: "")
+        }
+        let order = [TimelineFeed.commentQuery(moment), TimelineFeed.commentFeedQuery(moment)][query]
+        let groups = order.runGrouped(comments, count: 30) { Int($0.postID.dropFirst()).flatMap { $0 < 30 ? $0 : nil } }
+        let all = order.run(comments)
+        #expect(groups.count == 30)
+        for number in 0..<30 {
+            #expect(groups[number].map(\.id) == all.filter { $0.postID == "p\(number)" }.map(\.id), "p\(number)")
+        }
+        #expect(groups.map(\.count).reduce(0, +) < all.count)  // p30 to p32 are in no group
+        #expect(all.count < comments.count)  // and some comments are after now
+    }
 }
