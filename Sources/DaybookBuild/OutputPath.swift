@@ -13,7 +13,10 @@ public enum OutputPath {
 
     /// The byte length of the longest name in a plain path; `nil` when the path is not plain.
     /// One pass over the bytes: every output path is checked before every build.
-    static func longestName(_ path: String) -> Int? {
+    static func longestName(_ path: String) -> Int? { longestName(bytes: path.utf8) }
+
+    /// The same, of a path's bytes (a record's line, read without a string made of it).
+    static func longestName(bytes path: some Sequence<UInt8>) -> Int? {
         var longest = 0
         var start = 0
         var dots = 0
@@ -25,7 +28,7 @@ public enum OutputPath {
             longest = max(longest, length)
             return true
         }
-        for byte in path.utf8 {
+        for byte in path {
             if byte == 0 { return nil }
             if byte == UInt8(ascii: "/") {
                 guard nameEnds() else { return nil }

@@ -129,6 +129,23 @@ struct NoChangeBuildTests {
         }
     }
 
+    @Test("outputs whose names the record encodes (a space, a percent sign) replay; a page grown by a byte, or a file for a folder, does not")
+    func outputLines() async throws {
+        let sites = try await Self.builtSites(3, archive: Self.archive + "\n-- content/files/a b%c.txt --\nnotes\n")
+        #expect(sites[0].read("output/files/a b%c.txt") == "notes\n")
+        #expect(sites[0].read(Self.recordPath)?.contains("out 6 files/a%20b%25c.txt") == true)
+        #expect(Self.replayed(await Self.build(Self.options(sites[0]))))
+
+        try sites[1].write("output/posts/p1/index.html", (sites[1].read("output/posts/p1/index.html") ?? "") + " ")
+        let grown = await Self.build(Self.options(sites[1]))
+        #expect(!Self.replayed(grown))
+        #expect(grown.report?.written == 1)
+
+        try FileManager.default.removeItem(at: sites[2].directory.appending(path: "output/files"))
+        try sites[2].write("output/files", "a file where a folder was")
+        #expect(!Self.replayed(await Self.build(Self.options(sites[2]))))
+    }
+
     @Test("a page's folder moved away and replaced by a link to it is not replayed: the build stops at the link")
     func folderLink() async throws {
         let site = try #require(try await Self.builtSites(1).first)
