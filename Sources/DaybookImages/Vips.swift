@@ -1,29 +1,30 @@
-import CVips
+import CVipsLoader
 
 /// libvips, started once per process.
 ///
 /// `VIPS_INIT` must run once before any other call; a `static let` is initialised lazily and
 /// exactly once (Swift guards it with `swift_once`), so every thread can call `Vips.start()`.
 enum Vips {
-    private static let started: Bool = daybook_vips_start() == 0
+    private static let started: Bool = dbvips_start() == 0
 
     static func start() -> Bool { started }
 
     /// The libvips version, e.g. "8.14.1".
-    static var version: String { String(cString: vips_version_string()) }
+    static var version: String { start() ? String(cString: dbvips_version_string()) : "" }
 
     /// The loader libvips would pick for these bytes (e.g. `VipsForeignLoadHeifBuffer`), or `nil`.
     static func loader(for bytes: [UInt8]) -> String? {
         guard start() else { return nil }
         return bytes.withUnsafeBytes { buffer in
-            vips_foreign_find_load_buffer(buffer.baseAddress, buffer.count).map { String(cString: $0) }
+            dbvips_foreign_find_load_buffer(buffer.baseAddress, buffer.count).map { String(cString: $0) }
         }
     }
 
     /// The text libvips left for the last error, cleared; one line, without its trailing newline.
     static func takeError() -> String {
-        guard let copy = vips_error_buffer_copy() else { return "unknown libvips error" }
-        defer { g_free(copy) }
+        if let unavailable = dbvips_unavailable() { return String(cString: unavailable) }
+        guard let copy = dbvips_error_buffer_copy() else { return "unknown libvips error" }
+        defer { dbvips_g_free(copy) }
         let text = String(cString: copy).split(separator: "\n").first.map(String.init) ?? ""
         return text.isEmpty ? "unknown libvips error" : text
     }
@@ -50,38 +51,38 @@ final class StableBytes {
 
 /// One reference to a `VipsImage`, released when it goes; used by one thread at a time.
 final class VipsImageRef {
-    let pointer: UnsafeMutablePointer<VipsImage>
+    let pointer: OpaquePointer
     /// The encoded source this image may still read from.
     private let source: StableBytes?
 
-    init(_ pointer: UnsafeMutablePointer<VipsImage>, source: StableBytes? = nil) {
+    init(_ pointer: OpaquePointer, source: StableBytes? = nil) {
         self.pointer = pointer
         self.source = source
     }
 
-    deinit { g_object_unref(pointer) }
+    deinit { dbvips_unref(pointer) }
 
-    var width: Int { Int(vips_image_get_width(pointer)) }
-    var height: Int { Int(vips_image_get_height(pointer)) }
-    var bands: Int { Int(vips_image_get_bands(pointer)) }
+    var width: Int { Int(dbvips_width(pointer)) }
+    var height: Int { Int(dbvips_height(pointer)) }
+    var bands: Int { Int(dbvips_bands(pointer)) }
 
     /// The header of encoded bytes (nothing decoded yet); `nil` with libvips' error text otherwise.
     static func header(_ bytes: StableBytes) -> Result<VipsImageRef, VipsFailure> {
-        guard let image = daybook_vips_header(bytes.buffer.baseAddress, bytes.count) else { return .failure(VipsFailure()) }
+        guard let image = dbvips_header(bytes.buffer.baseAddress, bytes.count) else { return .failure(VipsFailure()) }
         return .success(VipsImageRef(image, source: bytes))
     }
 
     /// `true` when the image carries an ICC profile.
-    var hasColourProfile: Bool { vips_image_get_typeof(pointer, "icc-profile-data") != 0 }
+    var hasColourProfile: Bool { dbvips_get_typeof(pointer, "icc-profile-data") != 0 }
 
     /// The EXIF orientation libvips read (1 when there is none).
-    var orientation: Int { Int(vips_image_get_orientation(pointer)) }
+    var orientation: Int { Int(dbvips_orientation(pointer)) }
 
     /// Decodes with shrink-on-load to `width` × `height`, upright, converted to sRGB when profiled.
     static func thumbnail(_ bytes: StableBytes, width: Int, height: Int, exact: Bool, toSRGB: Bool) -> Result<VipsImageRef, VipsFailure> {
-        var out: UnsafeMutablePointer<VipsImage>?
-        let size = exact ? VIPS_SIZE_FORCE : VIPS_SIZE_DOWN
-        guard daybook_vips_thumbnail_buffer(bytes.buffer.baseAddress, bytes.count, &out, Int32(width), Int32(height), Int32(size.rawValue), 0, toSRGB ? 1 : 0) == 0,
+        var out: OpaquePointer?
+        let size = exact ? DBVIPS_SIZE_FORCE : DBVIPS_SIZE_DOWN
+        guard dbvips_thumbnail_buffer(bytes.buffer.baseAddress, bytes.count, &out, Int32(width), Int32(height), Int32(size), 0, toSRGB ? 1 : 0) == 0,
             let out
         else { return .failure(VipsFailure()) }
         return .success(VipsImageRef(out, source: bytes))
@@ -90,9 +91,9 @@ final class VipsImageRef {
     /// A smaller copy of this (decoded) image: exactly `width` × `height`, or with `attention` the
     /// square (or box) of that size around the most interesting region.
     func resized(width: Int, height: Int, attention: Bool = false) -> Result<VipsImageRef, VipsFailure> {
-        var out: UnsafeMutablePointer<VipsImage>?
-        let size = attention ? VIPS_SIZE_DOWN : VIPS_SIZE_FORCE
-        guard daybook_vips_thumbnail_image(pointer, &out, Int32(width), Int32(height), Int32(size.rawValue), attention ? 1 : 0) == 0,
+        var out: OpaquePointer?
+        let size = attention ? DBVIPS_SIZE_DOWN : DBVIPS_SIZE_FORCE
+        guard dbvips_thumbnail_image(pointer, &out, Int32(width), Int32(height), Int32(size), attention ? 1 : 0) == 0,
             let out
         else { return .failure(VipsFailure()) }
         return .success(VipsImageRef(out, source: source))
@@ -118,7 +119,7 @@ final class VipsImageRef {
 
     /// The pixels computed now and held in memory, so several copies can be made from them.
     func inMemory() -> Result<VipsImageRef, VipsFailure> {
-        guard let out = vips_image_copy_memory(pointer) else { return .failure(VipsFailure()) }
+        guard let out = dbvips_copy_memory(pointer) else { return .failure(VipsFailure()) }
         return .success(VipsImageRef(out))
     }
 
@@ -129,23 +130,23 @@ final class VipsImageRef {
     /// Needed although the savers get `strip`: Debian's libvips 8.14.1 ignores `strip` when it
     /// writes WebP and copies EXIF and XMP into the file (fixed upstream in 8.14.2).
     func removeAllMetadata() {
-        guard let fields = vips_image_get_fields(pointer) else { return }
-        defer { g_strfreev(fields) }
+        guard let fields = dbvips_get_fields(pointer) else { return }
+        defer { dbvips_strfreev(fields) }
         var i = 0
         while let name = fields[i] {
-            vips_image_remove(pointer, name)  // returns false for header fields, which are kept
+            dbvips_remove(pointer, name)  // returns false for header fields, which are kept
             i += 1
         }
     }
 
     /// Names of the metadata fields left (for tests).
     var metadataFieldNames: [String] {
-        guard let fields = vips_image_get_fields(pointer) else { return [] }
-        defer { g_strfreev(fields) }
+        guard let fields = dbvips_get_fields(pointer) else { return [] }
+        defer { dbvips_strfreev(fields) }
         var names: [String] = []
         var i = 0
         while let name = fields[i] {
-            if vips_image_get_typeof(pointer, name) != 0 { names.append(String(cString: name)) }
+            if dbvips_get_typeof(pointer, name) != 0 { names.append(String(cString: name)) }
             i += 1
         }
         return names
@@ -157,30 +158,30 @@ final class VipsImageRef {
         var length = 0
         let status =
             switch format {
-            case .webp: daybook_vips_webpsave(pointer, &buffer, &length, Int32(quality))
-            case .jpeg: daybook_vips_jpegsave(pointer, &buffer, &length, Int32(quality))
+            case .webp: dbvips_webpsave(pointer, &buffer, &length, Int32(quality))
+            case .jpeg: dbvips_jpegsave(pointer, &buffer, &length, Int32(quality))
             }
         guard status == 0, let buffer else { return .failure(VipsFailure()) }
-        defer { g_free(buffer) }
+        defer { dbvips_g_free(buffer) }
         return .success(Array(UnsafeRawBufferPointer(start: buffer, count: length)))
     }
 
     /// The decoded pixels as libvips stores them (no rotation, no conversion), to compare two files.
     func rawPixels() -> Result<[UInt8], VipsFailure> {
         var length = 0
-        guard let memory = vips_image_write_to_memory(pointer, &length) else { return .failure(VipsFailure()) }
-        defer { g_free(memory) }
+        guard let memory = dbvips_write_to_memory(pointer, &length) else { return .failure(VipsFailure()) }
+        defer { dbvips_g_free(memory) }
         return .success(Array(UnsafeRawBufferPointer(start: memory, count: length)))
     }
 
     /// The pixels as 8-bit sRGB, three bytes per pixel, row by row.
     func srgbPixels() -> Result<[UInt8], VipsFailure> {
-        var out: UnsafeMutablePointer<VipsImage>?
-        guard daybook_vips_srgb8(pointer, &out) == 0, let out else { return .failure(VipsFailure()) }
+        var out: OpaquePointer?
+        guard dbvips_srgb8(pointer, &out) == 0, let out else { return .failure(VipsFailure()) }
         let rgb = VipsImageRef(out)
         var length = 0
-        guard let memory = vips_image_write_to_memory(rgb.pointer, &length) else { return .failure(VipsFailure()) }
-        defer { g_free(memory) }
+        guard let memory = dbvips_write_to_memory(rgb.pointer, &length) else { return .failure(VipsFailure()) }
+        defer { dbvips_g_free(memory) }
         return .success(Array(UnsafeRawBufferPointer(start: memory, count: length)))
     }
 }
