@@ -68,7 +68,8 @@ final class VipsImageRef {
 
     /// The header of encoded bytes (nothing decoded yet); `nil` with libvips' error text otherwise.
     static func header(_ bytes: StableBytes) -> Result<VipsImageRef, VipsFailure> {
-        guard let image = dbvips_header(bytes.buffer.baseAddress, bytes.count) else { return .failure(VipsFailure()) }
+        // Every image comes from here or `thumbnail`: libvips is started before either is asked.
+        guard Vips.start(), let image = dbvips_header(bytes.buffer.baseAddress, bytes.count) else { return .failure(VipsFailure()) }
         return .success(VipsImageRef(image, source: bytes))
     }
 
@@ -82,7 +83,7 @@ final class VipsImageRef {
     static func thumbnail(_ bytes: StableBytes, width: Int, height: Int, exact: Bool, toSRGB: Bool) -> Result<VipsImageRef, VipsFailure> {
         var out: OpaquePointer?
         let size = exact ? DBVIPS_SIZE_FORCE : DBVIPS_SIZE_DOWN
-        guard dbvips_thumbnail_buffer(bytes.buffer.baseAddress, bytes.count, &out, Int32(width), Int32(height), Int32(size), 0, toSRGB ? 1 : 0) == 0,
+        guard Vips.start(), dbvips_thumbnail_buffer(bytes.buffer.baseAddress, bytes.count, &out, Int32(width), Int32(height), Int32(size), 0, toSRGB ? 1 : 0) == 0,
             let out
         else { return .failure(VipsFailure()) }
         return .success(VipsImageRef(out, source: bytes))
