@@ -75,15 +75,21 @@ struct TimelineFeedTests {
         #expect(feeds.comments["p1"]?.map(\.id) == ["c1", "c2", "c3", "c4", "c5"])
     }
 
+    /// 2,000 comments on posts `p0`… over 40 instants `step` seconds apart from `start`, with
+    /// ids drawn from 500, so most instants and many ids are shared.
+    static func manyComments(seed: UInt64, posts: UInt64, from start: Double, step: Double) -> [DaybookModel.Comment] {
+        var generator = SeededGenerator(seed: seed)
+        return (0..<2_000).map { n in
+            Comment(
+                id: "c\(generator.next() % 500)-\(n)", postID: "p\(generator.next() % posts)", author: "a",
+                createdAt: Instant(secondsSince1970: start + Double(generator.next() % 40) * step), text: "")
+        }
+    }
+
     @Test("sorting by a key first gives the order `precedes` alone gives, ties and all", arguments: [0, 1, 2])
     func sortKeyAgrees(_ query: Int) {
         // 2,000 comments over 40 instants: most have ties, broken by id.
-        var generator = SeededGenerator(seed: UInt64(query + 7))
-        let comments = (0..<2_000).map { n in
-            Comment(
-                id: "c\(generator.next() % 500)-\(n)", postID: "p", author: "a",
-                createdAt: Instant(secondsSince1970: 1_700_000_000 + Double(generator.next() % 40) * 60), text: "")
-        }
+        let comments = Self.manyComments(seed: UInt64(query + 7), posts: 1, from: 1_700_000_000, step: 60)
         let keyed = [TimelineFeed.commentQuery(moment), TimelineFeed.commentFeedQuery(moment), TimelineFeed.commentQuery(moment).narrowed { $0.id.hasPrefix("c1") }][query]
         var plain = keyed
         plain.sortKey = nil
@@ -93,13 +99,8 @@ struct TimelineFeedTests {
 
     @Test("run per group, each group is what running over all and grouping after gives, in the same order", arguments: [0, 1])
     func groupedAgrees(_ query: Int) {
-        // 2,000 comments over 30 posts and 40 instants, some in the future, some on no group.
-        var generator = SeededGenerator(seed: UInt64(query + 11))
-        let comments = (0..<2_000).map { n in
-            Comment(
-                id: "c\(generator.next() % 500)-\(n)", postID: "p\(generator.next() % 33)", author: "a",
-                createdAt: Instant(secondsSince1970: 1_795_190_400 + Double(generator.next() % 40) * 3_600), text: "")
-        }
+        // 2,000 comments over 33 posts and 40 hours around now: some in the future, some on no group.
+        let comments = Self.manyComments(seed: UInt64(query + 11), posts: 33, from: 1_795_190_400, step: 3_600)
         let order = [TimelineFeed.commentQuery(moment), TimelineFeed.commentFeedQuery(moment)][query]
         let groups = order.runGrouped(comments, count: 30) { Int($0.postID.dropFirst()).flatMap { $0 < 30 ? $0 : nil } }
         let all = order.run(comments)
