@@ -102,8 +102,10 @@ int dbvips_start(void) {
         unavailable = "libvips did not start";
         return -1;
     }
-    // As CVips's daybook_vips_start: no operation cache, one worker per pipeline (Daybook runs
-    // one image per core), and the loaders libvips marks untrusted blocked.
+    // No operation cache (every image is decoded once, so cached operations would only hold
+    // memory), one worker per pipeline (Daybook runs one image per core), and the loaders
+    // libvips marks untrusted (ImageMagick, SVG, PDF, JPEG 2000…) blocked, so only the formats
+    // Daybook means to read are ever parsed.
     vips.cache_set_max(0);
     vips.cache_set_max_mem(0);
     vips.concurrency_set(1);

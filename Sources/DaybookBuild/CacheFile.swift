@@ -21,8 +21,7 @@ public enum CacheFile {
     /// MB), or `nil` when it is missing, not a plain file, over `maxBytes`, or written by another
     /// executable.
     public static func read(site: URL, name: String, maxBytes: Int) -> ArraySlice<UInt8>? {
-        guard let bytes = readWhole(site: site, name: name, maxBytes: maxBytes), bytes.starts(with: identity) else { return nil }
-        return bytes[identity.count...]
+        readWithStatus(site: site, name: name, maxBytes: maxBytes)?.bytes
     }
 
     /// As `read(site:name:maxBytes:)`, with the file's status as it was opened, for `append`.
@@ -33,16 +32,11 @@ public enum CacheFile {
         return (read.bytes[identity.count...], read.status)
     }
 
-    private static func readWhole(site: URL, name: String, maxBytes: Int) -> [UInt8]? {
-        guard isRealFolder(folder(site)) else { return nil }
-        return FileInfo.contents(atPath: folder(site) + "/" + name, maxBytes: maxBytes)
-    }
-
-    /// Adds what `produce` hands its writer to the end of `name`, if it is still the file that
-    /// was read with `status` (no other build replaced or added to it since); `false`, having
-    /// written nothing, when it is not. One write call, after the file's last byte: a build
-    /// killed during it leaves a last entry cut short, for which a reader drops the whole file.
-    public static func append(site: URL, name: String, to status: FileStatus, _ produce: ((ArraySlice<UInt8>) -> Void) -> Void) -> Bool {
+    /// Adds `bytes` to the end of `name`, if it is still the file that was read with `status`
+    /// (no other build replaced or added to it since); `false`, having written nothing, when it
+    /// is not. One write call, after the file's last byte: a build killed during it leaves a last
+    /// entry cut short, for which a reader drops the whole file.
+    public static func append(_ bytes: [UInt8], site: URL, name: String, to status: FileStatus) -> Bool {
         let folder = folder(site)
         guard isRealFolder(folder) else { return false }
         let fd = open(folder + "/" + name, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
@@ -50,8 +44,6 @@ public enum CacheFile {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, FileStatus(info) == status else { return false }
-        var bytes: [UInt8] = []
-        produce { bytes += $0 }
         return bytes.isEmpty || FileInfo.writeAll(bytes[...], to: fd) == nil
     }
 

@@ -40,9 +40,6 @@ struct NoChangeRecord: Equatable {
     var inputs: [(path: String, status: FileStatus?)]
     var manifest: FileStatus
     var outputs: [(path: String, size: Int)]
-    /// How many outputs the record lists (set at replay, which counts their lines rather than reading them).
-    var outputCount: Int { countedOutputs ?? outputs.count }
-    var countedOutputs: Int?
     var pageCount: Int
     var imagesReused: Int
     var baseURL: String
@@ -84,20 +81,18 @@ struct NoChangeRecord: Equatable {
         guard let size = FileStatus(path: file, followingLinks: false)?.size, size <= maxBytes,
             let data = FileManager.default.contents(atPath: file),
             // Parsed from the file's bytes as read: no string of the whole 2 MB made first.
-            let record = data.withUnsafeBytes({ raw -> NoChangeRecord? in
+            // The outputs are counted as they are checked, not kept in the record.
+            case let (record, outputCount)? = data.withUnsafeBytes({ raw -> (NoChangeRecord, Int)? in
                 let bytes = raw.bindMemory(to: UInt8.self)
                 guard let read = parse(bytes, proceed: mayHold, stoppingAtOutputs: true) else { return nil }
                 let outputs = read.outputsAt.map { UnsafeBufferPointer(rebasing: bytes[$0...]) } ?? UnsafeBufferPointer(start: nil, count: 0)
-                guard let count = outputsInPlace(lines: outputs, in: options.outputDirectory.path) else { return nil }
-                var record = read.record
-                record.countedOutputs = count
-                return record
+                return outputsInPlace(lines: outputs, in: options.outputDirectory.path).map { (read.record, $0) }
             })
         else { return (nil, listing) }
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         var result = BuildResult(
-            diagnostics: record.diagnostics, report: WriteReport(unchanged: record.outputCount), pageCount: record.pageCount,
+            diagnostics: record.diagnostics, report: WriteReport(unchanged: outputCount), pageCount: record.pageCount,
             seconds: seconds)
         result.baseURL = record.baseURL
         result.timeZone = TimeZone(identifier: record.timeZone) ?? .gmt
@@ -156,8 +151,7 @@ struct NoChangeRecord: Equatable {
             runs.append(start..<end)
             start = end
         }
-        let base = UnsafeBufferPointer(start: bytes.baseAddress, count: bytes.count)
-        let whole = OutputLines(base: base)
+        let whole = OutputLines(base: bytes)
         let counts = Parallel.mapBlocking(runs) { run in whole.inPlace(run, rootFD: rootFD) }
         return counts.contains(nil) ? nil : counts.reduce(0) { $0 + $1! }
     }

@@ -16,7 +16,7 @@ enum RecordCacheFile {
         guard let read = CacheFile.readWithStatus(site: site, name: name, maxBytes: maxBytes) else { return RecordCache() }
         var cache = RecordCache(archive: read.bytes)
         // A damaged archive reads as none, and is written anew rather than added to.
-        if !cache.isEmpty { cache.file = RecordCache.ArchiveFile(status: read.status) }
+        if !cache.isEmpty { cache.archiveStatus = read.status }
         return cache
     }
 
@@ -24,12 +24,11 @@ enum RecordCacheFile {
     /// at most twice the size of one holding only the load's entries (the rest are of files
     /// since edited or removed); otherwise writes the archive anew.
     static func save(_ cache: RecordCache, site: URL) {
-        if let file = cache.file {
-            var added = 0
-            cache.appendix { added += $0.count }
-            let current = Int(file.status.size) + added
-            if current <= 2 * (CacheFile.identity.count + cache.liveBytes),
-                CacheFile.append(site: site, name: name, to: file.status, cache.appendix)
+        if let status = cache.archiveStatus {
+            var added: [UInt8] = []
+            cache.appendix { added += $0 }
+            if Int(status.size) + added.count <= 2 * (CacheFile.identity.count + cache.liveBytes),
+                CacheFile.append(added, site: site, name: name, to: status)
             {
                 return
             }

@@ -28,14 +28,9 @@ public struct RecordCache: Sendable {
     /// The keys whose entries the latest load added, in the order it added them: what a save
     /// appends to the archive it read (`appendix`).
     public internal(set) var added: [UInt64] = []
-    /// The archive file this cache was read from, as it was then; `nil` when it was not read from one.
-    public var file: ArchiveFile?
-
-    /// An archive file as read: a save may add to it only while it is still this file.
-    public struct ArchiveFile: Sendable, Equatable {
-        public var status: FileStatus
-        public init(status: FileStatus) { self.status = status }
-    }
+    /// The status of the archive file this cache was read from, as it was then (a save may add to
+    /// it only while it is still that file); `nil` when it was not read from one.
+    public var archiveStatus: FileStatus?
 
     public init() {}
 
@@ -65,7 +60,7 @@ public struct RecordCache: Sendable {
         used.reduce(Self.magic.count) { total, key in total + Self.entryHeaderBytes + (entries[key]?.count ?? 0) }
     }
 
-    static let entryHeaderBytes = 16
+    static let entryHeaderBytes = ByteWriter.entryHeader(key: 0, length: 0).count
 
     /// The entries the latest load added, as they go after the last of the archive it was read
     /// from: an archive read later takes the last entry of each key, so one edited file costs

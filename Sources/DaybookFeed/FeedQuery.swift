@@ -25,17 +25,7 @@ public struct FeedQuery<Item: Sendable>: Sendable {
 
     /// O(n log n).
     public func run(_ items: [Item]) -> [Item] {
-        guard let sortKey else { return items.filter(includes).sorted(by: precedes) }
-        // Positions and keys only: each item is copied once, into the result.
-        var kept: [Int] = []
-        var keys: [Double] = []
-        for index in items.indices where includes(items[index]) {
-            kept.append(index)
-            keys.append(sortKey(items[index]))
-        }
-        let precedes = self.precedes
-        let order = kept.indices.sorted { a, b in keys[a] != keys[b] ? keys[a] < keys[b] : precedes(items[kept[a]], items[kept[b]]) }
-        return order.map { items[kept[$0]] }
+        ordered(items.indices.filter { includes(items[$0]) }, of: items)
     }
 
     /// The query run over each group of `items` apart, groups numbered `0..<count` by `group`
@@ -47,16 +37,20 @@ public struct FeedQuery<Item: Sendable>: Sendable {
         for index in items.indices where includes(items[index]) {
             if let number = group(items[index]) { members[number].append(index) }
         }
-        let (sortKey, precedes) = (self.sortKey, self.precedes)
-        return members.map { positions in
-            if positions.count < 2 { return positions.map { items[$0] } }
-            guard let sortKey else { return positions.map { items[$0] }.sorted(by: precedes) }
-            let keys = positions.map { sortKey(items[$0]) }
-            let order = positions.indices.sorted { a, b in
-                keys[a] != keys[b] ? keys[a] < keys[b] : precedes(items[positions[a]], items[positions[b]])
-            }
-            return order.map { items[positions[$0]] }
+        return members.map { ordered($0, of: items) }
+    }
+
+    /// The items at `positions`, in this query's order. With a sort key, positions and keys are
+    /// sorted, not items: each item is copied once, into the result.
+    private func ordered(_ positions: [Int], of items: [Item]) -> [Item] {
+        if positions.count < 2 { return positions.map { items[$0] } }
+        guard let sortKey else { return positions.map { items[$0] }.sorted(by: precedes) }
+        let keys = positions.map { sortKey(items[$0]) }
+        let precedes = self.precedes
+        let order = positions.indices.sorted { a, b in
+            keys[a] != keys[b] ? keys[a] < keys[b] : precedes(items[positions[a]], items[positions[b]])
         }
+        return order.map { items[positions[$0]] }
     }
 
     /// The same order over fewer items.

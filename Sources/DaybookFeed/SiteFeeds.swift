@@ -143,11 +143,10 @@ public struct SiteFeeds: Sendable {
         // place among the authors, and each group is ordered apart (`FeedQuery.runGrouped`).
         let needsOrders = kept == nil
         let postPlaces = needsOrders ? Dictionary(posts.indices.map { (posts[$0].id, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
-        let (comments, moment) = (content.comments, moment)
         let (byPost, byAuthor, people) = Parallel.all(
             {
                 kept?.byPost ?? Self.keyed(
-                    TimelineFeed.commentQuery(moment).runGrouped(comments, count: posts.count) { postPlaces[$0.postID] },
+                    TimelineFeed.commentQuery(moment).runGrouped(content.comments, count: posts.count) { postPlaces[$0.postID] },
                     by: posts.map(\.id))
             },
             {
@@ -155,7 +154,7 @@ public struct SiteFeeds: Sendable {
                     let authorIDs = Array(Set(posts.map(\.author)))
                     let authorPlaces = Dictionary(uniqueKeysWithValues: authorIDs.enumerated().map { ($1, $0) })
                     let postAuthors = posts.map { authorPlaces[$0.author]! }
-                    let groups = TimelineFeed.commentFeedQuery(moment).runGrouped(comments, count: authorIDs.count) { comment in
+                    let groups = TimelineFeed.commentFeedQuery(moment).runGrouped(content.comments, count: authorIDs.count) { comment in
                         postPlaces[comment.postID].map { postAuthors[$0] }
                     }
                     return Self.keyed(groups.map { Array($0.prefix(feedSize)) }, by: authorIDs)

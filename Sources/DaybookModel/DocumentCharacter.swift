@@ -31,7 +31,7 @@ public enum DocumentCharacter {
     /// (U+0080…U+009F); 0xEF leads U+FDD0… and U+FFFE/F; 0xF0…0xF4 lead the planes whose last two
     /// scalars are noncharacters.
     @inlinable
-    @usableFromInline static func mayLead(_ byte: UInt8) -> Bool {
+    public static func mayLead(_ byte: UInt8) -> Bool {
         byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D || byte == 0x7F || byte == 0xC2 || byte == 0xEF || byte >= 0xF0
     }
 

@@ -30,7 +30,7 @@ struct MarkupEscaping: Sendable {
     /// The escaped UTF-8 of `bytes`, or `nil` when there is nothing to escape. Works on bytes, and
     /// copies runs that need nothing whole: text with any non-ASCII letter or emoji went scalar by
     /// scalar before, a twentieth of a full build. Only a scalar whose lead byte can start a
-    /// refused one (a control, DEL, 0xC2, 0xEF, 0xF0 and up) is decoded and asked.
+    /// refused one (`DocumentCharacter.mayLead`) is decoded and asked.
     private func escaped(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var out: [UInt8] = []
         var changed = false
@@ -59,7 +59,7 @@ struct MarkupEscaping: Sendable {
             case ..<0x80: index += 1
             default:
                 let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-                if byte == 0xC2 || byte == 0xEF || byte >= 0xF0,
+                if DocumentCharacter.mayLead(byte),
                     let scalar = UTF8.decode(UnsafeBufferPointer(rebasing: bytes[index..<min(bytes.count, index + length)])),
                     !DocumentCharacter.isAllowed(scalar)
                 {

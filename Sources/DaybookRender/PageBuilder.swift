@@ -15,7 +15,7 @@ struct BuiltPage: ViewModel {
 
     static let fields = ViewFieldTable<Self>([
         .stored("bodyTemplate") { $0.bodyTemplate.rawValue }, .stored("body") { $0.body }, .stored("title") { $0.title },
-        .stored("bodyClass") { $0.bodyClass }, .stored("current", \.current?.rawValue), .stored("feeds") { $0.feeds },
+        .stored("bodyClass") { $0.bodyClass }, .stored("current") { $0.current?.rawValue }, .stored("feeds") { $0.feeds },
     ])
 }
 

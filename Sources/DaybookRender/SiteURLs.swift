@@ -99,18 +99,19 @@ public struct SiteURLs: Sendable {
             }
         }
         guard !path.utf8.allSatisfy(isSafe) else { return path }
-        let digits = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(path.utf8.count * 3)
         for byte in path.utf8 {
             if isSafe(byte) {
                 out.append(byte)
             } else {
-                out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+                out += [UInt8(ascii: "%"), Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)]]
             }
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     public static func isExternal(_ reference: String) -> Bool {
         reference.hasPrefix("http://") || reference.hasPrefix("https://") || reference.hasPrefix("//")

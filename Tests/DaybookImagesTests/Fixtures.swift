@@ -1,4 +1,5 @@
 import CVips
+import CVipsLoader
 @testable import DaybookImages
 import Foundation
 
@@ -36,9 +37,9 @@ enum Fixtures {
         var length = 0
         let status: Int32 =
             switch kind {
-            case .jpeg: daybook_vips_jpegsave(image, &buffer, &length, 90)
+            case .jpeg: dbvips_jpegsave(OpaquePointer(image), &buffer, &length, 90)
             case .png: daybook_vips_pngsave(image, &buffer, &length)
-            case .webp: daybook_vips_webpsave(image, &buffer, &length, 90)
+            case .webp: dbvips_webpsave(OpaquePointer(image), &buffer, &length, 90)
             }
         precondition(status == 0, Vips.takeError())
         defer { g_free(buffer) }

@@ -4,9 +4,9 @@
 // it pulls in (HEIF, TIFF, SVG, PDF, OpenEXR…): 18 ms of a 31 ms start, a fifth of a no-change
 // rebuild, for builds that encode no photo. These functions open libvips.so.42 with dlopen on the
 // first `dbvips_start` and call it through the pointers dlsym gives; the variadic calls Swift
-// cannot make are fixed-argument functions here, as CVips's shim has them. No libvips header is
-// read: an image is opaque, and the few enumeration values passed are spelled out below, each
-// held to libvips's own headers by a test (`VipsLoaderTests`).
+// cannot make are fixed-argument functions here. No libvips header is read: an image is opaque,
+// and the few enumeration values passed are spelled out below, each held to libvips's own
+// headers by a test (`VipsLoaderTests`).
 #ifndef DAYBOOK_CVIPSLOADER_H
 #define DAYBOOK_CVIPSLOADER_H
 
@@ -29,8 +29,9 @@ enum {
 /// The soname's major version this loader opens (`libvips.so.42`, libvips 8.x).
 #define DBVIPS_ABI 42
 
-/// Opens and starts libvips once per process (see CVips's `daybook_vips_start`): 0, or -1 with
-/// `dbvips_unavailable` saying why. Not thread-safe: call it from one `static let`.
+/// Opens and starts libvips once per process (ABI checked, no operation cache, one worker per
+/// pipeline, untrusted loaders blocked): 0, or -1 with `dbvips_unavailable` saying why. Not
+/// thread-safe: call it from one `static let`.
 int dbvips_start(void);
 /// Why libvips could not be started, or NULL.
 const char *dbvips_unavailable(void);
