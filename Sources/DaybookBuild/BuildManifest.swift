@@ -49,7 +49,14 @@ extension BuildManifest {
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// `text` as UTF-8, built on bytes: the record is written after every build.
-    public var bytes: [UInt8] {
+    public var bytes: [UInt8] { encoded(pathOrder: nil).bytes }
+
+    /// `bytes`, with the files' paths in their written order when the caller knows it: the
+    /// previous record's (`Parsed.pathOrder`) when this build has the same files, which after an
+    /// edit it nearly always does. Sorting 34,000 paths was a third of saving the record. An
+    /// order that names a path this record lacks, or misses one, is set aside for a sort.
+    /// Also gives the order written, for the next build to hand back.
+    public func encoded(pathOrder: [String]?) -> (bytes: [UInt8], pathOrder: [String]) {
         // Written straight into bytes (a 30,000-page site's record is 3 MB, written after every
         // build that changed something): no string per field.
         var out: [UInt8] = []
@@ -68,8 +75,14 @@ extension BuildManifest {
         func end() { out.append(0x0A) }
         out += Self.header.utf8
         end()
-        // One sort serves both sections: pages are files too.
-        let paths = files.keys.sorted { $0.scalarsPrecede($1) }
+        // One order serves both sections: pages are files too. A given order of as many paths
+        // as there are files, each of them a file, is the files' keys (its paths are distinct).
+        let paths: [String]
+        if let pathOrder, pathOrder.count == files.count, pathOrder.allSatisfy({ files[$0] != nil }) {
+            paths = pathOrder
+        } else {
+            paths = files.keys.sorted { $0.scalarsPrecede($1) }
+        }
         for path in paths {
             // An intended file keeps the format's "hash 0, size -1", which earlier versions also read.
             let entry = files[path]!.entry ?? FileEntry(hash: 0, size: -1)
@@ -99,20 +112,36 @@ extension BuildManifest {
                 end()
             }
         }
-        return out
+        return (out, paths)
     }
 
     /// Reads `text`; an unreadable or foreign manifest gives `nil`, and the build treats the folder as new.
     ///
     /// Parsed on UTF-8 bytes: a 32,000-page site's record is 3 MB, read before every build.
     public init?(text: String) {
-        var text = text
-        guard let manifest = text.withUTF8({ Self.parse($0) }) else { return nil }
-        self = manifest
+        guard let parsed = Parsed(text: text) else { return nil }
+        self = parsed.manifest
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> BuildManifest? {
+    /// A record read back, with the order its files came in.
+    public struct Parsed: Sendable {
+        public var manifest: BuildManifest
+        /// The files' paths as the record lists them, when that is their written order (each
+        /// path after the one before, as `bytes` sorts them); `nil` when the record is not so.
+        public var pathOrder: [String]?
+
+        init(manifest: BuildManifest, pathOrder: [String]?) { (self.manifest, self.pathOrder) = (manifest, pathOrder) }
+
+        public init?(text: String) {
+            var text = text
+            guard let parsed = text.withUTF8({ BuildManifest.parse($0) }) else { return nil }
+            self = parsed
+        }
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Parsed? {
         var manifest = BuildManifest()
+        var pathOrder: [String]? = []
         var currentList: String?
         var start = 0
         var first = true
@@ -143,7 +172,10 @@ extension BuildManifest {
             switch line[0] {
             case UInt8(ascii: "f"):
                 guard let parts = fields(3), let hash = hex(parts[0]), let size = Int(String(decoding: parts[1], as: UTF8.self)) else { return nil }
-                manifest.files[decode(parts[2])] = size < 0 ? .intended : .written(FileEntry(hash: hash, size: size))
+                let path = decode(parts[2])
+                manifest.files[path] = size < 0 ? .intended : .written(FileEntry(hash: hash, size: size))
+                if let last = pathOrder?.last, !last.scalarsPrecede(path) { pathOrder = nil }
+                pathOrder?.append(path)
             case UInt8(ascii: "p"):
                 guard let parts = fields(2), let key = hex(parts[0]) else { return nil }
                 manifest.pageKeys[decode(parts[1])] = key
@@ -161,7 +193,7 @@ extension BuildManifest {
                 return nil
             }
         }
-        return first ? nil : manifest
+        return first ? nil : Parsed(manifest: manifest, pathOrder: pathOrder)
     }
 
     /// Up to sixteen hex digits, as `UInt64(_:radix: 16)` reads them.
@@ -192,11 +224,15 @@ extension BuildManifest {
     public var unsafePath: String? {
         let reserved = [OutputWriter.manifestName, OutputWriter.intentName, OutputFolder.temporaryFolder]
         func unsafe(_ path: String) -> Bool {
-            let first = path.split(separator: "/", maxSplits: 1).first.map(String.init) ?? path
-            return !OutputPath.isPlain(path) || reserved.contains(first)
+            guard OutputPath.isPlain(path) else { return true }
+            // The first name is cut out (a string made) only of a path that starts like a reserved one.
+            guard reserved.contains(where: { path.utf8.starts(with: $0.utf8) }) else { return false }
+            let first = path.utf8.firstIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? path
+            return reserved.contains(first)
         }
-        // Sorted only among the unsafe ones (almost always none): the record holds every page twice.
-        return (files.keys.filter(unsafe) + pageKeys.keys.filter(unsafe)).min { $0.scalarsPrecede($1) }
+        // Sorted only among the unsafe ones (almost always none). The record holds every page
+        // twice, as a file and as a key: a key's path that is a file's was looked at already.
+        return (files.keys.filter(unsafe) + pageKeys.keys.filter { files[$0] == nil && unsafe($0) }).min { $0.scalarsPrecede($1) }
     }
 
     static func encode(_ text: String) -> String {

@@ -80,6 +80,11 @@ public final class OutputWriter {
     private var inheritedIntent: [String] = []
     /// The manifest `finish` saved.
     private var finished: BuildManifest?
+    /// The order of the previous record's files, when it listed them in written order
+    /// (`BuildManifest.Parsed`): the new record is written in it when it has the same files.
+    private var previousPathOrder: [String]?
+    /// The order the saved record's files were written in.
+    private var finishedPathOrder: [String]?
     /// Whether `check` found every file of the previous build's record among the planned paths,
     /// from a record that a build sealed (no intent): see `startingRecord`.
     private(set) var plansEveryRecordedFile = false
@@ -96,7 +101,7 @@ public final class OutputWriter {
     ///   files it lists to be in place as written, without looking: a preview owns its output
     ///   folder while it runs, and 34,000 lookups were a fifth of a rebuild. Whatever `check` does
     ///   look up, and every write (`OutputSink`), still refuses links.
-    public init(sink: any OutputSink, force: Bool = false, known: (bytes: [UInt8], manifest: BuildManifest)? = nil) {
+    public init(sink: any OutputSink, force: Bool = false, known: SavedRecord? = nil) {
         self.sink = sink
         self.force = force
         let bytes = sink.contents(of: Self.manifestName)
@@ -107,6 +112,7 @@ public final class OutputWriter {
         recordIsOwn = record.isOwn
         guard let intent else {
             previous = record.manifest
+            previousPathOrder = record.pathOrder
             return
         }
         // A build was killed after saving its intent: everything the record and the intent name
@@ -126,26 +132,27 @@ public final class OutputWriter {
     /// The previous build's record from its bytes on disk (`nil`: none), or `known` when it has
     /// those very bytes; an empty record, with a warning, when it does not read or is unsafe.
     private static func record(
-        _ bytes: [UInt8]?, known: (bytes: [UInt8], manifest: BuildManifest)?
-    ) -> (manifest: BuildManifest, problem: Diagnostic?, isOwn: Bool) {
-        guard let bytes else { return (BuildManifest(), nil, false) }
-        if let known, known.bytes == bytes { return (known.manifest, nil, true) }
+        _ bytes: [UInt8]?, known: SavedRecord?
+    ) -> (manifest: BuildManifest, pathOrder: [String]?, problem: Diagnostic?, isOwn: Bool) {
+        guard let bytes else { return (BuildManifest(), nil, nil, false) }
+        if let known, known.bytes == bytes { return (known.manifest, known.pathOrder, nil, true) }
         let location = SourceLocation(path: "output/" + manifestName)
-        guard let text = String(validating: bytes, as: UTF8.self), let manifest = BuildManifest(text: text) else {
+        guard let text = String(validating: bytes, as: UTF8.self), let parsed = BuildManifest.Parsed(text: text) else {
             return (
-                BuildManifest(),
+                BuildManifest(), nil,
                 .warning(
                     "cannot read the record of an earlier build, so it is ignored and the build owns no file in the output folder; pass --force once to let the build own them again",
                     at: location), false)
         }
+        let manifest = parsed.manifest
         if let unsafe = manifest.unsafePath {
             return (
-                BuildManifest(),
+                BuildManifest(), nil,
                 .warning(
                     "the record of an earlier build names '\(unsafe.replacing("\0", with: "\\0"))', which is not a path inside the output folder, so the record is ignored and the build owns no file in the output folder; pass --force once to let the build own them again",
                     at: location), false)
         }
-        return (manifest, nil, false)
+        return (manifest, parsed.pathOrder, nil, false)
     }
 
     /// The manifest of the previous build into this folder; empty when there is none or it was refused.
@@ -157,8 +164,8 @@ public final class OutputWriter {
     /// after this look is what could change after `check`'s own, and every write refuses links.
     public func lookAhead() {
         guard !recordIsOwn else { return }
-        // In order, so that neighbours share folders.
-        let paths = previous.files.keys.sorted()
+        // In order, so that neighbours share folders: the record's own when it has one.
+        let paths = previousPathOrder ?? previous.files.keys.sorted()
         lookedAhead = Dictionary(uniqueKeysWithValues: zip(paths, sink.entries(at: paths)))
     }
 
@@ -371,12 +378,16 @@ public final class OutputWriter {
     }
 
     private func saveRecord(_ manifest: BuildManifest) throws(OutputError) {
-        let bytes = manifest.bytes
+        let (bytes, order) = manifest.encoded(pathOrder: previousPathOrder)
+        finishedPathOrder = order
         guard bytes != recordOnDisk else { return }
         try sink.write(bytes, to: Self.manifestName, replacing: force)
         recordOnDisk = bytes
     }
 
     /// The record on disk now with the manifest it holds, once `finish` saved it; `nil` before.
-    public var savedRecord: (bytes: [UInt8], manifest: BuildManifest)? { finished.map { (recordOnDisk ?? [], $0) } }
+    public var savedRecord: SavedRecord? { finished.map { (recordOnDisk ?? [], $0, finishedPathOrder) } }
+
+    /// A record as saved: its bytes, its manifest, and the order of its files' paths.
+    public typealias SavedRecord = (bytes: [UInt8], manifest: BuildManifest, pathOrder: [String]?)
 }

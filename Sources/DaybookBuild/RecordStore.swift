@@ -28,7 +28,7 @@ public final class RecordStore: @unchecked Sendable {
         var versionMemo: PostVersionMemo?
         /// The last build record this process wrote or read, with its bytes: the next build reads
         /// the record from the disk as always, and parses it only when the bytes differ.
-        var lastRecord: (bytes: [UInt8], manifest: BuildManifest)?
+        var lastRecord: OutputWriter.SavedRecord?
         /// The derived page keys of the build that saved `lastRecord`, by place in its plan.
         var derivedKeys: SiteRenderer.DerivedKeys?
         /// The source files of the last build, each with its status and content key (54 MB on a

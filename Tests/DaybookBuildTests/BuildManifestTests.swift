@@ -31,4 +31,32 @@ struct BuildManifestTests {
             #expect(BuildManifest(text: damaged) == nil, "\(damaged)")
         }
     }
+
+    @Test("a record read back gives its files in their written order, and no order when they are not in it")
+    func pathOrder() {
+        let manifest = BuildManifest(
+            files: ["b/index.html": .written(.init(hash: 1, size: 1)), "a b/index.html": .intended, "a/index.html": .written(.init(hash: 2, size: 2))],
+            pageKeys: ["a/index.html": 3])
+        #expect(BuildManifest.Parsed(text: manifest.text)?.pathOrder == ["a b/index.html", "a/index.html", "b/index.html"])
+        let swapped = "daybook-manifest 1\nf 0000000000000001 1 b\nf 0000000000000001 1 a\n"
+        #expect(BuildManifest.Parsed(text: swapped)?.pathOrder == nil)
+        #expect(BuildManifest.Parsed(text: swapped)?.manifest.files.count == 2)
+        let repeated = "daybook-manifest 1\nf 0000000000000001 1 a\nf 0000000000000002 1 a\n"
+        #expect(BuildManifest.Parsed(text: repeated)?.pathOrder == nil)
+    }
+
+    @Test("a given order naming exactly the files is written as it is; one that does not is set aside for a sort")
+    func givenOrder() {
+        let manifest = BuildManifest(
+            files: ["a": .written(.init(hash: 1, size: 1)), "b": .written(.init(hash: 2, size: 2))], pageKeys: ["a": 5, "b": 6])
+        #expect(manifest.encoded(pathOrder: ["a", "b"]).bytes == manifest.bytes)
+        #expect(manifest.encoded(pathOrder: ["a", "b"]).pathOrder == ["a", "b"])
+        // Taken as it is, not sorted again: the order is what saves the sort.
+        let taken = String(decoding: manifest.encoded(pathOrder: ["b", "a"]).bytes, as: UTF8.self)
+        #expect(taken == "daybook-manifest 1\nf 0000000000000002 2 b\nf 0000000000000001 1 a\np 0000000000000006 b\np 0000000000000005 a\n")
+        for unfit in [["a"], ["a", "c"], ["a", "b", "c"], []] {
+            #expect(manifest.encoded(pathOrder: unfit).bytes == manifest.bytes, "\(unfit)")
+            #expect(manifest.encoded(pathOrder: unfit).pathOrder == ["a", "b"], "\(unfit)")
+        }
+    }
 }
