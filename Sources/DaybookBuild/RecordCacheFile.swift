@@ -13,11 +13,25 @@ enum RecordCacheFile {
 
     /// With a bound of the caller's, for a reader that has not read the sources yet (`RecordStore`).
     static func read(site: URL, maxBytes: Int) -> RecordCache {
-        guard let read = CacheFile.readWithStatus(site: site, name: name, maxBytes: maxBytes) else { return RecordCache() }
-        var cache = RecordCache(archive: read.bytes)
-        // A damaged archive reads as none, and is written anew rather than added to.
-        if !cache.isEmpty { cache.archiveStatus = read.status }
+        var cache = RecordCache()
+        if let read = CacheFile.readWithStatus(site: site, name: name, maxBytes: maxBytes) {
+            cache = RecordCache(archive: read.bytes)
+            // A damaged archive reads as none, and is written anew rather than added to.
+            if !cache.isEmpty { cache.archiveStatus = read.status }
+        }
+        // Taken only where the files they were made of have the same keys, so whichever build
+        // saved them, and whatever became of the records since.
+        cache.checksArchive = CacheFile.read(site: site, name: checksName, maxBytes: maxBytes).map(Array.init)
         return cache
+    }
+
+    /// `<site>/.daybook-cache/checks`: the checks across records of the build that saved the records.
+    static let checksName = "checks"
+
+    /// Saves the load's checks across records when they differ from `before`, the ones it was handed.
+    static func saveChecks(_ cache: RecordCache, before: [UInt8]?, site: URL) {
+        guard let checks = cache.checksArchive, checks != before else { return }
+        CacheFile.save(site: site, name: checksName) { $0(checks[...]) }
     }
 
     /// Adds the entries the load added to the archive it was read from, while that archive is

@@ -110,10 +110,16 @@ extension SiteBuilder {
                 RecordCacheFile.read(
                     site: options.siteDirectory, sourceBytes: sources.snapshot.sources.values.reduce(sources.snapshot.unreadBytes) { $0 + $1.count })
             } else { nil }
+        let checksBefore = options.records == nil ? cache?.checksArchive : nil
         let loaded = ContentLoader.load(sources.snapshot, showsDrafts: options.includeDrafts, cache: cache)
         if let updated = loaded.cache {
             // The store takes every load's cache: it also holds the records decoded this time.
-            if let store = options.records { store.cache = updated } else if updated.changed { RecordCacheFile.save(updated, site: options.siteDirectory) }
+            if let store = options.records {
+                store.cache = updated
+            } else {
+                if updated.changed { RecordCacheFile.save(updated, site: options.siteDirectory) }
+                RecordCacheFile.saveChecks(updated, before: checksBefore, site: options.siteDirectory)
+            }
         }
         var diagnostics = loaded.diagnostics + loaded.config.baseURLWarnings
         let theme = Self.defaultTheme.overridden(by: sources.theme)

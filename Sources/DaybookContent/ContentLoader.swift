@@ -50,6 +50,12 @@ public enum ContentLoader {
             return (key, decoded, cache != nil && clean ? RecordCache.encode(decoded.records)[...] : nil)
         }
         var namedLinks = Set<String>()
+        // The comment files, by their keys: the same keys are the same comments, whose checks
+        // the last load kept. Known only when every one has a key (a load with a cache).
+        var commentFiles: StableHash? = cache.map { _ in StableHash() }
+        for (path, (key, _, _)) in zip(paths, results) where collection(of: path) == .comments {
+            if let key { commentFiles?.combine(bits: key) } else { commentFiles = nil }
+        }
         var updated = cache
         updated?.changed = false
         updated?.used = []
@@ -85,10 +91,10 @@ public enum ContentLoader {
                     "'\(link)' is a symbolic link to a place outside the site folder; it is not read: replace it with the file itself",
                     at: SourceLocation(path: link)))
         }
-        var validator = ContentValidator(records: records, config: config, reusing: cache?.keepsDecoded == true ? cache?.keptChecks : nil)
+        var validator = ContentValidator(records: records, config: config, commentFiles: commentFiles?.value, reusing: cache?.keptChecks)
         validator.validate()
         diagnostics += validator.diagnostics
-        if cache?.keepsDecoded == true { updated?.keptChecks = validator.keptChecks }
+        updated?.keptChecks = validator.keptChecks
         return LoadedSite(config: config, content: validator.content, diagnostics: diagnostics.sorted(), cache: updated)
     }
 

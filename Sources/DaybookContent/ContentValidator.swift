@@ -9,40 +9,74 @@ struct ContentValidator {
     private let records: DecodedRecords
     private let config: SiteConfig
     private let previous: KeptChecks?
+    private let commentFiles: UInt64?
     private(set) var content = SiteContent()
     private(set) var diagnostics: [Diagnostic] = []
     /// This validation's checks, with what they were made of, for the next load of a long-lived process.
     private(set) var keptChecks: KeptChecks?
 
-    /// A load's checks across records, with what they were made of. A long-lived process (`serve`)
-    /// hands the comments' to the next load, which takes them when its comments are the same records
-    /// (decoded once and kept, so they compare at once) and the users and posts have the same ids:
-    /// on a 20,000-post site the checks index 100,000 ids and look up 200,000, and most edits
-    /// touch no comment.
+    /// A load's checks across records, with what they were made of. The next load takes the
+    /// comments' when its comment files are the same (by their cache keys) and the users and posts
+    /// have the same ids: on a 20,000-post site the checks index 100,000 ids and look up 200,000,
+    /// and most edits touch no comment.
     ///
     /// Likewise the posts' and users' ids, in record order, when they were unique and gave
     /// distinct slugs: the same ids are so again (an edit seldom changes an id, and making 20,000
     /// slugs was a tenth of the checks).
-    struct KeptChecks: Sendable {
-        var comments: [Comment]
-        var unique: (records: [Comment], problems: [Diagnostic])
-        var userIDs: Set<String>
-        var postIDs: Set<String>
-        var kept: [Comment]
-        var problems: [Diagnostic]
+    ///
+    /// Everything is kept as digests and places, not records: `serve` hands the checks on in
+    /// memory, and `daybook build` through `.daybook-cache/checks` (`bytes`), where a one-post
+    /// edit otherwise checked the whole site again (60 ms of 550 on a 20,000-post site).
+    struct KeptChecks: Sendable, Hashable {
+        /// The comment files' cache keys in path order, as one digest.
+        var commentFiles: UInt64
+        /// The comments left out as duplicates, by place among the records.
+        var duplicates = Dropped()
+        /// The users' and the posts' ids the comments were matched against, in record order, as digests.
+        var userIDs: UInt64 = 0
+        var postIDs: UInt64 = 0
+        /// The comments left out for naming no user or post, by place among the unique ones.
+        var unknown = Dropped()
         var soundIDs = SoundIDs()
     }
 
-    /// Post and user ids, in record order, that were unique and gave distinct slugs.
-    struct SoundIDs: Sendable {
-        var posts: [String]?
-        var users: [String]?
+    /// Records left out by a check, by place, with what it said of them.
+    struct Dropped: Sendable, Hashable {
+        /// Ascending.
+        var places: [Int] = []
+        var problems: [Diagnostic] = []
+
+        /// `items` without the dropped places; `nil` when a place is not among them (a damaged cache).
+        func applied<Item>(to items: [Item]) -> [Item]? {
+            guard let last = places.last else { return items }
+            guard last < items.count else { return nil }
+            var kept: [Item] = []
+            kept.reserveCapacity(items.count - places.count)
+            var next = places.startIndex
+            for index in items.indices {
+                if next < places.endIndex && places[next] == index {
+                    next += 1
+                } else {
+                    kept.append(items[index])
+                }
+            }
+            return kept
+        }
     }
 
-    /// - Parameter previous: the last load's `keptChecks`, from a long-lived process.
-    init(records: DecodedRecords, config: SiteConfig, reusing previous: KeptChecks? = nil) {
+    /// Digests of the post and user ids, in record order, that were unique and gave distinct slugs.
+    struct SoundIDs: Sendable, Hashable {
+        var posts: UInt64?
+        var users: UInt64?
+    }
+
+    /// - Parameters:
+    ///   - commentFiles: the comment files' cache keys as one digest, when every one is known.
+    ///   - previous: the last load's `keptChecks`.
+    init(records: DecodedRecords, config: SiteConfig, commentFiles: UInt64? = nil, reusing previous: KeptChecks? = nil) {
         self.records = records
         self.config = config
+        self.commentFiles = commentFiles
         self.previous = previous
     }
 
@@ -55,52 +89,65 @@ struct ContentValidator {
         // all cores (100,000 comment ids alone were half of this check on a 20,000-post site).
         // Below that, starting threads costs more than the checks (the fuzz targets, which load
         // one-file sites, ran up to twenty times fewer inputs when every load started them).
-        let (records, config, previous) = (self.records, self.config, self.previous)
-        let checkComments = { @Sendable in
-            if let previous, previous.comments == records.comments { return (previous.unique, true) }
-            return (Self.unique(records.comments, \.origin, .comments), false)
+        let (records, config, previous, commentFiles) = (self.records, self.config, self.previous, self.commentFiles)
+        let checkComments = { @Sendable () -> (records: [Comment], dropped: Dropped, same: Bool) in
+            if let previous, let commentFiles, previous.commentFiles == commentFiles,
+                let kept = previous.duplicates.applied(to: records.comments)
+            {
+                return (kept, previous.duplicates, true)
+            }
+            let unique = Self.unique(records.comments, \.origin, .comments)
+            return (unique.records, unique.dropped, false)
         }
         let checkJournal = { @Sendable in Self.journal(records) }
         let checkPeople = { @Sendable in Self.people(records, config: config, sound: previous?.soundIDs ?? SoundIDs()) }
-        let (commentsChecked, journal, people) = records.comments.count + records.posts.count >= Self.parallelFrom
+        let (unique, journal, people) = records.comments.count + records.posts.count >= Self.parallelFrom
             ? Parallel.all(checkComments, checkJournal, checkPeople) : (checkComments(), checkJournal(), checkPeople())
-        let (unique, sameComments) = commentsChecked
-        diagnostics += unique.problems + journal.problems + people.problems
-        let (userIDs, postIDs) = (people.userIDs, Set(people.posts.map(\.id)))
-        let comments: [Comment]
-        var problems: [Diagnostic] = []
-        if let previous, sameComments, previous.userIDs == userIDs, previous.postIDs == postIDs {
-            (comments, problems) = (previous.kept, previous.problems)
-        } else {
-            comments = Self.known(unique.records, userIDs: userIDs, postIDs: postIDs, problems: &problems)
+        diagnostics += unique.dropped.problems + journal.problems + people.problems
+        let (userDigest, postDigest) = (Self.digest(people.users.map(\.id)), Self.digest(people.posts.map(\.id)))
+        var comments: [Comment]?
+        var unknown = Dropped()
+        if let previous, unique.same, previous.userIDs == userDigest, previous.postIDs == postDigest {
+            comments = previous.unknown.applied(to: unique.records)
+            unknown = previous.unknown
         }
-        diagnostics += problems
-        keptChecks = KeptChecks(
-            comments: records.comments, unique: unique, userIDs: userIDs, postIDs: postIDs, kept: comments, problems: problems,
-            soundIDs: people.sound)
+        if comments == nil {
+            unknown = Self.known(unique.records, userIDs: Set(people.users.map(\.id)), postIDs: Set(people.posts.map(\.id)))
+            comments = unknown.applied(to: unique.records)
+        }
+        diagnostics += unknown.problems
+        keptChecks = commentFiles.map {
+            KeptChecks(
+                commentFiles: $0, duplicates: unique.dropped, userIDs: userDigest, postIDs: postDigest, unknown: unknown,
+                soundIDs: people.sound)
+        }
         content = SiteContent(
-            prompts: journal.prompts, sentPrompts: journal.sentPrompts, users: people.users, posts: people.posts, comments: comments,
+            prompts: journal.prompts, sentPrompts: journal.sentPrompts, users: people.users, posts: people.posts, comments: comments ?? [],
             responses: journal.responses)
     }
 
-    /// The comments whose author is a user and whose post exists; the others are reported.
-    private static func known(_ comments: [Comment], userIDs: Set<String>, postIDs: Set<String>, problems: inout [Diagnostic]) -> [Comment] {
-        // Read first, and copy only when a comment is dropped: removing in place made a copy of
-        // all 100,000 comments (each field retained) on every `serve` rebuild, where none is dropped.
-        guard comments.contains(where: { !userIDs.contains($0.author) || !postIDs.contains($0.postID) }) else { return comments }
-        var kept = comments
-        kept.removeAll { comment in
+    /// One digest of ids in order: what the kept checks compare instead of the ids themselves.
+    static func digest(_ ids: [String]) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(ids.count)
+        for id in ids { hash.combine(id) }
+        return hash.value
+    }
+
+    /// The places of the comments whose author is not a user or whose post does not exist, with
+    /// what is said of each. Read only: on every rebuild nearly none is dropped.
+    private static func known(_ comments: [Comment], userIDs: Set<String>, postIDs: Set<String>) -> Dropped {
+        var dropped = Dropped()
+        for (index, comment) in comments.enumerated() {
             if !userIDs.contains(comment.author) {
-                problems.append(.error("comment '\(comment.id)' has author '\(comment.author)', which is not a user", at: comment.origin ?? Self.fallback(.comments)))
-                return true
+                dropped.places.append(index)
+                dropped.problems.append(.error("comment '\(comment.id)' has author '\(comment.author)', which is not a user", at: comment.origin ?? Self.fallback(.comments)))
+            } else if !postIDs.contains(comment.postID) {
+                dropped.places.append(index)
+                dropped.problems.append(.warning("comment '\(comment.id)' is on post '\(comment.postID)', which does not exist; it is left out", at: comment.origin ?? Self.fallback(.comments)))
             }
-            if !postIDs.contains(comment.postID) {
-                problems.append(.warning("comment '\(comment.id)' is on post '\(comment.postID)', which does not exist; it is left out", at: comment.origin ?? Self.fallback(.comments)))
-                return true
-            }
-            return false
         }
-        return kept
+        return dropped
     }
 
     /// Prompts, sent prompts and responses with unique ids, and prompt slugs that do not collide.
@@ -117,22 +164,25 @@ struct ContentValidator {
         var placeholderIDs = Set<String>()
         let placeholders = sentPrompts.records.filter { !promptIDs.contains($0.promptID) && placeholderIDs.insert($0.promptID).inserted }
         let slugs = checkSlugs(prompts.records.map { ($0.id, $0.origin) } + placeholders.map { ($0.promptID, $0.origin) }, .prompts)
-        return (prompts.records, sentPrompts.records, responses.records, prompts.problems + sentPrompts.problems + responses.problems + slugs)
+        return (
+            prompts.records, sentPrompts.records, responses.records,
+            prompts.dropped.problems + sentPrompts.dropped.problems + responses.dropped.problems + slugs
+        )
     }
 
     /// Users and posts with unique ids and slugs, follows and authors that name users, and tags
     /// that are hashtags.
     /// - Parameter sound: ids known to be unique with distinct slugs; the same ids are not checked again.
     private static func people(_ records: DecodedRecords, config: SiteConfig, sound: SoundIDs = SoundIDs())
-        -> (users: [User], userIDs: Set<String>, posts: [Post], problems: [Diagnostic], sound: SoundIDs)
+        -> (users: [User], posts: [Post], problems: [Diagnostic], sound: SoundIDs)
     {
-        func checked<Record: Identifiable>(_ items: [Record], _ origin: KeyPath<Record, SourceLocation?>, _ collection: ContentCollection, sound: [String]?)
-            -> (records: [Record], problems: [Diagnostic], sound: [String]?) where Record.ID == String
+        func checked<Record: Identifiable>(_ items: [Record], _ origin: KeyPath<Record, SourceLocation?>, _ collection: ContentCollection, sound: UInt64?)
+            -> (records: [Record], problems: [Diagnostic], sound: UInt64?) where Record.ID == String
         {
-            let ids = items.map(\.id)
+            let ids = digest(items.map(\.id))
             if ids == sound { return (items, [], ids) }
             let kept = unique(items, origin, collection)
-            let problems = kept.problems + checkSlugs(kept.records.map { ($0.id, $0[keyPath: origin]) }, collection)
+            let problems = kept.dropped.problems + checkSlugs(kept.records.map { ($0.id, $0[keyPath: origin]) }, collection)
             return (kept.records, problems, problems.isEmpty ? ids : nil)
         }
         let userRecords = checked(records.users, \.origin, .users, sound: sound.users)
@@ -170,7 +220,7 @@ struct ContentValidator {
         if let viewer = config.timelineViewer, !userIDs.contains(viewer) {
             problems.append(.error("timeline.viewer '\(viewer)' is not a user", at: config.timelineViewerPosition ?? SourceLocation(path: "site.yml")))
         }
-        return (users, userIDs, posts, problems, SoundIDs(posts: postRecords.sound, users: userRecords.sound))
+        return (users, posts, problems, SoundIDs(posts: postRecords.sound, users: userRecords.sound))
     }
 
     private static func fallback(_ collection: ContentCollection) -> SourceLocation {
@@ -183,23 +233,21 @@ struct ContentValidator {
     /// 100,000 comments, copying each (and its location into the index) was a tenth of a rebuild.
     private static func unique<Record: Identifiable>(
         _ items: [Record], _ origin: KeyPath<Record, SourceLocation?>, _ collection: ContentCollection
-    ) -> (records: [Record], problems: [Diagnostic]) where Record.ID == String {
+    ) -> (records: [Record], dropped: Dropped) where Record.ID == String {
         var first: [String: Int] = [:]
         first.reserveCapacity(items.count)
-        var dropped = Set<Int>()
-        var problems: [Diagnostic] = []
+        var dropped = Dropped()
         for index in items.indices {
             let id = items[index].id
             if let earlier = first[id] {
                 let note = items[earlier][keyPath: origin].map { " (first defined at \($0.description))" } ?? ""
-                problems.append(.error("duplicate \(collection.singular) id '\(id)'\(note)", at: items[index][keyPath: origin] ?? fallback(collection)))
-                dropped.insert(index)
+                dropped.problems.append(.error("duplicate \(collection.singular) id '\(id)'\(note)", at: items[index][keyPath: origin] ?? fallback(collection)))
+                dropped.places.append(index)
             } else {
                 first[id] = index
             }
         }
-        guard !dropped.isEmpty else { return (items, problems) }
-        return (items.indices.filter { !dropped.contains($0) }.map { items[$0] }, problems)
+        return (dropped.applied(to: items) ?? items, dropped)
     }
 
     private static func checkSlugs(_ ids: [(String, SourceLocation?)], _ collection: ContentCollection) -> [Diagnostic] {

@@ -23,8 +23,15 @@ public struct RecordCache: Sendable {
     public var keepsDecoded = false
     /// The records of the latest load's entries, when `keepsDecoded`.
     var decoded: [UInt64: DecodedRecords] = [:]
-    /// The latest load's checks across records, when `keepsDecoded`.
+    /// The latest load's checks across records, for the next load to take what still holds.
     var keptChecks: ContentValidator.KeptChecks?
+
+    /// `keptChecks` as bytes, for `.daybook-cache/checks`; set it to hand a load the checks a
+    /// build before saved (bytes that do not read whole are none).
+    public var checksArchive: [UInt8]? {
+        get { keptChecks?.bytes }
+        set { keptChecks = newValue.flatMap { ContentValidator.KeptChecks(bytes: $0[...]) } }
+    }
     /// The keys whose entries the latest load added, in the order it added them: what a save
     /// appends to the archive it read (`appendix`).
     public internal(set) var added: [UInt64] = []

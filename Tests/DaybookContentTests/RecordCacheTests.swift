@@ -160,13 +160,19 @@ struct RecordCacheTests {
         #expect(try #require(ContentLoader.load(snapshot, cache: RecordCache()).cache).decoded.isEmpty)
     }
 
-    @Test("kept decoded (serve), each load's checks across records report what a fresh load reports, edit after edit")
-    func keptChecks() throws {
+    @Test(
+        "each load's checks across records report what a fresh load reports, edit after edit, kept in memory (serve) or read back from bytes (build)",
+        arguments: [true, false])
+    func keptChecks(inMemory: Bool) throws {
         var snapshot = Self.snapshot()
         var cache = RecordCache()
-        cache.keepsDecoded = true
+        cache.keepsDecoded = inMemory
         func set(_ path: String, _ text: String) { snapshot.sources[path] = Array(text.utf8) }
         let comments = #"[{"id": "c1", "postId": "x1", "author": "ben", "createdAt": "2026-11-20T09:00:00Z", "text": "Hi"}]"#
+        let twice = #"[{"id": "c1", "postId": "x1", "author": "ben", "createdAt": "2026-11-20T09:00:00Z", "text": "Hi"},"#
+            + #" {"id": "c2", "postId": "x9", "author": "ben", "createdAt": "2026-11-20T09:00:00Z", "text": "Where?"},"#
+            + #" {"id": "c1", "postId": "x1", "author": "ana", "createdAt": "2026-11-20T10:00:00Z", "text": "Again"},"#
+            + #" {"id": "c3", "postId": "x1", "author": "zoe", "createdAt": "2026-11-20T10:00:00Z", "text": "Who?"}]"#
         let edits: [(String, () -> Void)] = [
             ("as it is", {}),
             ("a caption edited", { set("content/posts/x3.md", "---\nid: x3\nauthor: ben\ncreatedAt: 2026-11-19T07:00:00Z\n---\nNew.\n") }),
@@ -174,6 +180,10 @@ struct RecordCacheTests {
             ("and comes back", { set("content/posts/x3.md", "---\nid: x3\nauthor: ben\ncreatedAt: 2026-11-19T07:00:00Z\n---\nBack.\n") }),
             ("its author leaves", { set("content/users.json", #"[{"id": "ana", "name": "Ana"}]"#) }),
             ("and returns", { set("content/users.json", #"[{"id": "ana", "name": "Ana"}, {"id": "ben"}]"#) }),
+            ("a comment id repeated, a post and an author missing", { set("content/comments.json", twice) }),
+            ("a caption edited beside them", { set("content/posts/x3.md", "---\nid: x3\nauthor: ben\ncreatedAt: 2026-11-19T07:00:00Z\n---\nBeside.\n") }),
+            ("the missing post comes", { set("content/posts/x9.md", "---\nid: x9\nauthor: ana\ncreatedAt: 2026-11-19T07:00:00Z\n---\nHere.\n") }),
+            ("the missing author comes", { set("content/users.json", #"[{"id": "ana", "name": "Ana"}, {"id": "ben"}, {"id": "zoe"}]"#) }),
             ("a post id repeated", { set("content/posts/x3.md", "---\nid: x2\nauthor: ben\ncreatedAt: 2026-11-19T07:00:00Z\n---\nTwin.\n") }),
             ("ids whose slugs collide", { set("content/posts/x3.md", "---\nid: X2\nauthor: ben\ncreatedAt: 2026-11-19T07:00:00Z\n---\nTwin.\n") }),
             ("made distinct again", { set("content/posts/x3.md", "---\nid: x3\nauthor: ben\ncreatedAt: 2026-11-19T07:00:00Z\n---\nOne.\n") }),
@@ -186,9 +196,63 @@ struct RecordCacheTests {
             #expect(kept.diagnostics.map(\.description) == fresh.diagnostics.map(\.description), "\(name)")
             #expect(kept.content == fresh.content, "\(name)")
             cache = try #require(kept.cache)
+            if !inMemory {
+                // As a build hands them to the next: the archive and the checks, as bytes.
+                let checks = cache.checksArchive
+                cache = RecordCache(archive: cache.archive)
+                cache.checksArchive = checks
+                #expect(cache.keptChecks != nil, "\(name)")
+            }
         }
         // The edits above did report problems: the comparison was not between two empty lists.
         #expect(ContentLoader.load(snapshot).diagnostics.contains { $0.message.contains("duplicate user id 'ana'") })
+    }
+
+    @Test("kept checks are taken while the comment files and the ids are the same, and only then")
+    func keptChecksTaken() throws {
+        var snapshot = Self.snapshot()
+        var cache = try #require(ContentLoader.load(snapshot, cache: RecordCache()).cache)
+        // A problem planted in the kept checks proves that a load takes them instead of checking.
+        var planted = try #require(cache.keptChecks)
+        planted.duplicates.problems = [.error("planted", at: SourceLocation(path: "content/comments.json"))]
+        cache.keptChecks = planted
+        let checks = cache.checksArchive
+        cache = RecordCache(archive: cache.archive)
+        cache.checksArchive = checks
+        #expect(ContentLoader.load(snapshot, cache: cache).diagnostics.map(\.message) == ["planted"])
+        // A post's caption is not a comment file: still taken.
+        snapshot.sources["content/posts/x3.md"] = Array("---\nid: x3\nauthor: ben\ncreatedAt: 2026-11-19T07:00:00Z\n---\nNew.\n".utf8)
+        #expect(ContentLoader.load(snapshot, cache: cache).diagnostics.map(\.message) == ["planted"])
+        // A comment file edited: checked again.
+        snapshot.sources["content/comments.json"] = Array(#"[{"id": "c1", "postId": "x1", "author": "ben", "createdAt": "2026-11-20T09:00:00Z", "text": "Hi"}]"#.utf8)
+        #expect(ContentLoader.load(snapshot, cache: cache).diagnostics.isEmpty)
+    }
+
+    @Test("kept checks read back from bytes as they were; damaged bytes are none, and a place past the records is checked again")
+    func keptChecksBytes() throws {
+        let snapshot = Self.snapshot()
+        let kept = try #require(ContentLoader.load(snapshot, cache: RecordCache()).cache?.keptChecks)
+        var checks = kept
+        checks.duplicates = .init(places: [0, 2], problems: [.error("twice", at: SourceLocation(path: "content/comments.json", line: 3, column: 4))])
+        checks.unknown = .init(places: [1], problems: [.warning("gone", at: SourceLocation(path: "content/comments/a.md"))])
+        checks.soundIDs = .init(posts: 7, users: nil)
+        #expect(ContentValidator.KeptChecks(bytes: checks.bytes[...]) == checks)
+        let bytes = checks.bytes
+        for cut in [0, 5, bytes.count / 2, bytes.count - 1] {
+            #expect(ContentValidator.KeptChecks(bytes: bytes[..<cut]) == nil, "\(cut)")
+        }
+        #expect(ContentValidator.KeptChecks(bytes: (bytes + [0])[...]) == nil)
+        var unordered = checks
+        unordered.duplicates.places = [2, 0]
+        #expect(ContentValidator.KeptChecks(bytes: unordered.bytes[...]) == nil)
+        // Places past the last comment: the load checks the comments itself.
+        var cache = RecordCache()
+        var far = kept
+        far.duplicates = .init(places: [5], problems: [.error("planted", at: SourceLocation(path: "content/comments.json"))])
+        cache.keptChecks = far
+        let reloaded = ContentLoader.load(snapshot, cache: cache)
+        #expect(reloaded.diagnostics.isEmpty)
+        #expect(reloaded.content == ContentLoader.load(snapshot).content)
     }
 
     @Test("a file with a problem is never cached: its warning comes back on every load")
