@@ -3,18 +3,27 @@ import DaybookContent
 import DaybookFuzzSupport
 import DaybookRender
 
-/// The cache archives read from `<site>/.daybook-cache/` (decoded records, page facts, the check's
-/// file keys, post cards). The first byte picks one; the rest follows its magic line, so the fuzzer starts
+/// The cache archives read from `<site>/.daybook-cache/` (decoded records and their checks, page
+/// facts, the check's file keys, post cards). The first byte picks one; the rest follows its magic line, so the fuzzer starts
 /// inside the format.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     guard let first = bytes.first else { return 0 }
     let rest = Array(bytes.dropFirst())
-    switch first % 4 {
+    switch first % 5 {
     case 0:
-        let cache = RecordCache(archive: Array("daybook-records-2\n".utf8) + rest)
+        let cache = RecordCache(archive: RecordCache.magic + rest)
         precondition(cache.decodeEveryEntry() >= 0)
+    case 4:
+        // What it reads back, it writes back the same.
+        var cache = RecordCache()
+        cache.checksArchive = RecordCache.checksMagic + rest
+        if let checks = cache.checksArchive {
+            var again = RecordCache()
+            again.checksArchive = checks
+            precondition(again.checksArchive == checks)
+        }
     case 1:
         let cache = PageFactsCache(archive: Array("daybook-page-facts-2\n".utf8) + rest)
         precondition(cache.readEveryEntry() >= 0)

@@ -9,7 +9,7 @@ import DaybookModel
 /// an archive that does not read whole is ignored. Written by hand because no listed package
 /// encodes these types compactly; Foundation's coders cost more than the parsers they would replace.
 public struct RecordCache: Sendable {
-    static let magic = Array("daybook-records-2\n".utf8)
+    public static let magic = Array("daybook-records-3\n".utf8)
     /// Encoded records by key.
     var entries: [UInt64: ArraySlice<UInt8>] = [:]
     /// Keys used by the latest load: the next archive holds only these.
@@ -25,6 +25,9 @@ public struct RecordCache: Sendable {
     var decoded: [UInt64: DecodedRecords] = [:]
     /// The latest load's checks across records, for the next load to take what still holds.
     var keptChecks: ContentValidator.KeptChecks?
+
+    /// The first line of `checksArchive`.
+    public static let checksMagic = ContentValidator.KeptChecks.magic
 
     /// `keptChecks` as bytes, for `.daybook-cache/checks`; set it to hand a load the checks a
     /// build before saved (bytes that do not read whole are none).
@@ -193,6 +196,7 @@ extension ByteWriter {
             instant(post.updatedAt)
             bool(post.isDraft)
             sourced(record.tags)
+            uint64(post.contentKey)
         }
         int(records.comments.count)
         for comment in records.comments {
@@ -204,6 +208,7 @@ extension ByteWriter {
             string(comment.text)
             instant(comment.updatedAt)
             bool(comment.isDraft)
+            uint64(comment.contentKey)
         }
         int(records.responses.count)
         for response in records.responses {
@@ -268,7 +273,7 @@ extension ByteReader {
                 place = Location(name: name, latitude: latitude, longitude: longitude)
             }
             guard let isSensitive = bool(), let reason = optionalString(), let updatedAt = optionalInstant(), let isDraft = bool(),
-                let tags = sourced(path: path)
+                let tags = sourced(path: path), let key = uint64()
             else { return nil }
             var post = Post(
                 id: id, author: author, createdAt: createdAt, caption: caption, extraTags: extraTags, image: image, imageAlt: imageAlt,
@@ -276,16 +281,19 @@ extension ByteReader {
             post.origin = origin
             post.isSensitive = isSensitive
             post.sensitiveReason = reason
+            // After the last field is set: setting one works the key out afresh.
+            post.restoreContentKey(key)
             records.posts.append(PostRecord(post: post, tags: tags))
         }
         guard let comments = count() else { return nil }
         records.comments.reserveCapacity(comments)
         for _ in 0..<comments {
             guard let origin = location(path: path), let id = string(), let postID = string(), let author = string(),
-                let createdAt = instant(), let text = string(), let updatedAt = optionalInstant(), let isDraft = bool()
+                let createdAt = instant(), let text = string(), let updatedAt = optionalInstant(), let isDraft = bool(), let key = uint64()
             else { return nil }
             var comment = Comment(id: id, postID: postID, author: author, createdAt: createdAt, text: text, updatedAt: updatedAt, isDraft: isDraft)
             comment.origin = origin
+            comment.restoreContentKey(key)
             records.comments.append(comment)
         }
         guard let responses = count() else { return nil }

@@ -50,6 +50,10 @@ struct SharedFields<Fields: KeyedFields>: Sendable, Hashable {
         return key
     }
 
+    /// Takes `key` as the fields' content key without working it out: a cache stored it beside
+    /// the fields it was worked out from.
+    func restoreContentKey(_ key: UInt64) { box.key.store(max(key, 1), ordering: .relaxed) }
+
     @usableFromInline static func == (a: SharedFields, b: SharedFields) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
 
     @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }

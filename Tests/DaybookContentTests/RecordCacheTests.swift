@@ -1,5 +1,6 @@
 @testable import DaybookContent
-import DaybookModel
+@testable import DaybookModel
+import Synchronization
 import DaybookTestSupport
 import Testing
 
@@ -65,6 +66,31 @@ struct RecordCacheTests {
         #expect(second.content.posts.first { $0.id == "x1" }?.isSensitive == true)
         #expect(second.content.comments.map(\.isDraft) == [true])
         #expect(second.cache?.changed == false)
+    }
+
+    @Test("posts and comments read from the cache come with their content keys, the very keys their fields give")
+    func contentKeysKept() throws {
+        let snapshot = Self.snapshot()
+        let cache = try #require(ContentLoader.load(snapshot, cache: RecordCache()).cache)
+        let second = ContentLoader.load(snapshot, cache: RecordCache(archive: cache.archive))
+        #expect(!second.content.posts.isEmpty && !second.content.comments.isEmpty)
+        // Stored in the box before anything asked for them, and equal to the fields' own.
+        for post in second.content.posts where post.id != "x1" {
+            #expect(post.box.box.key.load(ordering: .relaxed) == max(post.box.fields.contentKey, 1), "\(post.id)")
+        }
+        // x1's `tags` field joins its extra tags in the checks across records, after the cache:
+        // its key is worked out afresh when asked, of the post as it is then.
+        let x1 = try #require(second.content.posts.first { $0.id == "x1" })
+        #expect(x1.box.box.key.load(ordering: .relaxed) == 0)
+        #expect(x1.contentKey == max(x1.box.fields.contentKey, 1))
+        for comment in second.content.comments {
+            #expect(comment.box.box.key.load(ordering: .relaxed) == max(comment.box.fields.contentKey, 1), "\(comment.id)")
+        }
+        // An edit after the load works the key out again.
+        var edited = try #require(second.content.posts.first)
+        edited.caption = "Edited"
+        #expect(edited.contentKey == max(edited.box.fields.contentKey, 1))
+        #expect(edited.contentKey != second.content.posts.first?.contentKey)
     }
 
     /// The snapshot with every source but site.yml left unread, keyed as `daybook build`'s reader
