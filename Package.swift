@@ -104,7 +104,7 @@ let package = Package(
             path: "Tests/DaybookTestSupport",
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "DaybookModelTests", dependencies: ["DaybookModel"], swiftSettings: strictSettings),
+        .testTarget(name: "DaybookModelTests", dependencies: ["DaybookModel", "DaybookTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookFeedTests", dependencies: ["DaybookFeed", "DaybookTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookContentTests", dependencies: ["DaybookContent", "DaybookTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookMarkdownTests", dependencies: ["DaybookMarkdown"], swiftSettings: strictSettings),

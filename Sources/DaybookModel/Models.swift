@@ -171,11 +171,11 @@ public struct Post: Sendable, Hashable, Identifiable {
 
     /// CONTRACT §2: the caption's hashtags, then the `tags` field, normalised, each once.
     public var tags: [String] {
-        var seen = Set<String>()
-        var result: [String] = []
-        let all = Hashtag.tags(in: caption ?? "") + extraTags.compactMap(Hashtag.normalise)
-        for tag in all where seen.insert(tag).inserted { result.append(tag) }
-        return result
+        let fromCaption = Hashtag.tags(in: caption ?? "")
+        guard !extraTags.isEmpty else { return fromCaption }
+        var result = Hashtag.DistinctTags()
+        for tag in fromCaption + extraTags.compactMap(Hashtag.normalise) { result.insert(tag) }
+        return result.tags
     }
 }
 

@@ -1,4 +1,5 @@
 @testable import DaybookModel
+import DaybookTestSupport
 import Testing
 
 /// CONTRACT §2 hashtags and mentions, and §4 slugs.
@@ -85,6 +86,41 @@ struct HashtagTests {
                 #expect(Slug.make(text) == Slug.makeFromScalars(text), "\(Array(text.utf8))")
             }
         }
+    }
+
+    /// The tags as the scanner of every token finds them: what `tags(in:)` was before it read
+    /// ASCII on bytes, and still is for the rest.
+    static func referenceTags(_ text: String) -> [String] {
+        var result: [String] = []
+        for case .hashtag(_, let tag) in Hashtag.tokens(in: text) where !result.contains(tag) { result.append(tag) }
+        return result
+    }
+
+    static let pieces = [
+        "#", "@", "#a", "#A1", "#1", "@b", "@b.c", "@b-", ".", "-", "_", "a", "Z", "9", " ", "!", "é", "e\u{301}", "❤️", "日",
+        "#é", "x#y", "##", "@@", "#_", "\n", "#Tag", "#TAG", "@ana#two", "(#p)",
+    ]
+
+    @Test("tags read on bytes are the tags every token gives: all pairs and triples of tricky pieces, and 3,000 seeded mixes")
+    func tagsOnBytes() {
+        for a in Self.pieces {
+            for b in Self.pieces {
+                for text in [a + b, b + a + b, a + " " + b + a] {
+                    #expect(Hashtag.tags(in: text) == Self.referenceTags(text), "\(text.debugDescription)")
+                }
+            }
+        }
+        var generator = SeededGenerator(seed: 14)
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 1...12, using: &generator)).map { _ in Self.pieces.randomElement(using: &generator)! }.joined()
+            #expect(Hashtag.tags(in: text) == Self.referenceTags(text), "\(text.debugDescription)")
+        }
+    }
+
+    @Test("a caption of thousands of distinct tags gives each once, in order")
+    func manyTags() {
+        let text = (0..<5_000).map { "#t\($0 % 2_500)" }.joined(separator: " ")
+        #expect(Hashtag.tags(in: text) == (0..<2_500).map { "t\($0)" })
     }
 
     @Test("a post's tags: caption hashtags then the tags field, normalised, each once")
