@@ -1,4 +1,4 @@
-import DaybookBuild
+@testable import DaybookBuild
 import DaybookModel
 import DaybookRender
 import DaybookTestSupport
@@ -113,6 +113,26 @@ struct OutputWriterTests {
         #expect(try run(next, [file("a.html", "a")]).report == WriteReport(written: 1, unchanged: 0, removed: 0))
         #expect(Set(memory.files.keys) == ["a.html", OutputWriter.manifestName])
         #expect(OutputWriter(sink: memory).previous.files["a.html"]?.entry != nil)
+    }
+
+    @Test("a rebuild of the very same files still leaves an intent, naming none, so a kill after its first write is repaired")
+    func intentOfSameFiles() throws {
+        let memory = MemoryOutput()
+        #expect(try run(OutputWriter(sink: memory), [file("a.html", "a"), file("b.html", "b")]).report.written == 2)
+        let writer = OutputWriter(sink: memory)
+        #expect(writer.check(["a.html", "b.html"]).isEmpty)
+        #expect(writer.plansEveryRecordedFile)
+        writer.begin()
+        var report = WriteReport()
+        _ = try writer.write([file("a.html", "A")], report: &report)
+        // Killed here: the intent is on disk and names no new path.
+        let intent = try #require(memory.files[OutputWriter.intentName])
+        #expect(BuildManifest(text: String(decoding: intent, as: UTF8.self))?.files == [:])
+        // The next build takes every recorded file's bytes as unknown, and writes a.html again.
+        let next = OutputWriter(sink: memory)
+        #expect(next.previous.files == ["a.html": .intended, "b.html": .intended])
+        #expect(try run(next, [file("a.html", "a"), file("b.html", "b")]).report == WriteReport(written: 2, unchanged: 0, removed: 0))
+        #expect(memory.files["a.html"] == Array("a".utf8))
     }
 
     @Test("two kills in a row: the second intent names again what the first named, so all stays owned")
