@@ -157,5 +157,5 @@ package.targets += [
     .executableTarget(name: "FuzzJSON", dependencies: ["DaybookFuzzSupport"], path: "Fuzz/FuzzJSON", swiftSettings: strictSettings),
     .executableTarget(name: "FuzzMarkdown", dependencies: ["DaybookFuzzSupport"], path: "Fuzz/FuzzMarkdown", swiftSettings: strictSettings),
     .executableTarget(name: "FuzzConfig", dependencies: ["DaybookFuzzSupport"], path: "Fuzz/FuzzConfig", swiftSettings: strictSettings),
-    .executableTarget(name: "FuzzCache", dependencies: ["DaybookFuzzSupport", "DaybookCheck", "DaybookRender"], path: "Fuzz/FuzzCache", swiftSettings: strictSettings),
+    .executableTarget(name: "FuzzCache", dependencies: ["DaybookFuzzSupport", "DaybookCheck", "DaybookFeed", "DaybookRender"], path: "Fuzz/FuzzCache", swiftSettings: strictSettings),
 ]

@@ -128,9 +128,14 @@ extension SiteBuilder {
         let zone = TimeZone(identifier: loaded.config.timeZoneIdentifier) ?? .gmt
         let moment = BuildMoment(
             now: options.now, timeZone: zone, includeFuture: options.includeFuture, includeDrafts: options.includeDrafts)
+        // `daybook build` keeps the comment orders on disk; `serve` keeps them in memory (`feedsReuse`).
+        let ordersOnDisk = cached && options.records == nil
+        let storedOrders = ordersOnDisk && loaded.commentsKey != nil ? CommentOrdersFile.read(site: options.siteDirectory) : nil
         let feeds = SiteFeeds(
-            content: loaded.content, config: loaded.config, moment: moment, reusing: options.records?.feedsReuse, forNextBuild: options.records != nil)
+            content: loaded.content, config: loaded.config, moment: moment, reusing: options.records?.feedsReuse, forNextBuild: options.records != nil,
+            commentsKey: loaded.commentsKey, orders: storedOrders, keepsOrders: ordersOnDisk)
         options.records?.feedsReuse = feeds.reuse
+        if let orders = feeds.orders, orders != storedOrders { CommentOrdersFile.save(orders, site: options.siteDirectory) }
         diagnostics += feeds.diagnostics
         var site = SiteModel(
             config: loaded.config, content: loaded.content, timeZone: zone, moment: moment, feeds: feeds, theme: theme,

@@ -10,6 +10,9 @@ public struct LoadedSite: Sendable {
     public var diagnostics: [Diagnostic]
     /// The cache the load was given, holding this load's files: save it when `changed`.
     public var cache: RecordCache?
+    /// Names `content.comments` across processes: their files' cache keys and the ids they were
+    /// checked against, which make the same comments in the same order. `nil` without a cache.
+    public var commentsKey: UInt64?
 }
 
 /// Turns a `ContentSnapshot` into validated content: decode each file, then check across records.
@@ -95,7 +98,9 @@ public enum ContentLoader {
         validator.validate()
         diagnostics += validator.diagnostics
         updated?.keptChecks = validator.keptChecks
-        return LoadedSite(config: config, content: validator.content, diagnostics: diagnostics.sorted(), cache: updated)
+        return LoadedSite(
+            config: config, content: validator.content, diagnostics: diagnostics.sorted(), cache: updated,
+            commentsKey: validator.keptChecks?.commentsKey)
     }
 
     static func collection(of path: String) -> ContentCollection? {

@@ -38,6 +38,14 @@ struct ContentValidator {
         /// The comments left out for naming no user or post, by place among the unique ones.
         var unknown = Dropped()
         var soundIDs = SoundIDs()
+
+        /// What the checked comments are made of, as one key: the comment files, and the users
+        /// and posts the comments were matched against.
+        var commentsKey: UInt64 {
+            var hash = StableHash()
+            for part in [commentFiles, userIDs, postIDs] { hash.combine(bits: part) }
+            return hash.value
+        }
     }
 
     /// Records left out by a check, by place, with what it said of them.

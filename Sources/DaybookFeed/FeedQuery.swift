@@ -25,7 +25,7 @@ public struct FeedQuery<Item: Sendable>: Sendable {
 
     /// O(n log n).
     public func run(_ items: [Item]) -> [Item] {
-        ordered(items.indices.filter { includes(items[$0]) }, of: items)
+        ordered(items.indices.filter { includes(items[$0]) }, of: items).map { items[$0] }
     }
 
     /// The query run over each group of `items` apart, groups numbered `0..<count` by `group`
@@ -33,6 +33,12 @@ public struct FeedQuery<Item: Sendable>: Sendable {
     /// order. Sorting each group (a post's five comments) costs far less than sorting all of a
     /// site's 100,000 and grouping them after, which also hashed each comment's key again.
     public func runGrouped(_ items: [Item], count: Int, by group: (Item) -> Int?) -> [[Item]] {
+        runGroupedPlaces(items, count: count, by: group).map { $0.map { items[$0] } }
+    }
+
+    /// `runGrouped`, giving each group as the items' places in `items`: what a later build can
+    /// store and take back (`CommentOrders`) while the items are the same.
+    public func runGroupedPlaces(_ items: [Item], count: Int, by group: (Item) -> Int?) -> [[Int]] {
         var members = [[Int]](repeating: [], count: count)
         for index in items.indices where includes(items[index]) {
             if let number = group(items[index]) { members[number].append(index) }
@@ -40,17 +46,17 @@ public struct FeedQuery<Item: Sendable>: Sendable {
         return members.map { ordered($0, of: items) }
     }
 
-    /// The items at `positions`, in this query's order. With a sort key, positions and keys are
-    /// sorted, not items: each item is copied once, into the result.
-    private func ordered(_ positions: [Int], of items: [Item]) -> [Item] {
-        if positions.count < 2 { return positions.map { items[$0] } }
-        guard let sortKey else { return positions.map { items[$0] }.sorted(by: precedes) }
-        let keys = positions.map { sortKey(items[$0]) }
+    /// `positions` in this query's order. With a sort key, positions and keys are sorted, not
+    /// items: no item is copied.
+    private func ordered(_ positions: [Int], of items: [Item]) -> [Int] {
+        if positions.count < 2 { return positions }
         let precedes = self.precedes
+        guard let sortKey else { return positions.sorted { precedes(items[$0], items[$1]) } }
+        let keys = positions.map { sortKey(items[$0]) }
         let order = positions.indices.sorted { a, b in
             keys[a] != keys[b] ? keys[a] < keys[b] : precedes(items[positions[a]], items[positions[b]])
         }
-        return order.map { items[positions[$0]] }
+        return order.map { positions[$0] }
     }
 
     /// The same order over fewer items.

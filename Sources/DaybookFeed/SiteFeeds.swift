@@ -35,6 +35,9 @@ public struct SiteFeeds: Sendable {
     /// The comment orders, hashtags and indexes with what they were made of, for the next build
     /// of a long-lived process; `nil` unless asked for (`forNextBuild`).
     public var reuse: Reuse?
+    /// The comment orders as places, for a build in another process to take (`keepsOrders`);
+    /// `nil` unless asked for, or when the comments have no key.
+    public var orders: CommentOrders?
 
     /// The two orders of the comments (a site's 100,000, sorted twice), with everything they are
     /// made of: a build whose inputs are all equal to these takes the orders as they are. Also
@@ -61,6 +64,12 @@ public struct SiteFeeds: Sendable {
 
         init(comments: [Comment], moment: BuildMoment, authors: [String: String], feedSize: Int) {
             (self.comments, self.moment, self.authors, self.feedSize) = (comments, moment, authors, feedSize)
+            (shownSince, hiddenFrom) = Self.bounds(comments, at: moment)
+        }
+
+        /// The latest comment date at or before `moment.now`, and the earliest after it.
+        static func bounds(_ comments: [Comment], at moment: BuildMoment) -> (shownSince: Instant?, hiddenFrom: Instant?) {
+            var (shownSince, hiddenFrom): (Instant?, Instant?) = (nil, nil)
             for comment in comments {
                 let date = comment.createdAt
                 if date <= moment.now {
@@ -69,6 +78,14 @@ public struct SiteFeeds: Sendable {
                     hiddenFrom = date
                 }
             }
+            return (shownSince, hiddenFrom)
+        }
+
+        /// Whether a build at `now` shows the comments one between those bounds showed.
+        static func showsSame(at now: Instant, shownSince: Instant?, hiddenFrom: Instant?) -> Bool {
+            if let shownSince, now < shownSince { return false }
+            if let hiddenFrom, now >= hiddenFrom { return false }
+            return true
         }
 
         /// This reuse for a build that takes its orders (`orders` gave them): the same comments, at
@@ -87,10 +104,7 @@ public struct SiteFeeds: Sendable {
             guard let previous = self.moment, previous.includeFuture == moment.includeFuture,
                 previous.includeDrafts == moment.includeDrafts, self.feedSize == feedSize
             else { return nil }
-            if !moment.includeFuture {
-                if let shownSince, moment.now < shownSince { return nil }
-                if let hiddenFrom, moment.now >= hiddenFrom { return nil }
-            }
+            if !moment.includeFuture && !Self.showsSame(at: moment.now, shownSince: shownSince, hiddenFrom: hiddenFrom) { return nil }
             guard self.authors == authors, self.comments == comments else { return nil }
             return (byPost, byAuthor)
         }
@@ -101,7 +115,15 @@ public struct SiteFeeds: Sendable {
     ///     indexes are taken only when made of inputs equal to this build's.
     ///   - forNextBuild: whether to make `reuse`, for the next build of a long-lived process. The
     ///     last build of its process skips it: a sweep of every comment and a memo of every post.
-    public init(content: SiteContent, config: SiteConfig, moment: BuildMoment, reusing previous: Reuse? = nil, forNextBuild: Bool = false) {
+    ///   - commentsKey: what names `content.comments` (`LoadedSite.commentsKey`), when known:
+    ///     without it no `orders` are taken or made.
+    ///   - orders: the orders an earlier build made (`daybook build`, from its cache), taken when
+    ///     they hold for this build (`CommentOrders.hold`).
+    ///   - keepsOrders: whether to make `orders`, for a later build to take.
+    public init(
+        content: SiteContent, config: SiteConfig, moment: BuildMoment, reusing previous: Reuse? = nil, forNextBuild: Bool = false,
+        commentsKey: UInt64? = nil, orders stored: CommentOrders? = nil, keepsOrders: Bool = false
+    ) {
         let journal = JournalFeed(prompts: content.prompts, sentPrompts: content.sentPrompts).entries(at: moment)
         self.journal = journal.entries
         self.diagnostics = journal.diagnostics
@@ -127,8 +149,17 @@ public struct SiteFeeds: Sendable {
         }
         self.postTags = Dictionary(zip(posts.map(\.id), tags), uniquingKeysWith: { first, _ in first })
         let (users, hashtagsPerPost) = (content.users, config.hashtagsPerPost)
+        // The posts key only where stored orders are taken or made: a digest of 20,000 ids.
+        let postsKey = commentsKey != nil && (stored != nil || keepsOrders) ? CommentOrders.postsKey(posts) : nil
         let (kept, placed, tagMemo) = Parallel.all(
-            { previous?.orders(comments: content.comments, moment: moment, authors: authors, feedSize: feedSize) },
+            { () -> (byPost: [String: [Comment]], byAuthor: [String: [Comment]], stored: Bool)? in
+                if let stored, let commentsKey, let postsKey, stored.hold(commentsKey: commentsKey, postsKey: postsKey, moment: moment, feedSize: feedSize),
+                    let taken = stored.materialized(comments: content.comments, posts: posts)
+                {
+                    return (taken.byPost, taken.byAuthor, true)
+                }
+                return previous?.orders(comments: content.comments, moment: moment, authors: authors, feedSize: feedSize).map { ($0.byPost, $0.byAuthor, false) }
+            },
             { () -> (indexes: SiteIndexes, memo: IndexMemo?, placements: [IndexMemo.Placement]) in
                 let placements = forNextBuild ? zip(posts, tags).map { IndexMemo.Placement($0, tags: $1) } : []
                 if forNextBuild, let memo = previous?.indexes?.matching(placements, users: users, hashtagsPerPost: hashtagsPerPost) {
@@ -141,30 +172,31 @@ public struct SiteFeeds: Sendable {
         self.indexes = indexes
         // Comments are grouped by their post's place in `posts`, and by their post's author's
         // place among the authors, and each group is ordered apart (`FeedQuery.runGrouped`).
-        let needsOrders = kept == nil
-        let postPlaces = needsOrders ? Dictionary(posts.indices.map { (posts[$0].id, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
-        let (byPost, byAuthor, people) = Parallel.all(
-            {
-                kept?.byPost ?? Self.keyed(
-                    TimelineFeed.commentQuery(moment).runGrouped(content.comments, count: posts.count) { postPlaces[$0.postID] },
-                    by: posts.map(\.id))
+        let postPlaces = kept == nil ? Dictionary(posts.indices.map { (posts[$0].id, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
+        let comments = content.comments
+        // Each order as places too, when made: what `orders` keeps.
+        let (postOrder, authorOrder, people) = Parallel.all(
+            { () -> (keyed: [String: [Comment]], places: [[Int]]?) in
+                if let kept { return (kept.byPost, nil) }
+                let places = TimelineFeed.commentQuery(moment).runGroupedPlaces(comments, count: posts.count) { postPlaces[$0.postID] }
+                return (Self.keyed(places, by: posts.map(\.id), of: comments), places)
             },
-            {
-                kept?.byAuthor ?? {
-                    let authorIDs = Array(Set(posts.map(\.author)))
-                    let authorPlaces = Dictionary(uniqueKeysWithValues: authorIDs.enumerated().map { ($1, $0) })
-                    let postAuthors = posts.map { authorPlaces[$0.author]! }
-                    let groups = TimelineFeed.commentFeedQuery(moment).runGrouped(content.comments, count: authorIDs.count) { comment in
-                        postPlaces[comment.postID].map { postAuthors[$0] }
-                    }
-                    return Self.keyed(groups.map { Array($0.prefix(feedSize)) }, by: authorIDs)
-                }()
+            { () -> (keyed: [String: [Comment]], authors: [String], places: [[Int]]?) in
+                if let kept { return (kept.byAuthor, [], nil) }
+                let authorIDs = Array(Set(posts.map(\.author)))
+                let authorPlaces = Dictionary(uniqueKeysWithValues: authorIDs.enumerated().map { ($1, $0) })
+                let postAuthors = posts.map { authorPlaces[$0.author]! }
+                let groups = TimelineFeed.commentFeedQuery(moment).runGroupedPlaces(comments, count: authorIDs.count) { comment in
+                    postPlaces[comment.postID].map { postAuthors[$0] }
+                }
+                let places = groups.map { Array($0.prefix(feedSize)) }
+                return (Self.keyed(places, by: authorIDs, of: comments), authorIDs, places)
             },
             { () -> (neighbours: [String: PostNeighbours], followers: [String: [String]], reuse: Reuse?) in
                 let (neighbours, followers) = placed.memo.map { ($0.neighbours, $0.followers) }
                     ?? (Self.neighbours(indexes), Self.followers(indexes, usersByID: usersByID))
                 guard forNextBuild else { return (neighbours, followers, nil) }
-                var reuse = (kept != nil ? previous?.carried(to: moment) : nil)
+                var reuse = (kept?.stored == false ? previous?.carried(to: moment) : nil)
                     ?? Reuse(comments: content.comments, moment: moment, authors: authors, feedSize: feedSize)
                 reuse.indexes = IndexMemo(
                     placements: placed.placements, users: users, hashtagsPerPost: hashtagsPerPost, shape: indexes.shape,
@@ -172,7 +204,20 @@ public struct SiteFeeds: Sendable {
                 return (neighbours, followers, reuse)
             })
         let (neighbours, followers) = (people.neighbours, people.followers)
+        let (byPost, byAuthor) = (postOrder.keyed, authorOrder.keyed)
         (self.comments, self.commentsOnPostsBy) = (byPost, byAuthor)
+        if keepsOrders, let commentsKey, let postsKey {
+            if let postPlaces = postOrder.places, let authorPlaces = authorOrder.places {
+                let bounds = Reuse.bounds(comments, at: moment)
+                orders = CommentOrders(
+                    commentsKey: commentsKey, postsKey: postsKey, includeFuture: moment.includeFuture, includeDrafts: moment.includeDrafts,
+                    shownSince: bounds.shownSince, hiddenFrom: bounds.hiddenFrom, feedSize: feedSize, byPost: postPlaces,
+                    authors: authorOrder.authors, byAuthor: authorPlaces)
+            } else {
+                // Taken: the stored orders, which hold for this build as they are.
+                orders = stored
+            }
+        }
         var reuse = people.reuse
         reuse?.tags = tagMemo ?? InputMemo()
         reuse?.byPost = byPost
@@ -183,11 +228,11 @@ public struct SiteFeeds: Sendable {
         self.followers = followers
     }
 
-    /// Groups by the key of their place; empty groups are left out.
-    private static func keyed(_ groups: [[Comment]], by keys: [String]) -> [String: [Comment]] {
+    /// Groups of places among `items`, as items by the key of their group; empty groups are left out.
+    static func keyed(_ groups: [[Int]], by keys: [String], of items: [Comment]) -> [String: [Comment]] {
         var keyed: [String: [Comment]] = [:]
         keyed.reserveCapacity(groups.count { !$0.isEmpty })
-        for (key, group) in zip(keys, groups) where !group.isEmpty { keyed[key] = group }
+        for (key, group) in zip(keys, groups) where !group.isEmpty { keyed[key] = group.map { items[$0] } }
         return keyed
     }
 

@@ -85,6 +85,107 @@ struct SiteFeedsReuseTests {
     }
 }
 
+/// Issue 14: `daybook build` keeps the comment orders on disk (`CommentOrders`), as places among
+/// the comments; the next build takes them only while its comments (by the loader's key), its
+/// posts and authors and its settings are the same, at a "now" that shows the same comments.
+@Suite("Comment orders kept on disk")
+struct CommentOrdersTests {
+    typealias Reuse = SiteFeedsReuseTests
+
+    /// What the loader's key stands for: the comments themselves, here hashed whole.
+    static func key(_ comments: [DaybookModel.Comment]) -> UInt64 {
+        var hash = StableHash()
+        for comment in comments {
+            hash.combine(comment)
+            hash.combine(comment.id)
+        }
+        return hash.value
+    }
+
+    static func feeds(_ content: SiteContent, at moment: BuildMoment, orders: CommentOrders? = nil) -> SiteFeeds {
+        SiteFeeds(content: content, config: SiteConfig(), moment: moment, commentsKey: key(content.comments), orders: orders, keepsOrders: true)
+    }
+
+    /// The orders a build at `moment` keeps, read back from their bytes as the next build reads them.
+    static func stored(_ content: SiteContent, at moment: BuildMoment) throws -> CommentOrders {
+        let orders = try #require(feeds(content, at: moment).orders)
+        return try #require(CommentOrders(bytes: orders.bytes[...]))
+    }
+
+    @Test("made of these comments, they give the orders of a build that makes them")
+    func equal() throws {
+        let moment = Reuse.moment("2026-11-21T12:00:00Z")
+        let orders = try Self.stored(Reuse.content, at: moment)
+        let taken = Self.feeds(Reuse.content, at: moment, orders: orders)
+        let fresh = SiteFeeds(content: Reuse.content, config: SiteConfig(), moment: moment)
+        #expect(taken.comments == fresh.comments)
+        #expect(taken.commentsOnPostsBy == fresh.commentsOnPostsBy)
+        #expect(taken.comments["p1"]?.map(\.id) == ["c1", "c3"])
+        // A build that took them keeps them as they are.
+        #expect(taken.orders == orders)
+    }
+
+    @Test("taken when nothing they read changed, the clock having moved on short of the next comment")
+    func taken() throws {
+        var orders = try Self.stored(Reuse.content, at: Reuse.moment("2026-11-20T12:00:00Z"))
+        // Newest post first: p2 with c2 (place 1), p1 with c1 (place 0); c3 is not shown yet.
+        #expect(orders.byPost == [[1], [0]])
+        // Planted: the places swapped. A build that takes the orders shows them swapped.
+        orders.byPost = [[0], [1]]
+        let later = Self.feeds(Reuse.content, at: Reuse.moment("2026-11-21T11:59:59Z"), orders: orders)
+        #expect(later.comments["p2"]?.map(\.id) == ["c1"])
+        #expect(later.comments["p1"]?.map(\.id) == ["c2"])
+        // A post edit that leaves ids and authors as they were keeps them too.
+        var edited = Reuse.content
+        edited.posts[0].caption = "new caption"
+        #expect(Self.feeds(edited, at: Reuse.moment("2026-11-20T12:00:00Z"), orders: orders).comments["p2"]?.map(\.id) == ["c1"])
+    }
+
+    @Test("made again when a comment, a post or its author, the settings or the shown comments change", arguments: 0..<7)
+    func madeAgain(change: Int) throws {
+        let before = Reuse.moment("2026-11-20T12:00:00Z")
+        var content = Reuse.content
+        var moment = before
+        switch change {
+        case 0: content.comments[1] = Reuse.comment("c2", on: "p2", "2026-11-04T10:00:00Z", text: "edited")
+        case 1: content.comments.append(Reuse.comment("c4", on: "p2", "2026-11-05T10:00:00Z"))
+        case 2: content.posts[1].author = "ana"
+        case 3: content.posts.removeLast()
+        case 4: moment = Reuse.moment("2026-11-21T12:00:00Z")  // c3's time: it shows now
+        case 5: moment = Reuse.moment("2026-11-04T09:00:00Z")  // the clock went back before c2
+        default: moment = Reuse.moment("2026-11-20T12:00:00Z", future: true)
+        }
+        var orders = try Self.stored(Reuse.content, at: before)
+        orders.byPost = orders.byPost.map { $0.reversed() }
+        let rebuilt = Self.feeds(content, at: moment, orders: orders)
+        let fresh = SiteFeeds(content: content, config: SiteConfig(), moment: moment)
+        #expect(rebuilt.comments == fresh.comments)
+        #expect(rebuilt.commentsOnPostsBy == fresh.commentsOnPostsBy)
+        // The orders it keeps are its own, not the planted ones.
+        #expect(rebuilt.orders != orders)
+    }
+
+    @Test("orders whose places are not among the comments are made again")
+    func outOfPlace() throws {
+        let moment = Reuse.moment("2026-11-21T12:00:00Z")
+        var orders = try Self.stored(Reuse.content, at: moment)
+        orders.byPost[0] = [7]
+        let rebuilt = Self.feeds(Reuse.content, at: moment, orders: orders)
+        #expect(rebuilt.comments == SiteFeeds(content: Reuse.content, config: SiteConfig(), moment: moment).comments)
+    }
+
+    @Test("read back from bytes as they were; bytes cut short or grown are none")
+    func bytes() throws {
+        let orders = try Self.stored(Reuse.content, at: Reuse.moment("2026-11-21T12:00:00Z"))
+        let bytes = orders.bytes
+        #expect(CommentOrders(bytes: bytes[...]) == orders)
+        for cut in [0, 10, bytes.count / 2, bytes.count - 1] {
+            #expect(CommentOrders(bytes: bytes[..<cut]) == nil, "\(cut)")
+        }
+        #expect(CommentOrders(bytes: (bytes + [0])[...]) == nil)
+    }
+}
+
 /// Issue 14: `serve` hands each build the indexes' shape of the one before (`IndexMemo`): taken only
 /// when every post sits in the same groups and says the same to the indexes' warnings, and the
 /// users and the hashtag limit are the same; then filled with this build's posts.
