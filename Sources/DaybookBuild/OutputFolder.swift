@@ -74,7 +74,7 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
 
     /// What is at `path`, its folders reached through `cursor`.
     private static func entry(at path: String, from root: Int32, cursor: inout [(name: String, fd: Int32)]) -> OutputEntry {
-        let names = path.split(separator: "/").map(String.init)
+        let names = Self.names(path)
         switch walk(to: names.dropLast(), from: root, cursor: &cursor, creating: false, replacing: false) {
         case .failure(let error):
             switch error.reason {
@@ -194,8 +194,24 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
     private static var lastError: String { String(cString: strerror(errno)) }
 
     private func split(_ path: String) -> (folder: ArraySlice<String>, leaf: String) {
-        let names = path.split(separator: "/").map(String.init)
+        let names = Self.names(path)
         return (names.dropLast(), names.last ?? "")
+    }
+
+    /// The names of a path, empty ones left out, as `split(separator: "/")` gives them: made
+    /// straight into one array, where splitting made an array of substrings first (a tenth of
+    /// looking at 34,000 outputs).
+    static func names(_ path: String) -> [String] {
+        var names: [String] = []
+        names.reserveCapacity(4)
+        let utf8 = path.utf8
+        var start = utf8.startIndex
+        for index in utf8.indices where utf8[index] == UInt8(ascii: "/") {
+            if index > start { names.append(String(path[start..<index])) }
+            start = utf8.index(after: index)
+        }
+        if start < utf8.endIndex { names.append(String(path[start...])) }
+        return names
     }
 
     /// Opens the root, following links: it is the folder the user named.

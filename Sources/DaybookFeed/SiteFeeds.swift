@@ -239,6 +239,7 @@ public struct SiteFeeds: Sendable {
     /// Each post's neighbours among its author's posts.
     private static func neighbours(_ indexes: SiteIndexes) -> [String: PostNeighbours] {
         var neighbours: [String: PostNeighbours] = [:]
+        neighbours.reserveCapacity(indexes.users.reduce(0) { $0 + $1.posts.count })
         for group in indexes.users {
             for (index, post) in group.posts.enumerated() {
                 neighbours[post.id] = PostNeighbours(

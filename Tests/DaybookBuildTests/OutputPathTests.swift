@@ -5,6 +5,13 @@ import Testing
 /// file is touched; it runs on bytes, once per path per build.
 @Suite("Output paths")
 struct OutputPathTests {
+    @Test("the output folder cuts a path into the names split(separator:) gives")
+    func names() {
+        for path in ["", "/", "a", "a/b/index.html", "a//b", "/a/", "//", "日本/ü x/index.html", "posts/001gqjdc/index.html", ".daybook-tmp/3"] {
+            #expect(OutputFolder.names(path) == path.split(separator: "/").map(String.init), "\(path)")
+        }
+    }
+
     @Test("plain paths are names joined by single slashes, none empty, '.' or '..', no NUL")
     func plain() {
         for path in ["a", "a/b/index.html", "...", "a/.../b", ".well-known/x", "a../b", "日本/index.html", "a b/c%20d"] {
