@@ -39,4 +39,23 @@ struct MarkdownLinksTests {
         let found = Markdown.droppedTargets(in: "[a](/journal/) [b](/nowhere/) ![c](c.png) [j](javascript:x)", links: links)
         #expect(found.map(\.url) == ["/nowhere/", "c.png"])
     }
+
+    /// (An autolink, `<https://…>`, always has a scheme: it is kept or unsafe, never dropped.)
+    @Test(
+        "a dropped target is found in every form of link and image",
+        arguments: [
+            "[a](/nowhere/)", "![a](/nowhere/)", "[a][r]\n\n[r]: /nowhere/", "[a][]\n\n[a]: /nowhere/", "[r]\n\n[r]: /nowhere/",
+            "![r]\n\n[r]: /nowhere/", "[a]( /nowhere/ )", "[a](</nowhere/>)", "* [a](/nowhere/)", "> ![a](/nowhere/ \"t\")",
+        ])
+    func everyForm(text: String) {
+        let found = Markdown.droppedTargets(in: text, links: links)
+        #expect(found.count == 1, "\(text.debugDescription)")
+    }
+
+    @Test("a text without link syntax drops nothing, whatever paths it spells out")
+    func noLinks() {
+        for text in ["", "plain", "see /nowhere/ and https://x.org", "&lt;https://x.org/#a&gt;", "(/nowhere/)", "a [b c"] {
+            #expect(Markdown.droppedTargets(in: text, links: links).isEmpty, "\(text)")
+        }
+    }
 }
