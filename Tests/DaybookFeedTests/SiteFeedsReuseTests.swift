@@ -63,9 +63,12 @@ struct SiteFeedsReuseTests {
         #expect(third.comments["p1"]?.map(\.id) == ["c1", "c3"])
     }
 
-    @Test("made again when a comment, a post's author, the settings or the shown comments change", arguments: 0..<7)
-    func madeAgain(change: Int) {
-        let before = Self.moment("2026-11-20T12:00:00Z")
+    /// The orders' moment before any change.
+    static let before = moment("2026-11-20T12:00:00Z")
+
+    /// `content` at `before`, with one change the orders read: a comment, a post or its author,
+    /// the settings or the shown comments.
+    static func changed(_ change: Int) -> (content: SiteContent, moment: BuildMoment) {
         var content = Self.content
         var moment = before
         switch change {
@@ -77,6 +80,12 @@ struct SiteFeedsReuseTests {
         case 5: moment = Self.moment("2026-11-04T09:00:00Z")  // the clock went back before c2
         default: moment = Self.moment("2026-11-20T12:00:00Z", future: true)
         }
+        return (content, moment)
+    }
+
+    @Test("made again when a comment, a post's author, the settings or the shown comments change", arguments: 0..<7)
+    func madeAgain(change: Int) {
+        let (before, (content, moment)) = (Self.before, Self.changed(change))
         let rebuilt = Self.feeds(content, at: moment, reusing: Self.planted(Self.content, at: before))
         let fresh = SiteFeeds(content: content, config: SiteConfig(), moment: moment)
         #expect(rebuilt.comments == fresh.comments)
@@ -143,18 +152,7 @@ struct CommentOrdersTests {
 
     @Test("made again when a comment, a post or its author, the settings or the shown comments change", arguments: 0..<7)
     func madeAgain(change: Int) throws {
-        let before = Reuse.moment("2026-11-20T12:00:00Z")
-        var content = Reuse.content
-        var moment = before
-        switch change {
-        case 0: content.comments[1] = Reuse.comment("c2", on: "p2", "2026-11-04T10:00:00Z", text: "edited")
-        case 1: content.comments.append(Reuse.comment("c4", on: "p2", "2026-11-05T10:00:00Z"))
-        case 2: content.posts[1].author = "ana"
-        case 3: content.posts.removeLast()
-        case 4: moment = Reuse.moment("2026-11-21T12:00:00Z")  // c3's time: it shows now
-        case 5: moment = Reuse.moment("2026-11-04T09:00:00Z")  // the clock went back before c2
-        default: moment = Reuse.moment("2026-11-20T12:00:00Z", future: true)
-        }
+        let (before, (content, moment)) = (Reuse.before, Reuse.changed(change))
         var orders = try Self.stored(Reuse.content, at: before)
         orders.byPost = orders.byPost.map { $0.reversed() }
         let rebuilt = Self.feeds(content, at: moment, orders: orders)
