@@ -206,16 +206,17 @@ extension SiteBuilder {
         }
         if diagnostics.hasErrors { return Plan(renderer: renderer, assets: assets, lists: [:], diagnostics: diagnostics) }
         // The checks of the output folder, the lists' snapshots and the pages' keys do not read
-        // each other: at once. Each was a tenth of a `serve` rebuild after a caption edit, one after
-        // the other on one core.
+        // each other. The keys first, each post's on all cores; then the checks beside the lists.
+        // (All three at once ran the keys' and the lists' posts on one core each: Dispatch runs a
+        // parallel loop inside another one serially, and the keys waited for a free thread.)
         let (previousTargets, listMemo, versionMemo) = (writer.previous.lists[PageKeys.linkTargetsList]?.ids, store?.listMemo, store?.versionMemo)
         let checked = Unshared(writer)
         // Only a long-lived process builds again: a build without one makes no memos.
         let remembers = store != nil
-        let (errors, snapshots, keys) = Parallel.all(
+        let keys = renderer.keys(previousLinkTargets: previousTargets, memo: versionMemo, forNextBuild: remembers)
+        let (errors, snapshots) = Parallel.all(
             { checked.value.check(paths) },
-            { SiteLists.snapshots(of: site.feeds, reusing: listMemo, forNextBuild: remembers) },
-            { renderer.keys(previousLinkTargets: previousTargets, memo: versionMemo, forNextBuild: remembers) })
+            { SiteLists.snapshots(of: site.feeds, reusing: listMemo, forNextBuild: remembers) })
         let origins = OutputOrigins(site: site)
         var reportedNames = Set<String>()
         for error in errors {

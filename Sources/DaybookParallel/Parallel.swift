@@ -73,6 +73,17 @@ public enum Parallel {
         return (first.values[0], second.values[0], third.values[0])
     }
 
+    /// Two independent computations at once. A parallel loop inside either runs on its own
+    /// thread only: Dispatch divides a loop's width among the loops it runs inside.
+    public static func all<A: Sendable, B: Sendable>(_ a: @Sendable () -> A, _ b: @Sendable () -> B) -> (A, B) {
+        let first = ParallelSlots<A>(count: 1)
+        let second = ParallelSlots<B>(count: 1)
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            if index == 0 { first.set(0, a()) } else { second.set(0, b()) }
+        }
+        return (first.values[0], second.values[0])
+    }
+
     /// For synchronous callers (the pure loaders): chunks run on Dispatch's worker threads.
     public static func mapBlocking<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
         runBlocking(items, of: chunkSize(items.count)) { $0.map(transform) }
