@@ -5,6 +5,8 @@
 #define DAYBOOK_CVIPS_SHIM_H
 
 #include <vips/vips.h>
+// Not included by vips.h: whether Orc, the run-time code generator, is on (CVipsLoader turns it off).
+#include <vips/vector.h>
 
 static inline int daybook_vips_pngsave(VipsImage *in, void **buffer, size_t *length) {
     return vips_pngsave_buffer(in, buffer, length, "strip", TRUE, NULL);

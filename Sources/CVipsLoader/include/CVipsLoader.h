@@ -30,7 +30,8 @@ enum {
 #define DBVIPS_ABI 42
 
 /// Opens and starts libvips once per process (ABI checked, no operation cache, one worker per
-/// pipeline, untrusted loaders blocked): 0, or -1 with `dbvips_unavailable` saying why. Not
+/// pipeline, untrusted loaders blocked, no run-time code generation): 0, or -1 with
+/// `dbvips_unavailable` saying why. Not
 /// thread-safe: call it from one `static let`.
 int dbvips_start(void);
 /// Why libvips could not be started, or NULL.
