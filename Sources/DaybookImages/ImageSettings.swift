@@ -11,7 +11,7 @@ public struct ImageSettings: Sendable, Hashable {
 
     /// Bumped whenever the pipeline makes different bytes from the same settings, so old cache
     /// entries stop matching instead of being served.
-    public static let pipelineVersion = 1
+    public static let pipelineVersion = 2  // 2: libvips without Orc, which rounds some pixels differently
 
     public static let defaultWidths = [480, 960, 1600]
 
