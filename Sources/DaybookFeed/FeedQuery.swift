@@ -29,15 +29,11 @@ public struct FeedQuery<Item: Sendable>: Sendable {
     }
 
     /// The query run over each group of `items` apart, groups numbered `0..<count` by `group`
-    /// (`nil`: in none): each group holds what `run` gives, narrowed to the group, in the same
-    /// order. Sorting each group (a post's five comments) costs far less than sorting all of a
-    /// site's 100,000 and grouping them after, which also hashed each comment's key again.
-    public func runGrouped(_ items: [Item], count: Int, by group: (Item) -> Int?) -> [[Item]] {
-        runGroupedPlaces(items, count: count, by: group).map { $0.map { items[$0] } }
-    }
-
-    /// `runGrouped`, giving each group as the items' places in `items`: what a later build can
-    /// store and take back (`CommentOrders`) while the items are the same.
+    /// (`nil`: in none): each group holds the places in `items` of what `run` gives, narrowed to
+    /// the group, in the same order. Sorting each group (a post's five comments) costs far less
+    /// than sorting all of a site's 100,000 and grouping them after, which also hashed each
+    /// comment's key again. Places, not items: what a later build can store and take back
+    /// (`CommentOrders`) while the items are the same.
     public func runGroupedPlaces(_ items: [Item], count: Int, by group: (Item) -> Int?) -> [[Int]] {
         var members = [[Int]](repeating: [], count: count)
         for index in items.indices where includes(items[index]) {

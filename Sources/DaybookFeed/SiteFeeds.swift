@@ -171,7 +171,7 @@ public struct SiteFeeds: Sendable {
         let indexes = placed.indexes
         self.indexes = indexes
         // Comments are grouped by their post's place in `posts`, and by their post's author's
-        // place among the authors, and each group is ordered apart (`FeedQuery.runGrouped`).
+        // place among the authors, and each group is ordered apart (`FeedQuery.runGroupedPlaces`).
         let postPlaces = kept == nil ? Dictionary(posts.indices.map { (posts[$0].id, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
         let comments = content.comments
         // Each order as places too, when made: what `orders` keeps.

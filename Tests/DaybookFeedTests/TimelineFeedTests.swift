@@ -102,7 +102,8 @@ struct TimelineFeedTests {
         // 2,000 comments over 33 posts and 40 hours around now: some in the future, some on no group.
         let comments = Self.manyComments(seed: UInt64(query + 11), posts: 33, from: 1_795_190_400, step: 3_600)
         let order = [TimelineFeed.commentQuery(moment), TimelineFeed.commentFeedQuery(moment)][query]
-        let groups = order.runGrouped(comments, count: 30) { Int($0.postID.dropFirst()).flatMap { $0 < 30 ? $0 : nil } }
+        let groups = order.runGroupedPlaces(comments, count: 30) { Int($0.postID.dropFirst()).flatMap { $0 < 30 ? $0 : nil } }
+            .map { $0.map { comments[$0] } }
         let all = order.run(comments)
         #expect(groups.count == 30)
         for number in 0..<30 {
