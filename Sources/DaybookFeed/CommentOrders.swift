@@ -49,8 +49,9 @@ public struct CommentOrders: Sendable, Hashable {
     /// The orders as the feeds hold them, of these comments and posts; `nil` when a place is not
     /// among them (bytes from an untrusted folder that read but do not fit).
     func materialized(comments: [Comment], posts: [Post]) -> (byPost: [String: [Comment]], byAuthor: [String: [Comment]])? {
-        guard byPost.count == posts.count, byAuthor.count == authors.count,
-            (byPost + byAuthor).allSatisfy({ $0.allSatisfy { (0..<comments.count).contains($0) } })
+        // Each group checked where it stands: joining the two lists first copied 21,000 of them.
+        let fits = { (group: [Int]) in group.allSatisfy { (0..<comments.count).contains($0) } }
+        guard byPost.count == posts.count, byAuthor.count == authors.count, byPost.allSatisfy(fits), byAuthor.allSatisfy(fits)
         else { return nil }
         return (SiteFeeds.keyed(byPost, by: posts.map(\.id), of: comments), SiteFeeds.keyed(byAuthor, by: authors, of: comments))
     }
