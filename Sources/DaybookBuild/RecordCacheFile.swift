@@ -28,9 +28,9 @@ enum RecordCacheFile {
     /// `<site>/.daybook-cache/checks`: the checks across records of the build that saved the records.
     static let checksName = "checks"
 
-    /// Saves the load's checks across records when they differ from `before`, the ones it was handed.
-    static func saveChecks(_ cache: RecordCache, before: [UInt8]?, site: URL) {
-        guard let checks = cache.checksArchive, checks != before else { return }
+    /// Saves the load's checks across records when they differ from the ones it was handed.
+    static func saveChecks(_ cache: RecordCache, site: URL) {
+        guard cache.checksChanged, let checks = cache.checksArchive else { return }
         CacheFile.save(site: site, name: checksName) { $0(checks[...]) }
     }
 

@@ -110,7 +110,6 @@ extension SiteBuilder {
                 RecordCacheFile.read(
                     site: options.siteDirectory, sourceBytes: sources.snapshot.sources.values.reduce(sources.snapshot.unreadBytes) { $0 + $1.count })
             } else { nil }
-        let checksBefore = options.records == nil ? cache?.checksArchive : nil
         let loaded = ContentLoader.load(sources.snapshot, showsDrafts: options.includeDrafts, cache: cache)
         if let updated = loaded.cache {
             // The store takes every load's cache: it also holds the records decoded this time.
@@ -118,7 +117,7 @@ extension SiteBuilder {
                 store.cache = updated
             } else {
                 if updated.changed { RecordCacheFile.save(updated, site: options.siteDirectory) }
-                RecordCacheFile.saveChecks(updated, before: checksBefore, site: options.siteDirectory)
+                RecordCacheFile.saveChecks(updated, site: options.siteDirectory)
             }
         }
         var diagnostics = loaded.diagnostics + loaded.config.baseURLWarnings

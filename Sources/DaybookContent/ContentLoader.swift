@@ -98,6 +98,7 @@ public enum ContentLoader {
         validator.validate()
         diagnostics += validator.diagnostics
         updated?.keptChecks = validator.keptChecks
+        updated?.checksChanged = validator.keptChecks != cache?.keptChecks
         return LoadedSite(
             config: config, content: validator.content, diagnostics: diagnostics.sorted(), cache: updated,
             commentsKey: validator.keptChecks?.commentsKey)

@@ -12,7 +12,8 @@ struct ContentValidator {
     private let commentFiles: UInt64?
     private(set) var content = SiteContent()
     private(set) var diagnostics: [Diagnostic] = []
-    /// This validation's checks, with what they were made of, for the next load of a long-lived process.
+    /// This validation's checks, with what they were made of, for the next load (`serve`'s in
+    /// memory, `daybook build`'s through `.daybook-cache/checks`); `nil` without `commentFiles`.
     private(set) var keptChecks: KeptChecks?
 
     /// A load's checks across records, with what they were made of. The next load takes the

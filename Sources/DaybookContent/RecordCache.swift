@@ -25,6 +25,9 @@ public struct RecordCache: Sendable {
     var decoded: [UInt64: DecodedRecords] = [:]
     /// The latest load's checks across records, for the next load to take what still holds.
     var keptChecks: ContentValidator.KeptChecks?
+    /// Whether the latest load's checks differ from the ones it was handed, so `checksArchive`
+    /// needs writing.
+    public internal(set) var checksChanged = false
 
     /// The first line of `checksArchive`.
     public static let checksMagic = ContentValidator.KeptChecks.magic

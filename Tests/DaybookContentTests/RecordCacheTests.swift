@@ -254,6 +254,22 @@ struct RecordCacheTests {
         #expect(ContentLoader.load(snapshot, cache: cache).diagnostics.isEmpty)
     }
 
+    @Test("a load says whether its checks differ from the ones it was handed, so they are saved only then")
+    func checksChanged() throws {
+        var snapshot = Self.snapshot()
+        let first = try #require(ContentLoader.load(snapshot, cache: RecordCache()).cache)
+        #expect(first.checksChanged)
+        // As the next build reads them: through bytes.
+        var cache = RecordCache(archive: first.archive)
+        cache.checksArchive = first.checksArchive
+        #expect(try #require(ContentLoader.load(snapshot, cache: cache).cache).checksChanged == false)
+        // A caption edit leaves the checks as they were; a second comment with the same id does not.
+        snapshot.sources["content/posts/x3.md"] = Array("---\nid: x3\nauthor: ben\ncreatedAt: 2026-11-19T07:00:00Z\n---\nNew.\n".utf8)
+        #expect(try #require(ContentLoader.load(snapshot, cache: cache).cache).checksChanged == false)
+        snapshot.sources["content/comments.json"] = Array(#"[{"id": "c1", "postId": "x1", "author": "ben", "createdAt": "2026-11-20T09:00:00Z", "text": "a"}, {"id": "c1", "postId": "x1", "author": "ben", "createdAt": "2026-11-20T09:00:00Z", "text": "b"}]"#.utf8)
+        #expect(try #require(ContentLoader.load(snapshot, cache: cache).cache).checksChanged)
+    }
+
     @Test("kept checks read back from bytes as they were; damaged bytes are none, and a place past the records is checked again")
     func keptChecksBytes() throws {
         let snapshot = Self.snapshot()
