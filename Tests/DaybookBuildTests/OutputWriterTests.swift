@@ -305,18 +305,22 @@ struct OutputFolderLookupTests {
         let out = site.directory.appending(path: "out")
         try FileManager.default.createSymbolicLink(atPath: out.appending(path: "journal").path, withDestinationPath: site.directory.appending(path: "elsewhere").path)
         try FileManager.default.createSymbolicLink(atPath: out.appending(path: "posts/c").path, withDestinationPath: "a")
+        try FileManager.default.createSymbolicLink(atPath: out.appending(path: "tags/t/page/2/old.html").path, withDestinationPath: "index.html")
+        #expect(mkfifo(out.appending(path: "posts/b/feed.xml").path, 0o644) == 0)
+        // Neighbours share folders: a path after one that failed on the way, or that goes
+        // through a folder whose name starts like the one before, is looked at on its own.
         let paths = [
-            "index.html", "posts/a/index.html", "posts/b/index.html", "posts/c/index.html", "posts/d/index.html",
-            "posts/a/index.html/x.html", "posts", "journal/x/index.html", "tags/t/page/2/index.html", "tags/t/page/3/index.html",
-            "search/index.html",
+            "index.html", "posts/a/index.html", "posts/b/index.html", "posts/b/feed.xml", "posts/c/index.html", "posts/c/2.html",
+            "posts/d/index.html", "posts/a/index.html/x.html", "posts", "journal/x/index.html", "tags/t/page/2/index.html",
+            "tags/t/page/2/old.html", "tags/t/page/20/index.html", "tags/t/page/3/index.html", "search/index.html", "index.html/a",
         ]
         let folder = OutputFolder(directory: out)
         let batch = folder.entries(at: paths)
         #expect(batch == paths.map { folder.entry(at: $0) })
         #expect(batch == [
-            .file(size: 5), .file(size: 7), .file(size: 2), .link(at: "posts/c"), .absent,
-            .blocked(at: "posts/a/index.html"), .folder, .link(at: "journal"), .file(size: 9), .absent,
-            .absent,
+            .file(size: 5), .file(size: 7), .file(size: 2), .blocked(at: "posts/b/feed.xml"), .link(at: "posts/c"), .link(at: "posts/c"),
+            .absent, .blocked(at: "posts/a/index.html"), .folder, .link(at: "journal"), .file(size: 9),
+            .link(at: "tags/t/page/2/old.html"), .absent, .absent, .absent, .blocked(at: "index.html"),
         ])
         #expect(OutputFolder(directory: site.directory.appending(path: "missing")).entries(at: ["index.html"]) == [.absent])
     }
