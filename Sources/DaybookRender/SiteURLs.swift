@@ -114,7 +114,9 @@ public struct SiteURLs: Sendable {
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     public static func isExternal(_ reference: String) -> Bool {
-        reference.hasPrefix("http://") || reference.hasPrefix("https://") || reference.hasPrefix("//")
+        // On bytes: asked of every post's photo on every build, `hasPrefix` compared characters.
+        let utf8 = reference.utf8
+        return utf8.starts(with: "http://".utf8) || utf8.starts(with: "https://".utf8) || utf8.starts(with: "//".utf8)
     }
 }
 
