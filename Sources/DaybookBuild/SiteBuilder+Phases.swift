@@ -164,21 +164,25 @@ extension SiteBuilder {
     /// - Parameters:
     ///   - store: a long-lived process's memory (`serve`): the Markdown drops of its last build,
     ///     and the post cards of its builds so far.
-    ///   - cardsOnDisk: the site whose `.daybook-cache/cards` holds the cards of earlier builds,
-    ///     when there is no `store`.
-    func prepareRenderer(_ site: inout SiteModel, photos: PhotoPublisher.Published, _ sources: Sources, store: RecordStore? = nil, cardsOnDisk: URL? = nil) {
+    ///   - cachesOnDisk: the site whose `.daybook-cache/cards` holds the cards of earlier builds,
+    ///     and `.daybook-cache/links` the Markdown link targets, when there is no `store`.
+    func prepareRenderer(_ site: inout SiteModel, photos: PhotoPublisher.Published, _ sources: Sources, store: RecordStore? = nil, cachesOnDisk: URL? = nil) {
         var input = RenderInput(
             config: site.config, moment: site.moment, feeds: site.feeds, imageSizes: photos.sizes,
             assetPaths: Set(site.theme.assets.keys).union(ImageCollector(snapshot: sources.snapshot).paths).union(photos.paths))
         input.images = photos.images
         input.markdownMemo = store?.markdownMemo
+        input.markdownTargets = cachesOnDisk.map(MarkdownTargetsFile.read(site:))
         let fingerprint = site.theme.fingerprint
-        let cards = store?.cards ?? cardsOnDisk.map { CardCacheFile.store(site: $0, posts: site.feeds.posts.count) } ?? CardStore()
+        let cards = store?.cards ?? cachesOnDisk.map { CardCacheFile.store(site: $0, posts: site.feeds.posts.count) } ?? CardStore()
         let layout = store?.pageLayout
         site.renderer = site.templates.map { SiteRenderer(templates: $0, input: input, themeFingerprint: fingerprint, cards: cards, layout: layout) }
         if let store, let renderer = site.renderer {
             store.markdownMemo = renderer.markdownMemo
             store.pageLayout = renderer.layout
+        }
+        if let cachesOnDisk, let targets = site.renderer?.markdownTargets, targets != input.markdownTargets {
+            MarkdownTargetsFile.save(targets, site: cachesOnDisk)
         }
         site.diagnostics += site.renderer?.markdownLinkWarnings() ?? []
     }

@@ -151,8 +151,8 @@ public struct SiteBuilder: Sendable {
         // comments on a 100,000-post site) need not stay through rendering.
         site.content = SiteContent()
         clock.lap("images")
-        let cardsOnDisk = onDisk && options.records == nil ? options.siteDirectory : nil
-        prepareRenderer(&site, photos: photos, sources, store: options.records, cardsOnDisk: cardsOnDisk)
+        let cachesOnDisk = onDisk && options.records == nil ? options.siteDirectory : nil
+        prepareRenderer(&site, photos: photos, sources, store: options.records, cachesOnDisk: cachesOnDisk)
         outcome.diagnostics += sources.diagnostics + site.diagnostics
         outcome.baseURL = site.config.baseURL
         outcome.timeZone = site.timeZone
@@ -192,7 +192,7 @@ public struct SiteBuilder: Sendable {
             // Whether kept by `serve` or saved, the cards are let go of posts that are gone, after
             // either way of rendering (`--check` renders before it writes).
             renderer.releaseGoneCards()
-            if let cardsOnDisk { CardCacheFile.saveIfWorthIt(renderer.cards, site: cardsOnDisk) }
+            if let cachesOnDisk { CardCacheFile.saveIfWorthIt(renderer.cards, site: cachesOnDisk) }
             let listChanges = SiteLists.reportOrder.map { name in
                 (name, ListDiff(from: writer.previous.lists[name] ?? ListSnapshot(), to: plan.lists[name] ?? ListSnapshot()))
             }

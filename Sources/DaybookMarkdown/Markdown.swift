@@ -60,7 +60,15 @@ public enum Markdown {
     /// The link and image targets of `markdown` that `links` would not keep, with the reason, in
     /// document order: what the build warns about.
     public static func droppedTargets(in markdown: String, links: MarkdownLinks) -> [(url: String, reason: String)] {
-        var dropped: [(url: String, reason: String)] = []
+        dropped(targets(in: markdown), links: links)
+    }
+
+    /// The link and image targets of `markdown` that libcmark's safe mode keeps, in document
+    /// order. They depend on the text alone, where what the site keeps of them depends on its
+    /// files: a build may keep them for the next (parsing every text of a site was the largest
+    /// part of preparing a rebuild), and apply the link rule to them again (`dropped`).
+    public static func targets(in markdown: String) -> [String] {
+        var targets: [String] = []
         guard let document = parse(markdown, options: CMARK_OPT_DEFAULT) else { return [] }
         defer { cmark_node_free(document) }
         guard let iterator = cmark_iter_new(document) else { return [] }
@@ -70,10 +78,17 @@ public enum Markdown {
             let type = cmark_node_get_type(node)
             guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
             let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
-            guard isSafe(url, image: type == CMARK_NODE_IMAGE), case .drop(let reason) = links.verdict(for: url) else { continue }
-            dropped.append((url, reason))
+            if isSafe(url, image: type == CMARK_NODE_IMAGE) { targets.append(url) }
         }
-        return dropped
+        return targets
+    }
+
+    /// The `targets` (of `targets(in:)`) that `links` would not keep, with the reason.
+    public static func dropped(_ targets: [String], links: MarkdownLinks) -> [(url: String, reason: String)] {
+        targets.compactMap { url in
+            guard case .drop(let reason) = links.verdict(for: url) else { return nil }
+            return (url, reason)
+        }
     }
 
     /// libcmark's tree of `markdown`, control characters replaced; the caller frees it.

@@ -34,6 +34,8 @@ struct PageBuilder: Sendable {
     let markdownDrops: [String: [(url: String, reason: String)]]
     /// Every text's drops, empty ones included, for the next build of a long-lived process.
     let markdownMemo: MarkdownDropsMemo?
+    /// Every text's link targets, for the next `daybook build` (when the input held kept ones).
+    let markdownTargets: MarkdownTargets?
 
     init(input: RenderInput, links: MarkdownLinks? = nil) {
         self.input = input
@@ -43,10 +45,12 @@ struct PageBuilder: Sendable {
         self.linker = TextLinker(
             urls: urls, userIDs: Set(input.feeds.usersByID.keys), taggedTags: Set(input.feeds.indexes.tags.map(\.id)))
         guard let links else {
-            (markdownDrops, markdownMemo) = ([:], nil)
+            (markdownDrops, markdownMemo, markdownTargets) = ([:], nil, nil)
             return
         }
-        let memo = Self.drops(Self.markdownTexts(input.feeds).map(\.text), links: links, reusing: input.markdownMemo)
+        let (memo, targets) = Self.drops(
+            Self.markdownTexts(input.feeds).map(\.text), links: links, reusing: input.markdownMemo, targets: input.markdownTargets)
+        markdownTargets = targets
         var drops: [String: [(url: String, reason: String)]] = [:]
         for (text, dropped) in zip(memo.texts, memo.drops) where !dropped.isEmpty { drops[text] = dropped }
         markdownDrops = drops
@@ -80,7 +84,13 @@ struct PageBuilder: Sendable {
     /// very strings of the last build, in the same order, and comparing a string with itself
     /// costs nothing, where hashing every text (four times) was 7% of a `serve` rebuild. Only
     /// when a text moved or changed are the memo's texts hashed to find the rest.
-    static func drops(_ texts: [String], links: MarkdownLinks, reusing memo: MarkdownDropsMemo? = nil) -> MarkdownDropsMemo {
+    ///
+    /// With `targets` (kept by an earlier `daybook build`), a text the memo does not hold is
+    /// hashed and its link targets taken from them when they hold it, rather than parsed; every
+    /// text's targets then come back for the next build.
+    static func drops(
+        _ texts: [String], links: MarkdownLinks, reusing memo: MarkdownDropsMemo? = nil, targets kept: MarkdownTargets? = nil
+    ) -> (memo: MarkdownDropsMemo, targets: MarkdownTargets?) {
         let previous = memo.flatMap { $0.root == links.root && $0.sitePaths == links.sitePaths ? $0 : nil }
         var drops = [[(url: String, reason: String)]?](repeating: nil, count: texts.count)
         var missing: [Int] = []
@@ -98,9 +108,17 @@ struct PageBuilder: Sendable {
                 return drops[index] == nil
             }
         }
-        let parsed = Parallel.mapBlocking(missing) { Markdown.droppedTargets(in: texts[$0], links: links) }
-        for (index, dropped) in zip(missing, parsed) { drops[index] = dropped }
-        return MarkdownDropsMemo(root: links.root, sitePaths: links.sitePaths, texts: texts, drops: drops.map { $0 ?? [] })
+        let found = Parallel.mapBlocking(missing) { index -> (key: UInt64?, targets: [String]) in
+            guard let kept else { return (nil, Markdown.targets(in: texts[index])) }
+            let key = MarkdownTargets.key(texts[index])
+            return (key, kept.byText[key] ?? Markdown.targets(in: texts[index]))
+        }
+        var next = kept.map { _ in MarkdownTargets() }
+        for (index, text) in zip(missing, found) {
+            drops[index] = Markdown.dropped(text.targets, links: links)
+            if let key = text.key { next?.byText[key] = text.targets }
+        }
+        return (MarkdownDropsMemo(root: links.root, sitePaths: links.sitePaths, texts: texts, drops: drops.map { $0 ?? [] }), next)
     }
 
     /// The targets `text` loses, as one string for a page key.

@@ -16,6 +16,9 @@ public struct RenderInput: Sendable {
     public var assetPaths: Set<String>
     /// The previous build's Markdown drops, from a long-lived process (`serve`).
     public var markdownMemo: MarkdownDropsMemo?
+    /// The Markdown link targets an earlier `daybook build` kept (empty when it kept none); `nil`
+    /// when the build keeps none for the next (`serve` keeps its drops instead).
+    public var markdownTargets: MarkdownTargets?
 
     public init(
         config: SiteConfig, moment: BuildMoment, feeds: SiteFeeds, imageSizes: [String: ImageSize] = [:], assetPaths: Set<String> = []

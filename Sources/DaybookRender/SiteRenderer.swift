@@ -62,6 +62,9 @@ public struct SiteRenderer: Sendable {
 
     /// This build's Markdown drops, for the next build of a long-lived process.
     public var markdownMemo: MarkdownDropsMemo? { builder.markdownMemo }
+    /// The link targets of this build's Markdown texts, for the next `daybook build`; `nil` unless
+    /// the input held some (`RenderInput.markdownTargets`).
+    public var markdownTargets: MarkdownTargets? { builder.markdownTargets }
 
     /// Link targets in shown Markdown (prompt bodies, responses, bios) that are shown as text, as
     /// warnings at the item that holds them.

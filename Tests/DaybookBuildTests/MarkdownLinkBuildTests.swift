@@ -1,6 +1,7 @@
-import DaybookBuild
+@testable import DaybookBuild
 import DaybookCheck
 import DaybookModel
+@testable import DaybookRender
 import DaybookTestSupport
 import Foundation
 import Testing
@@ -34,5 +35,40 @@ struct MarkdownLinkBuildTests {
         #expect(entry.contains("<a href=\"/blog/\">home</a> dead rel frag <img src=\"/blog/images/a.txt\" alt=\"pic\" />"))
         let report = await SiteChecker().check(FolderSource(directory: site.directory.appending(path: "output")))
         #expect(report.diagnostics.map(\.description) == [])
+    }
+
+    @Test("each text's link targets are kept for the next build, judged again against its files; a damaged file is parsed anew")
+    func keptTargets() async throws {
+        let site = try SiteFixture("""
+            -- site.yml --
+            baseURL: https://example.org/
+            -- content/prompts.json --
+            [{"id": "q1", "title": "One", "date": "2026-11-21", "body": "[v](/users/v/) [w](/users/w/) [u](/users/u/)"}]
+            -- content/users.json --
+            [{"id": "u"}]
+            """)
+        let options = BuildOptions(siteDirectory: site.directory, now: Fixed.at("2026-11-21T12:00:00Z"))
+        func warnings() async -> [String] { await SiteBuilder().build(options).diagnostics.map(\.description) }
+        func dead(_ ids: [String]) -> [String] {
+            ids.map { "content/prompts.json:1:9: warning: link '/users/\($0)/' in prompt 'q1' names no page or file of this site; it is shown as plain text" }
+        }
+        let first = await warnings()
+        #expect(first == dead(["v", "w"]))
+        let path = ".daybook-cache/" + MarkdownTargetsFile.name
+        let saved = try #require(FileManager.default.contents(atPath: site.directory.appending(path: path).path))
+        var expected = MarkdownTargets()
+        expected.byText[MarkdownTargets.key("[v](/users/v/) [w](/users/w/) [u](/users/u/)")] = ["/users/v/", "/users/w/", "/users/u/"]
+        #expect(MarkdownTargets(bytes: Array(saved.dropFirst(CacheFile.identity.count))[...]) == expected)
+
+        // A person gains a page: the kept targets are judged against the new files.
+        try site.write("content/users.json", #"[{"id": "u"}, {"id": "v"}]"#)
+        let second = await warnings()
+        #expect(second == dead(["w"]))
+        // Damaged, the file is no cache: the texts are parsed again, and it is written anew.
+        try Data(saved.dropLast(2)).write(to: site.directory.appending(path: path))
+        try site.write("content/users.json", #"[{"id": "u"}, {"id": "w"}]"#)
+        let third = await warnings()
+        #expect(third == dead(["v"]))
+        #expect(FileManager.default.contents(atPath: site.directory.appending(path: path).path) == saved)
     }
 }
