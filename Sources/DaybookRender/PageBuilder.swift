@@ -108,14 +108,14 @@ struct PageBuilder: Sendable {
                 return drops[index] == nil
             }
         }
-        let found = Parallel.mapBlocking(missing) { index -> (key: UInt64?, targets: [String]) in
-            guard let kept else { return (nil, Markdown.targets(in: texts[index])) }
-            let key = MarkdownTargets.key(texts[index])
-            return (key, kept.byText[key] ?? Markdown.targets(in: texts[index]))
+        let found = Parallel.mapBlocking(missing) { index -> (key: UInt64?, targets: [String], dropped: [(url: String, reason: String)]) in
+            let key = kept.map { _ in MarkdownTargets.key(texts[index]) }
+            let targets = key.flatMap { kept?.byText[$0] } ?? Markdown.targets(in: texts[index])
+            return (key, targets, Markdown.dropped(targets, links: links))
         }
         var next = kept.map { _ in MarkdownTargets() }
         for (index, text) in zip(missing, found) {
-            drops[index] = Markdown.dropped(text.targets, links: links)
+            drops[index] = text.dropped
             if let key = text.key { next?.byText[key] = text.targets }
         }
         return (MarkdownDropsMemo(root: links.root, sitePaths: links.sitePaths, texts: texts, drops: drops.map { $0 ?? [] }), next)

@@ -23,6 +23,15 @@ struct MarkdownLinksTests {
             ("#top", .drop(reason: "is a #fragment, which the build cannot check; link a page from the site root or a full URL")),
             ("x.png", .drop(reason: "is relative, and the text shows on several pages; write it from the site root (such as /journal/) or as a full URL")),
             ("%22onmouseover=alert(1)", .drop(reason: "is relative, and the text shows on several pages; write it from the site root (such as /journal/) or as a full URL")),
+            // A scheme is an ASCII letter, then letters, digits, +, - or ., then a colon of its own.
+            ("svn+ssh.v-2:x", .keep("svn+ssh.v-2:x")),
+            ("Z:", .keep("Z:")),
+            ("2x:y", .drop(reason: "is relative, and the text shows on several pages; write it from the site root (such as /journal/) or as a full URL")),
+            (":x", .drop(reason: "is relative, and the text shows on several pages; write it from the site root (such as /journal/) or as a full URL")),
+            ("a_b:x", .drop(reason: "is relative, and the text shows on several pages; write it from the site root (such as /journal/) or as a full URL")),
+            ("é:x", .drop(reason: "is relative, and the text shows on several pages; write it from the site root (such as /journal/) or as a full URL")),
+            ("e\u{301}:x", .drop(reason: "is relative, and the text shows on several pages; write it from the site root (such as /journal/) or as a full URL")),
+            ("a:\u{301}x", .drop(reason: "is relative, and the text shows on several pages; write it from the site root (such as /journal/) or as a full URL")),
         ])
     func verdict(url: String, expected: MarkdownLinks.Verdict) {
         #expect(links.verdict(for: url) == expected)
