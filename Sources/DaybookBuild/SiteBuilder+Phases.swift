@@ -81,9 +81,12 @@ extension SiteBuilder {
 
     // MARK: - Phases
 
-    /// - Parameter cached: whether to read and update the content keys kept in the site's
-    ///   `.daybook-cache` (builds into the output folder on disk, without a `RecordStore`).
-    func read(_ options: BuildOptions, cached: Bool = false) -> Sources {
+    /// - Parameters:
+    ///   - cached: whether to read and update the content keys kept in the site's
+    ///     `.daybook-cache` (builds into the output folder on disk, without a `RecordStore`).
+    ///   - listed: the walk of `content/` the build made to compare its inputs with the last
+    ///     build's, taken by a read without a `RecordStore` instead of walking again.
+    func read(_ options: BuildOptions, cached: Bool = false, listed: SiteReader.Listed? = nil) -> Sources {
         let reader = SiteReader(siteDirectory: options.siteDirectory)
         if let store = options.records, let changed = options.changedSources, let last = store.lastRead,
             let patched = reader.reread(last, changed: changed)
@@ -92,7 +95,7 @@ extension SiteBuilder {
             return Sources(reader: reader, snapshot: patched.snapshot, theme: patched.theme, diagnostics: patched.diagnostics)
         }
         let known = cached && options.records == nil ? SourceKeysFile.read(site: options.siteDirectory) : nil
-        let (read, files, keys) = reader.readSite(reusing: options.records?.sourceFiles, keys: known)
+        let (read, files, keys) = reader.readSite(reusing: options.records?.sourceFiles, keys: known, listed: options.records == nil ? listed : nil)
         if let files { options.records?.sourceFiles = files }
         options.records?.lastRead = read
         if let keys, keys != known { SourceKeysFile.save(keys, site: options.siteDirectory) }

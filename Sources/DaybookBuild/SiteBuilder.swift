@@ -123,8 +123,9 @@ public struct SiteBuilder: Sendable {
             if let replayed = replay.result { return replayed }
             listing = replay.listing
         }
+        if noChange && listing == nil { listing = NoChangeRecord.listed(options.siteDirectory) }
         let listedAt = listing?.at ?? FileInfo.realtimeNanoseconds()
-        let inputs = listing?.inputs ?? (noChange ? NoChangeRecord.currentInputs(options.siteDirectory) : [])
+        let inputs = listing?.inputs ?? []
         // The previous build's record (3 MB on a 32,000-page site) is read and parsed on another
         // thread while the content is read and loaded: it needs only the output folder, which
         // nothing writes before the plan.
@@ -137,7 +138,7 @@ public struct SiteBuilder: Sendable {
         }
         let report = options.progress ?? { _ in }
         report(BuildProgress(phase: "read"))
-        var sources = read(options, cached: onDisk)
+        var sources = read(options, cached: onDisk, listed: listing?.content)
         clock.lap("read")
         report(BuildProgress(phase: "load"))
         var site = load(sources, options, cached: onDisk)

@@ -24,8 +24,8 @@ struct SiteRead: Sendable {
 
 extension SiteReader {
     /// Reads the content and the theme whole.
-    func readSite(reusing memo: SourceFiles?, keys: FileKeys?) -> (read: SiteRead, files: SourceFiles?, keys: FileKeys?) {
-        let content = readContentFolder(reusing: memo, keys: keys)
+    func readSite(reusing memo: SourceFiles?, keys: FileKeys?, listed: Listed? = nil) -> (read: SiteRead, files: SourceFiles?, keys: FileKeys?) {
+        let content = readContentFolder(reusing: memo, keys: keys, listed: listed)
         let theme = readThemeFolder()
         let diagnostics = content.diagnostics + theme.diagnostics
         var status = stat()

@@ -84,6 +84,45 @@ struct SourceFilesTests {
         #expect(next?.keys.entries.keys.sorted() == ["content/posts.json", "content/users.json", "site.yml"])
     }
 
+    @Test("with the walk `daybook build` made of its inputs, the read finds what a walk of its own finds, links in and out included")
+    func listedWalk() throws {
+        try site.write("content/images/a.txt", "a file to publish")
+        try site.write("content/.hidden.json", "[]")
+        let elsewhere = try SiteFixture("-- users.json --\n[]")
+        try FileManager.default.createSymbolicLink(atPath: site.directory.appending(path: "content/images/b.txt").path, withDestinationPath: "a.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: site.directory.appending(path: "content/prompts.json").path, withDestinationPath: elsewhere.directory.appending(path: "users.json").path)
+        let reader = SiteReader(siteDirectory: site.directory)
+        let own = reader.readContentFolder(reusing: nil, keys: FileKeys())
+        let listing = NoChangeRecord.listed(site.directory)
+        let taken = reader.readContentFolder(reusing: nil, keys: FileKeys(), listed: listing.content)
+        #expect(listing.content.files == ["content/images/a.txt", "content/images/b.txt", "content/posts.json", "content/users.json"])
+        #expect(taken.snapshot.sources == own.snapshot.sources)
+        #expect(taken.snapshot.sources.keys.sorted() == ["content/posts.json", "content/users.json", "site.yml"])
+        #expect(taken.snapshot.contentKeys == own.snapshot.contentKeys)
+        #expect(taken.snapshot.assets == own.snapshot.assets)
+        #expect(taken.snapshot.outsideLinks == own.snapshot.outsideLinks)
+        #expect(taken.snapshot.outsideLinks == ["content/prompts.json"])
+        #expect(taken.hasLinks && own.hasLinks)
+        #expect(taken.keys?.keys.entries == own.keys?.keys.entries)
+    }
+
+    @Test("with that walk, a source whose listed status has a stored key is taken as listed; any other is read as it is now")
+    func listedStatuses() throws {
+        let known = try keys("content/posts.json", key: 7, secondsAfterNow: 10)
+        var listing = NoChangeRecord.listed(site.directory).content
+        listing.takenAt = known.checkedAt
+        try site.write("content/posts.json", "[ ]")
+        try site.write("content/users.json", "[1]")
+        let read = SiteReader(siteDirectory: site.directory).readContentFolder(reusing: nil, keys: known, listed: listing)
+        #expect(read.snapshot.unreadSources == ["content/posts.json"])
+        #expect(read.snapshot.contentKeys["content/posts.json"] == 7)
+        #expect(read.snapshot.sources["content/users.json"] == Array("[1]".utf8))
+        // Without the walk, the edit is seen.
+        let own = SiteReader(siteDirectory: site.directory).readContentFolder(reusing: nil, keys: known)
+        #expect(own.snapshot.sources["content/posts.json"] == Array("[ ]".utf8))
+    }
+
     @Test("with those keys, a source written since, or within the racy window, is read")
     func keysReadAgain() throws {
         let stale = try keys("content/posts.json", key: 7, secondsAfterNow: 10)
