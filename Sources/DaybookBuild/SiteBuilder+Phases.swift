@@ -199,30 +199,28 @@ extension SiteBuilder {
         let paths = renderer.outputPaths + assets.map(\.path) + site.cachedImages.map(\.path)
         var diagnostics: [Diagnostic] = []
         if let problem = writer.recordProblem { diagnostics.append(problem) }
-        // The paths of `serve`'s last build, unless two of them collided, are known to be distinct;
-        // they are nearly always this build's, the very strings, and compare at once.
-        if paths != store?.distinctPaths {
-            var seen = Set<String>()
-            var collided = false
-            for path in paths where !seen.insert(path).inserted {
-                collided = true
-                diagnostics.append(.error("two outputs would be written to '\(path)'; rename the image or theme file", at: SourceLocation(path: "content/" + path)))
-            }
-            store?.distinctPaths = collided ? nil : paths
-        }
-        if diagnostics.hasErrors { return Plan(renderer: renderer, assets: assets, lists: [:], diagnostics: diagnostics) }
-        // The checks of the output folder, the lists' snapshots and the pages' keys do not read
-        // each other. The keys first, each post's on all cores; then the checks beside the lists.
-        // (All three at once ran the keys' and the lists' posts on one core each: Dispatch runs a
-        // parallel loop inside another one serially, and the keys waited for a free thread.)
+        // The checks of the output folder, the lists' snapshots, the pages' keys and whether two
+        // outputs share a path do not read each other. The keys first, each post's on all cores;
+        // then the rest side by side. (All at once ran the keys' and the lists' posts on one core
+        // each: Dispatch runs a parallel loop inside another one serially, and the keys waited
+        // for a free thread.) Paths that collide stop the plan before anything else is used.
         let (previousTargets, listMemo, versionMemo) = (writer.previous.lists[PageKeys.linkTargetsList]?.ids, store?.listMemo, store?.versionMemo)
         let checked = Unshared(writer)
         // Only a long-lived process builds again: a build without one makes no memos.
         let remembers = store != nil
         let keys = renderer.keys(previousLinkTargets: previousTargets, memo: versionMemo, forNextBuild: remembers)
-        let (errors, snapshots) = Parallel.all(
+        // The paths of `serve`'s last build, unless two of them collided, are known to be distinct;
+        // they are nearly always this build's, the very strings, and compare at once.
+        let known = store?.distinctPaths
+        let (errors, snapshots, collisions) = Parallel.all(
             { checked.value.check(paths) },
-            { SiteLists.snapshots(of: site.feeds, reusing: listMemo, forNextBuild: remembers) })
+            { SiteLists.snapshots(of: site.feeds, reusing: listMemo, forNextBuild: remembers) },
+            { paths == known ? [] : Self.collisions(in: paths) })
+        if paths != known { store?.distinctPaths = collisions.isEmpty ? paths : nil }
+        for path in collisions {
+            diagnostics.append(.error("two outputs would be written to '\(path)'; rename the image or theme file", at: SourceLocation(path: "content/" + path)))
+        }
+        if diagnostics.hasErrors { return Plan(renderer: renderer, assets: assets, lists: [:], diagnostics: diagnostics) }
         let origins = OutputOrigins(site: site)
         var reportedNames = Set<String>()
         for error in errors {
@@ -244,6 +242,12 @@ extension SiteBuilder {
         var lists = snapshots.lists
         lists[PageKeys.linkTargetsList] = ListSnapshot(ids: renderer.linkTargets)
         return Plan(renderer: renderer, assets: assets, cachedImages: site.cachedImages, lists: lists, keys: keys, diagnostics: diagnostics)
+    }
+
+    /// Each path a second output would be written to, in plan order, once per extra output.
+    static func collisions(in paths: [String]) -> [String] {
+        var seen = Set<String>(minimumCapacity: paths.count)
+        return paths.filter { !seen.insert($0).inserted }
     }
 
     /// Renders and writes batch by batch, so a large site never sits in memory whole. A page whose

@@ -135,6 +135,25 @@ struct OutputSafetyTests {
         #expect(site.tree("output") == before)
     }
 
+    @Test("a theme file at a page's path fails the build before anything is written, once per path")
+    func collidingOutputs() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        #expect(await build(site).succeeded)
+        let before = site.tree("output")
+        try site.write("Templates/index.html", "<p>mine</p>")
+        try site.write("Templates/search/index.html", "<p>mine</p>")
+        let result = await build(site)
+        #expect(errors(result) == [
+            "content/index.html: error: two outputs would be written to 'index.html'; rename the image or theme file",
+            "content/search/index.html: error: two outputs would be written to 'search/index.html'; rename the image or theme file",
+        ])
+        #expect(site.tree("output") == before)
+        // Renamed, the build passes again.
+        try FileManager.default.removeItem(at: site.directory.appending(path: "Templates/index.html"))
+        try FileManager.default.removeItem(at: site.directory.appending(path: "Templates/search"))
+        #expect(await build(site).succeeded)
+    }
+
     @Test("a path over PATH_MAX with the output folder fails before anything is written")
     func longPath() async throws {
         let site = try SiteFixture(IndexSite.archive)
