@@ -54,9 +54,24 @@ struct BuildManifestTests {
         // Taken as it is, not sorted again: the order is what saves the sort.
         let taken = String(decoding: manifest.encoded(pathOrder: ["b", "a"]).bytes, as: UTF8.self)
         #expect(taken == "daybook-manifest 1\nf 0000000000000002 2 b\nf 0000000000000001 1 a\np 0000000000000006 b\np 0000000000000005 a\n")
-        for unfit in [["a"], ["a", "c"], ["a", "b", "c"], []] {
+        for unfit in [["a"], ["a", "c"], ["a", "b", "c"], [], ["b"], ["c"]] {
             #expect(manifest.encoded(pathOrder: unfit).bytes == manifest.bytes, "\(unfit)")
             #expect(manifest.encoded(pathOrder: unfit).pathOrder == ["a", "b"], "\(unfit)")
         }
+    }
+
+    @Test("after files came and went, an earlier sorted order keeps its places and the new paths are merged in, as a sort would put them")
+    func mergedOrder() {
+        let paths = ["a b/index.html", "a/index.html", "a/x.html", "b/index.html", "c.html", "z/index.html"]
+        let manifest = BuildManifest(files: Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, .written(.init(hash: UInt64($0), size: $0))) }))
+        for earlier in [
+            ["a/index.html", "b/index.html", "gone.html"], ["a b/index.html", "a/x.html", "c.html", "z/index.html"], ["y/index.html"],
+            ["a b/index.html", "a/index.html", "a/x.html", "b/index.html", "c.html", "gone/index.html", "z/index.html"],
+        ] {
+            #expect(manifest.encoded(pathOrder: earlier).pathOrder == paths, "\(earlier)")
+            #expect(manifest.encoded(pathOrder: earlier).bytes == manifest.bytes, "\(earlier)")
+        }
+        // An order out of sort is no help: the paths are sorted whole.
+        #expect(manifest.encoded(pathOrder: ["b/index.html", "a/index.html"]).pathOrder == paths)
     }
 }
