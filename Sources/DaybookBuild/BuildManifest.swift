@@ -158,8 +158,12 @@ extension BuildManifest {
         /// The files' paths as the record lists them, when that is their written order (each
         /// path after the one before, as `bytes` sorts them); `nil` when the record is not so.
         public var pathOrder: [String]?
+        /// Whether every page key's path is a file's: then checking the files' paths checks them all.
+        var keysAreFiles = false
 
-        init(manifest: BuildManifest, pathOrder: [String]?) { (self.manifest, self.pathOrder) = (manifest, pathOrder) }
+        init(manifest: BuildManifest, pathOrder: [String]?, keysAreFiles: Bool = false) {
+            (self.manifest, self.pathOrder, self.keysAreFiles) = (manifest, pathOrder, keysAreFiles)
+        }
 
         public init?(text: String) {
             var text = text
@@ -183,8 +187,12 @@ extension BuildManifest {
         }
         manifest.files.reserveCapacity(files)
         manifest.pageKeys.reserveCapacity(keys)
-        var pathOrder: [String]? = []
-        pathOrder?.reserveCapacity(files)
+        // Every file's path in record order, and whether that is the written order.
+        var filePaths: [String] = []
+        filePaths.reserveCapacity(files)
+        var inOrder = true
+        // Where the next key's path is looked for among the files' (`KeyPaths`).
+        var keyPaths = KeyPaths()
         var currentList: String?
         var start = 0
         var first = true
@@ -200,43 +208,88 @@ extension BuildManifest {
                 continue
             }
             // Fields after the kind, split at single spaces; the last takes the rest of the line.
-            func fields(_ count: Int) -> [UnsafeBufferPointer<UInt8>]? {
-                guard line.count >= 2, line[1] == 0x20 else { return nil }
-                var result: [UnsafeBufferPointer<UInt8>] = []
-                var from = 2
-                while result.count < count - 1 {
-                    guard let space = line[from...].firstIndex(of: 0x20) else { return nil }
-                    result.append(UnsafeBufferPointer(rebasing: line[from..<space]))
-                    from = space + 1
-                }
-                result.append(UnsafeBufferPointer(rebasing: line[from...]))
-                return result
-            }
+            guard line.count >= 2, line[1] == 0x20 else { return nil }
+            var fields = LineFields(line: line, from: 2)
             switch line[0] {
             case UInt8(ascii: "f"):
-                guard let parts = fields(3), let hash = hex(parts[0]), let size = Int(String(decoding: parts[1], as: UTF8.self)) else { return nil }
-                let path = decode(parts[2])
+                guard let hash = fields.next().flatMap(hex), let size = fields.next().flatMap(decimal) else { return nil }
+                let path = decode(fields.rest)
                 manifest.files[path] = size < 0 ? .intended : .written(FileEntry(hash: hash, size: size))
-                if let last = pathOrder?.last, !last.scalarsPrecede(path) { pathOrder = nil }
-                pathOrder?.append(path)
+                if inOrder, let last = filePaths.last, !last.scalarsPrecede(path) { inOrder = false }
+                filePaths.append(path)
             case UInt8(ascii: "p"):
-                guard let parts = fields(2), let key = hex(parts[0]) else { return nil }
-                manifest.pageKeys[decode(parts[1])] = key
+                guard let key = fields.next().flatMap(hex) else { return nil }
+                manifest.pageKeys[keyPaths.path(fields.rest, among: filePaths)] = key
             case UInt8(ascii: "l"):
-                guard let parts = fields(1), !parts[0].contains(0x20) else { return nil }
-                let name = decode(parts[0])
+                guard !fields.rest.contains(0x20) else { return nil }
+                let name = decode(fields.rest)
                 manifest.lists[name] = ListSnapshot()
                 currentList = name
             case UInt8(ascii: "i"):
-                guard let parts = fields(2), let list = currentList, let version = hex(parts[1]) else { return nil }
-                let id = decode(parts[0])
+                guard let list = currentList, let idBytes = fields.next(), let version = hex(fields.rest) else { return nil }
+                let id = decode(idBytes)
                 manifest.lists[list]?.ids.append(id)
                 manifest.lists[list]?.versions[id] = version
             default:
                 return nil
             }
         }
-        return first ? nil : Parsed(manifest: manifest, pathOrder: pathOrder)
+        return first ? nil : Parsed(manifest: manifest, pathOrder: inOrder ? filePaths : nil, keysAreFiles: keyPaths.allFound)
+    }
+
+    /// The fields of a record line after its kind, split at single spaces.
+    private struct LineFields {
+        let line: UnsafeBufferPointer<UInt8>
+        var from: Int
+        init(line: UnsafeBufferPointer<UInt8>, from: Int) { (self.line, self.from) = (line, from) }
+
+        /// The next field up to a space; `nil` when no space follows.
+        mutating func next() -> UnsafeBufferPointer<UInt8>? {
+            guard let space = line[from...].firstIndex(of: 0x20) else { return nil }
+            defer { from = space + 1 }
+            return UnsafeBufferPointer(rebasing: line[from..<space])
+        }
+        /// The rest of the line.
+        var rest: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: line[from...]) }
+    }
+
+    /// A record lists a page's key after its file, in the files' order: each key's path is
+    /// found among the files' paths from where the last one was, and that very string taken,
+    /// rather than a second string made per page. A path not found a short way on is made anew.
+    private struct KeyPaths {
+        var cursor = 0
+        /// Whether every key's path was a file's.
+        var allFound = true
+
+        mutating func path(_ bytes: UnsafeBufferPointer<UInt8>, among files: [String]) -> String {
+            if !bytes.contains(0x25) {
+                var index = cursor
+                // Between two pages' files a record lists the other files (images, feeds): a few
+                // hundred at most on the bench site.
+                while index < files.count && index < cursor + 4096 {
+                    if files[index].utf8.elementsEqual(bytes) {
+                        cursor = index + 1
+                        return files[index]
+                    }
+                    index += 1
+                }
+            }
+            allFound = false
+            return BuildManifest.decode(bytes)
+        }
+    }
+
+    /// A decimal integer, with a `-` for a negative one, as `Int(_:)` reads it (no `+`).
+    private static func decimal(_ digits: UnsafeBufferPointer<UInt8>) -> Int? {
+        let negative = digits.first == UInt8(ascii: "-")
+        let body = negative ? UnsafeBufferPointer(rebasing: digits.dropFirst()) : digits
+        guard !body.isEmpty, body.count <= 18 else { return nil }
+        var value = 0
+        for digit in body {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
+            value = value * 10 + Int(digit - UInt8(ascii: "0"))
+        }
+        return negative ? -value : value
     }
 
     /// Up to sixteen hex digits, as `UInt64(_:radix: 16)` reads them.
@@ -264,7 +317,11 @@ extension BuildManifest {
     /// The first path in the record that is not a plain path inside the output folder
     /// (`OutputPath.isPlain`), or that names the build's own bookkeeping; `nil` when all are safe.
     /// The record comes from disk, where anyone could have edited it, so it is checked before use.
-    public var unsafePath: String? {
+    public var unsafePath: String? { unsafePath(keysAreFiles: false) }
+
+    /// `unsafePath`; with `keysAreFiles` (the record said so, `Parsed.keysAreFiles`), the keys'
+    /// paths are not looked at again.
+    func unsafePath(keysAreFiles: Bool) -> String? {
         let reserved = [OutputWriter.manifestName, OutputWriter.intentName, OutputFolder.temporaryFolder]
         func unsafe(_ path: String) -> Bool {
             guard OutputPath.isPlain(path) else { return true }
@@ -275,7 +332,8 @@ extension BuildManifest {
         }
         // Sorted only among the unsafe ones (almost always none). The record holds every page
         // twice, as a file and as a key: a key's path that is a file's was looked at already.
-        return (files.keys.filter(unsafe) + pageKeys.keys.filter { files[$0] == nil && unsafe($0) }).min { $0.scalarsPrecede($1) }
+        let keys = keysAreFiles ? [] : pageKeys.keys.filter { files[$0] == nil && unsafe($0) }
+        return (files.keys.filter(unsafe) + keys).min { $0.scalarsPrecede($1) }
     }
 
     static func encode(_ text: String) -> String {

@@ -146,7 +146,7 @@ public final class OutputWriter {
                     at: location), false)
         }
         let manifest = parsed.manifest
-        if let unsafe = manifest.unsafePath {
+        if let unsafe = manifest.unsafePath(keysAreFiles: parsed.keysAreFiles) {
             return (
                 BuildManifest(), nil,
                 .warning(

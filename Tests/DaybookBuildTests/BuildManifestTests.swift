@@ -1,4 +1,4 @@
-import DaybookBuild
+@testable import DaybookBuild
 import DaybookFeed
 import Testing
 
@@ -27,9 +27,33 @@ struct BuildManifestTests {
             "", "daybook-manifest 2\n", "daybook-manifest 1\nf zz 1 a\n", "daybook-manifest 1\nf 1  a\n", "daybook-manifest 1\nf 1 x a\n",
             "daybook-manifest 1\np 1ffffffffffffffff a\n", "daybook-manifest 1\ni a 1\n", "daybook-manifest 1\nl a b\n",
             "daybook-manifest 1\nl a\ni a 1 2\n", "daybook-manifest 1\nq 1 a\n", "daybook-manifest 1\nf\n", "daybook-manifest 1\npx 1 a\n",
+            "daybook-manifest 1\nf 1 +1 a\n", "daybook-manifest 1\nf 1 1234567890123456789 a\n", "daybook-manifest 1\nf 1 - a\n",
         ] {
             #expect(BuildManifest(text: damaged) == nil, "\(damaged)")
         }
+    }
+
+    @Test("a record read back says whether every key's path is a file's, the very string; a key of no file, or spelled with a percent sign, says not")
+    func keysAreFiles() throws {
+        let entry = BuildManifest.FileRecord.written(.init(hash: 1, size: 1))
+        let manifest = BuildManifest(
+            files: ["a/index.html": entry, "b.png": entry, "c/index.html": entry, "d.png": entry], pageKeys: ["a/index.html": 1, "c/index.html": 2])
+        let parsed = try #require(BuildManifest.Parsed(text: manifest.text))
+        #expect(parsed.keysAreFiles)
+        #expect(parsed.manifest == manifest)
+        for other in [
+            BuildManifest(files: manifest.files, pageKeys: manifest.pageKeys.merging(["e/index.html": 3]) { $1 }),
+            BuildManifest(files: manifest.files.merging(["100%/index.html": entry]) { $1 }, pageKeys: ["100%/index.html": 4]),
+        ] {
+            let read = try #require(BuildManifest.Parsed(text: other.text))
+            #expect(!read.keysAreFiles)
+            #expect(read.manifest == other)
+        }
+        // The keys after a file out of their order are found all the same, as new strings.
+        let swapped = "daybook-manifest 1\nf 0000000000000001 1 b\nf 0000000000000001 1 a\np 0000000000000002 a\np 0000000000000003 b\n"
+        let read = try #require(BuildManifest.Parsed(text: swapped))
+        #expect(read.manifest.pageKeys == ["a": 2, "b": 3])
+        #expect(!read.keysAreFiles)
     }
 
     @Test("a record read back gives its files in their written order, and no order when they are not in it")
