@@ -32,10 +32,12 @@ public enum ContentLoader {
         var records = DecodedRecords()
         // Files decode independently, so on all cores; they are merged in sorted path order, so the
         // records' order (and every tie the feed does not break) never depends on the disk or the threads.
-        let paths = Set(snapshot.sources.keys).union(snapshot.unreadSources).sorted().filter { $0 != ConfigReader.path && collection(of: $0) != nil }
+        let listed = Set(snapshot.sources.keys).union(snapshot.unreadSources).sorted()
+        let files = listed.compactMap { path in path == ConfigReader.path ? nil : collection(of: path).map { (path: path, collection: $0) } }
         let images = cache.map { _ in RecordCache.imageContext(snapshot) } ?? 0
         typealias Decoded = (records: DecodedRecords, diagnostics: [Diagnostic], namedOutsideLinks: Set<String>)
-        let results = Parallel.mapBlocking(paths) { path -> (UInt64?, Decoded, ArraySlice<UInt8>?) in
+        var results = Parallel.mapBlocking(files) { file -> (UInt64?, Decoded, ArraySlice<UInt8>?) in
+            let path = file.path
             // An unread source always comes with its content key, so its bytes are not needed here.
             var key = cache.map { _ in RecordCache.key(
                 path: path, bytes: snapshot.sources[path] ?? [], contentKey: snapshot.contentKeys[path], showsDrafts: showsDrafts, images: images) }
@@ -47,7 +49,7 @@ public enum ContentLoader {
                 // Keyed by the bytes read now, not the status's key: the file may have changed since.
                 key = cache.map { _ in RecordCache.key(path: path, bytes: bytes, showsDrafts: showsDrafts, images: images) }
             }
-            let decoded = decodeFile(path: path, bytes: bytes, collection: collection(of: path)!, snapshot: snapshot, showsDrafts: showsDrafts)
+            let decoded = decodeFile(path: path, bytes: bytes, collection: file.collection, snapshot: snapshot, showsDrafts: showsDrafts)
             // Only a file that decoded without a problem is kept, so a cached file never hides one.
             let clean = decoded.diagnostics.isEmpty && decoded.namedOutsideLinks.isEmpty
             return (key, decoded, cache != nil && clean ? RecordCache.encode(decoded.records)[...] : nil)
@@ -56,7 +58,7 @@ public enum ContentLoader {
         // The comment files, by their keys: the same keys are the same comments, whose checks
         // the last load kept. Known only when every one has a key (a load with a cache).
         var commentFiles: StableHash? = cache.map { _ in StableHash() }
-        for (path, (key, _, _)) in zip(paths, results) where collection(of: path) == .comments {
+        for (file, (key, _, _)) in zip(files, results) where file.collection == .comments {
             if let key { commentFiles?.combine(bits: key) } else { commentFiles = nil }
         }
         var updated = cache
@@ -64,7 +66,10 @@ public enum ContentLoader {
         updated?.used = []
         updated?.added = []
         var decoded: [UInt64: DecodedRecords] = [:]
-        for (key, result, encoded) in results {
+        // Each file's records taken, not copied: copied out of the list and into the merged
+        // records, a site's 100,000 comments were counted and uncounted twice over.
+        results.reverse()
+        while let (key, result, encoded) = results.popLast() {
             records.append(contentsOf: result.records)
             diagnostics += result.diagnostics
             namedLinks.formUnion(result.namedOutsideLinks)

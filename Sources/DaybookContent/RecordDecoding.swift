@@ -36,13 +36,18 @@ struct DecodedRecords: Sendable {
     var comments: [Comment] = []
     var responses: [Response] = []
 
-    mutating func append(contentsOf other: DecodedRecords) {
-        prompts += other.prompts
-        sentPrompts += other.sentPrompts
-        users += other.users
-        posts += other.posts
-        comments += other.comments
-        responses += other.responses
+    /// An empty list takes the other's as it is: a site's comments come in one file, and copying
+    /// 100,000 of them into an empty list counted a reference to each.
+    mutating func append(contentsOf other: consuming DecodedRecords) {
+        func add<Record>(_ more: consuming [Record], to list: inout [Record]) {
+            if list.isEmpty { list = more } else { list += more }
+        }
+        add(other.prompts, to: &prompts)
+        add(other.sentPrompts, to: &sentPrompts)
+        add(other.users, to: &users)
+        add(other.posts, to: &posts)
+        add(other.comments, to: &comments)
+        add(other.responses, to: &responses)
     }
 }
 
