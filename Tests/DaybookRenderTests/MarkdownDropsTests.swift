@@ -2,14 +2,15 @@ import DaybookMarkdown
 @testable import DaybookRender
 import Testing
 
+/// Each text's dropped targets, as one line of URLs.
+private func urls(_ memo: MarkdownDropsMemo) -> [String] {
+    memo.drops.map { $0.map(\.url).joined(separator: " ") }
+}
+
 /// `serve` keeps each Markdown text's dropped links between rebuilds (`MarkdownDropsMemo`).
 @Suite("Markdown drops kept between builds")
 struct MarkdownDropsTests {
     let links = MarkdownLinks(root: "/", sitePaths: ["journal/index.html"])
-
-    func urls(_ memo: MarkdownDropsMemo) -> [String] {
-        memo.drops.map { $0.map(\.url).joined(separator: " ") }
-    }
 
     @Test("texts in place, moved, edited and new each get the drops of their own text, from the memo or parsed")
     func keptAndParsed() {
@@ -46,10 +47,6 @@ struct MarkdownDropsTests {
 @Suite("Markdown targets kept between builds")
 struct MarkdownTargetsTests {
     let links = MarkdownLinks(root: "/", sitePaths: ["journal/index.html"])
-
-    func urls(_ memo: MarkdownDropsMemo) -> [String] {
-        memo.drops.map { $0.map(\.url).joined(separator: " ") }
-    }
 
     @Test("kept targets are taken instead of parsing, and judged against this build's files")
     func taken() {
