@@ -85,7 +85,7 @@ struct PageBuilder: Sendable {
     /// costs nothing, where hashing every text (four times) was 7% of a `serve` rebuild. Only
     /// when a text moved or changed are the memo's texts hashed to find the rest.
     ///
-    /// With `targets` (kept by an earlier `daybook build`), a text the memo does not hold is
+    /// With `targets` (kept by an earlier `daybook build`, which has no memo), each text is
     /// hashed and its link targets taken from them when they hold it, rather than parsed; every
     /// text's targets then come back for the next build.
     static func drops(
