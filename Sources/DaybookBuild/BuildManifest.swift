@@ -78,6 +78,12 @@ extension BuildManifest {
             out.append(0x20)
             out += Self.encode(value).utf8
         }
+        func keyLine(_ path: String, _ key: UInt64, into out: inout [UInt8]) {
+            out.append(UInt8(ascii: "p"))
+            hex(key, into: &out)
+            text(path, into: &out)
+            out.append(0x0A)
+        }
         /// The files' and keys' lines in `paths`' order; `false`, having written part, when a
         /// path is not a file.
         func write(_ paths: [String]) -> Bool {
@@ -98,10 +104,7 @@ extension BuildManifest {
                 text(path, into: &out)
                 out.append(0x0A)
                 if let key = pageKeys[path] {
-                    keyLines.append(UInt8(ascii: "p"))
-                    hex(key, into: &keyLines)
-                    text(path, into: &keyLines)
-                    keyLines.append(0x0A)
+                    keyLine(path, key, into: &keyLines)
                     keysWritten += 1
                 }
             }
@@ -120,12 +123,7 @@ extension BuildManifest {
             out += keyLines
         } else {
             // Keys of paths that are no file's: all of them sorted on their own.
-            for path in pageKeys.keys.sorted(by: { $0.scalarsPrecede($1) }) {
-                out.append(UInt8(ascii: "p"))
-                hex(pageKeys[path]!, into: &out)
-                text(path, into: &out)
-                out.append(0x0A)
-            }
+            for path in pageKeys.keys.sorted(by: { $0.scalarsPrecede($1) }) { keyLine(path, pageKeys[path]!, into: &out) }
         }
         for name in lists.keys.sorted() {
             let list = lists[name]!

@@ -143,10 +143,10 @@ struct NoChangeRecord: Equatable {
     /// way; `false` too for a line out of shape or a path that is not plain (the record is as
     /// untrusted as the rest of the site folder: only plain paths are stat'ed).
     ///
-    /// Read and checked straight from the record's bytes, in runs on all cores, each path stat'ed
-    /// from the root's descriptor through a buffer: a string per path, and reading all 34,000
-    /// lines on one core before the first look, were a third of a no-change rebuild. The record
-    /// lists paths in order, so a folder is looked at once, when the path before was not in it.
+    /// Read and checked straight from the record's bytes, in runs on all cores, each path looked
+    /// at through a buffer (`OutputLookup`): a string per path, and reading all 34,000 lines on
+    /// one core before the first look, were a third of a no-change rebuild. The record lists
+    /// paths in order, so a folder is looked at once, when the path before was not in it.
     /// The root is opened following links: it is the folder the user named.
     /// - Returns: how many outputs the lines name, `nil` when one is not in place.
     static func outputsInPlace(lines bytes: UnsafeBufferPointer<UInt8>, in root: String) -> Int? {
@@ -348,10 +348,8 @@ private struct OutputLines: @unchecked Sendable {
     /// How many outputs `run` names, when each is a regular file of its size with only real
     /// folders on the way; `nil` when one is not, or a line is out of shape.
     func inPlace(_ run: Range<Int>, rootFD: Int32) -> Int? {
-        var info = stat()
-        // The path, and the one before it, as bytes; the path gets a NUL for the kernel.
+        var lookup = OutputLookup(root: rootFD)
         var path: [UInt8] = []
-        var previous: [UInt8] = []
         var count = 0
         var lines = RecordLines(UnsafeBufferPointer(rebasing: base[run]))
         while let line = lines.next() {
@@ -361,21 +359,8 @@ private struct OutputLines: @unchecked Sendable {
             else { return nil }
             path.removeAll(keepingCapacity: true)
             if fields.rest.contains(0x25) { path += RecordFields.path(fields.rest).utf8 } else { path += fields.rest }
-            guard OutputPath.longestName(bytes: path) != nil else { return nil }
-            // The folders the path before went through are known to be real folders.
-            var shared = 0
-            while shared < min(path.count, previous.count) && path[shared] == previous[shared] { shared += 1 }
-            for index in path.indices where index >= shared && path[index] == UInt8(ascii: "/") {
-                path[index] = 0
-                let found = fstatat(rootFD, path, &info, AT_SYMLINK_NOFOLLOW)
-                path[index] = UInt8(ascii: "/")
-                guard found == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
-            }
-            swap(&path, &previous)
-            previous.append(0)
-            guard fstatat(rootFD, previous, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int64(info.st_size) == size
+            guard OutputPath.longestName(bytes: path) != nil, case .file(let found) = lookup.entry(at: &path), Int64(found) == size
             else { return nil }
-            previous.removeLast()
             count += 1
         }
         return count

@@ -61,74 +61,22 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
     }
 
     /// Many paths at once, on all cores: each core looks at its share of the paths (in plan order,
-    /// so neighbours share folders), each by `fstatat` from the root, after a look at each folder
-    /// on its way that the path before did not go through. A rebuild asks this of every output
-    /// path (34,000 on a 20,000-post site) before it writes anything. Opening each page's folder
-    /// to look inside it, and closing it, was three system calls a page where this is two, and a
-    /// third more time; reading the listing of a folder of many folders instead of looking at
-    /// each cost as much on ext4 as the looks it saved.
+    /// so neighbours share folders) through an `OutputLookup` of its own. A rebuild asks this of
+    /// every output path (34,000 on a 20,000-post site) before it writes anything. Opening each
+    /// page's folder to look inside it, and closing it, was three system calls a page where this
+    /// is two, and a third more time; reading the listing of a folder of many folders instead of
+    /// looking at each cost as much on ext4 as the looks it saved.
     public func entries(at paths: [String]) -> [OutputEntry] {
         guard let root = lock.withLock({ openRoot(creating: false) ? self.root : nil }) else { return paths.map { _ in .absent } }
         return Parallel.mapRuns(paths) { run in
-            var previous: [UInt8] = []
+            var lookup = OutputLookup(root: root)
             var bytes: [UInt8] = []
             return run.map { path in
                 bytes.removeAll(keepingCapacity: true)
                 bytes += path.utf8
-                return Self.entry(at: &bytes, path: path, from: root, previous: &previous)
+                return lookup.entry(at: &bytes)
             }
         }
-    }
-
-    /// What is at `bytes` (the path's, which get a NUL for the kernel and lose it again); the
-    /// folders the previous path went through (`previous`, a prefix ending in `/`) are known
-    /// to be real folders.
-    private static func entry(
-        at bytes: inout [UInt8], path: String, from root: Int32, previous: inout [UInt8]
-    ) -> OutputEntry {
-        let slash = UInt8(ascii: "/")
-        guard let last = bytes.lastIndex(of: slash) else {
-            previous.removeAll(keepingCapacity: true)
-            return leaf(&bytes, path: path, from: root)
-        }
-        // The folders of this path that end beyond the prefix it shares with the previous one.
-        var shared = 0
-        while shared < min(last + 1, previous.count) && bytes[shared] == previous[shared] { shared += 1 }
-        var index = shared
-        while index <= last {
-            if bytes[index] == slash && index > 0 {
-                bytes[index] = 0
-                var info = stat()
-                let found = bytes.withUnsafeBufferPointer { buffer in
-                    buffer.withMemoryRebound(to: CChar.self) { fstatat(root, $0.baseAddress!, &info, AT_SYMLINK_NOFOLLOW) }
-                }
-                bytes[index] = slash
-                let format = info.st_mode & S_IFMT
-                if found != 0 || format != S_IFDIR {
-                    previous.removeAll(keepingCapacity: true)
-                    // Only a folder that is not one is named: a path joined per folder was a
-                    // tenth of looking at a 32,000-page site's outputs.
-                    let at = String(decoding: bytes[0..<index], as: UTF8.self)
-                    return found != 0 ? .absent : format == S_IFLNK ? .link(at: at) : .blocked(at: at)
-                }
-            }
-            index += 1
-        }
-        previous.removeAll(keepingCapacity: true)
-        previous += bytes[0...last]
-        return leaf(&bytes, path: path, from: root)
-    }
-
-    /// What is at the path `bytes`, its folders known to be real, by `fstatat` from the root
-    /// without following a link at the path itself.
-    private static func leaf(_ bytes: inout [UInt8], path: String, from root: Int32) -> OutputEntry {
-        var info = stat()
-        bytes.append(0)
-        let found = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { fstatat(root, $0.baseAddress!, &info, AT_SYMLINK_NOFOLLOW) }
-        }
-        bytes.removeLast()
-        return found == 0 ? entry(info, path: path) : .absent
     }
 
     /// What is at `path`, its folders reached through `cursor`.
@@ -339,17 +287,7 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
     /// What `name` in the folder `parent` is, by `fstatat` without following a link.
     private static func entry(in parent: Int32, _ name: String, path: String) -> OutputEntry {
         var info = stat()
-        return fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? entry(info, path: path) : .absent
-    }
-
-    /// What a status found at `path` says is there.
-    private static func entry(_ info: stat, path: String) -> OutputEntry {
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .file(size: Int(info.st_size))
-        case S_IFDIR: return .folder
-        case S_IFLNK: return .link(at: path)
-        default: return .blocked(at: path)
-        }
+        return fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? OutputEntry(info, path: path) : .absent
     }
 
     /// Creates `leaf` in `parent` with `bytes`; `false` when something appeared there meanwhile
