@@ -39,7 +39,7 @@ public enum CacheFile {
     public static func append(_ bytes: [UInt8], site: URL, name: String, to status: FileStatus) -> Bool {
         let folder = folder(site)
         guard isRealFolder(folder) else { return false }
-        let fd = open(folder + "/" + name, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
+        let fd = open(folder + "/" + name, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var info = stat()
@@ -107,7 +107,7 @@ public enum CacheFile {
 
     static func folder(_ site: URL) -> String { site.appending(path: ".daybook-cache").path }
 
-    private static func isRealFolder(_ path: String) -> Bool {
+    static func isRealFolder(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }

@@ -18,7 +18,6 @@ public struct CachedFile: Sendable, Hashable {
 
     /// The bytes, read without following links; `nil` when the cache file is gone or has another size.
     func contents() -> [UInt8]? {
-        guard let bytes = ImageCache.contents(atPath: source), bytes.count == size else { return nil }
-        return bytes
+        ImageCache.contents(atPath: source, byteCount: size)
     }
 }

@@ -13,18 +13,18 @@ public enum FileInfo {
     /// final symbolic link; `nil` when it is anything else or larger than `maxBytes`.
     /// (`DaybookImages` has its own, as it does not depend on this target.)
     public static func contents(atPath path: String, maxBytes: Int = .max) -> [UInt8]? {
-        try? read(open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), maxBytes: maxBytes).get().bytes
+        try? read(open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), maxBytes: maxBytes).get().bytes
     }
 
     /// As `contents(atPath:maxBytes:)`, with the status of the file as opened (what `lstat`
     /// would say of it, since no final link is followed).
     public static func contentsWithStatus(atPath path: String, maxBytes: Int = .max) -> (bytes: [UInt8], status: FileStatus)? {
-        try? read(open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), maxBytes: maxBytes).get()
+        try? read(open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), maxBytes: maxBytes).get()
     }
 
     /// Why `read` gave no bytes.
     public enum ReadFailure: Error, Sendable {
-        case tooLarge(size: Int)
+        case tooLarge(size: Int, limit: Int)
         /// Missing, not a regular file, or a read error: what the system said.
         case unreadable(String)
     }
@@ -32,23 +32,26 @@ public enum FileInfo {
     /// The bytes of the regular file at `path`, following links (a site's sources may be links
     /// inside the site, which the listing has checked).
     public static func read(atPath path: String, maxBytes: Int) -> Result<[UInt8], ReadFailure> {
-        read(open(path, O_RDONLY | O_CLOEXEC), maxBytes: maxBytes).map(\.bytes)
+        read(open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), maxBytes: maxBytes).map(\.bytes)
     }
 
     /// Reads as `read(atPath:maxBytes:)` does, with the file's status as it was opened: a status
     /// taken before the bytes, so that a write during the read leaves a status the next look
     /// finds changed (`StatusMemo`).
     public static func readWithStatus(atPath path: String, maxBytes: Int) -> Result<(bytes: [UInt8], status: FileStatus), ReadFailure> {
-        read(open(path, O_RDONLY | O_CLOEXEC), maxBytes: maxBytes)
+        read(open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), maxBytes: maxBytes)
     }
 
-    /// Reads the regular file open at `fd` straight into an array, and closes it.
-    private static func read(_ fd: Int32, maxBytes: Int) -> Result<(bytes: [UInt8], status: FileStatus), ReadFailure> {
+    /// Reads the regular file open at `fd` straight into an array, and closes it. Every open
+    /// for it passes `O_NONBLOCK`: a named pipe put where a file was expected would otherwise
+    /// block the open, and the build with it, before `fstat` could refuse it. On a regular file
+    /// the flag changes nothing.
+    static func read(_ fd: Int32, maxBytes: Int) -> Result<(bytes: [UInt8], status: FileStatus), ReadFailure> {
         guard fd >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.unreadable("not a regular file")) }
-        guard Int(info.st_size) <= maxBytes else { return .failure(.tooLarge(size: Int(info.st_size))) }
+        guard Int(info.st_size) <= maxBytes else { return .failure(.tooLarge(size: Int(info.st_size), limit: maxBytes)) }
         let status = FileStatus(info)
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var done = 0

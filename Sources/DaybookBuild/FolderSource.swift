@@ -20,16 +20,20 @@ public struct FolderSource: CheckSource {
         (self.paths, self.listings) = FileInfo.regularFiles(under: root, reusing: known, at: instant)
     }
 
+    /// The largest file read: far above any page or feed Daybook writes, a bound on what an
+    /// untrusted output folder makes a check hold in memory. A larger file cannot be read.
+    public static let maxFileBytes = 256 << 20
+
     /// Not through a symbolic link: the listing holds regular files only, and one replaced by a
     /// link since is not followed out of the folder.
-    public func bytes(of path: String) -> [UInt8]? { FileInfo.contents(atPath: root + "/" + path) }
+    public func bytes(of path: String) -> [UInt8]? { FileInfo.contents(atPath: root + "/" + path, maxBytes: Self.maxFileBytes) }
 
     /// Not through a symbolic link either: a link is read (`bytes(of:)` refuses it) every time.
     public func status(of path: String) -> FileStatus? { FileStatus(path: root + "/" + path, followingLinks: false) }
 
     /// Not through a symbolic link, as `bytes(of:)`; the status is the open file's.
     public func bytesAndStatus(of path: String) -> (bytes: [UInt8], status: FileStatus?)? {
-        FileInfo.contentsWithStatus(atPath: root + "/" + path).map { ($0.bytes, $0.status) }
+        FileInfo.contentsWithStatus(atPath: root + "/" + path, maxBytes: Self.maxFileBytes).map { ($0.bytes, $0.status) }
     }
 
     public func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: directory.appending(path: path).path) }

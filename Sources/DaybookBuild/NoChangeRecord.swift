@@ -59,7 +59,6 @@ struct NoChangeRecord: Equatable {
     /// The result of a build that would change nothing, or `nil` when that cannot be proven;
     /// with the inputs when it listed them, so that the build does not list them again.
     static func replay(_ options: BuildOptions, started: ContinuousClock.Instant) -> (result: BuildResult?, listing: Listing?) {
-        let file = options.siteDirectory.appending(path: ".daybook-cache/" + fileName).path
         let now = options.now.secondsSince1970
         var listing: Listing?
         // Everything but the outputs is compared as soon as it is read: after an edit, the
@@ -79,12 +78,11 @@ struct NoChangeRecord: Equatable {
             listing = current
             return current.inputs.elementsEqual(record.inputs, by: { $0.path == $1.path && $0.status == $1.status })
         }
-        guard let size = FileStatus(path: file, followingLinks: false)?.size, size <= maxBytes,
-            let data = FileManager.default.contents(atPath: file),
+        // Read as every cache file is (`CacheFile`): bounded, never through a link.
+        guard let data = CacheFile.read(site: options.siteDirectory, name: fileName, maxBytes: maxBytes),
             // Parsed from the file's bytes as read: no string of the whole 2 MB made first.
             // The outputs are counted as they are checked, not kept in the record.
-            case let (record, outputCount)? = data.withUnsafeBytes({ raw -> (NoChangeRecord, Int)? in
-                let bytes = raw.bindMemory(to: UInt8.self)
+            case let (record, outputCount)? = data.withUnsafeBufferPointer({ bytes -> (NoChangeRecord, Int)? in
                 guard let read = parse(bytes, proceed: mayHold, stoppingAtOutputs: true) else { return nil }
                 let outputs = read.outputsAt.map { UnsafeBufferPointer(rebasing: bytes[$0...]) } ?? UnsafeBufferPointer(start: nil, count: 0)
                 return outputsInPlace(lines: outputs, in: options.outputDirectory.path).map { (read.record, $0) }
@@ -196,9 +194,9 @@ struct NoChangeRecord: Equatable {
         _ result: BuildResult, site: SiteBuilder.SiteModel, options: BuildOptions, started: [(path: String, status: FileStatus?)],
         listedAt: Int64, written: BuildManifest
     ) {
-        let folder = options.siteDirectory.appending(path: ".daybook-cache")
-        let file = folder.appending(path: fileName).path
-        unlink(file)
+        // Removed only from a real cache folder: through a link, the name would be another folder's.
+        let folder = CacheFile.folder(options.siteDirectory)
+        if CacheFile.isRealFolder(folder) { unlink(folder + "/" + fileName) }
         // A file edited while the build ran would be recorded with its new status but built from the
         // old bytes; and one edited within the file system's timestamp granularity before the listing
         // could be edited again with no change of status ("racy" files, as git calls them).
@@ -212,10 +210,8 @@ struct NoChangeRecord: Equatable {
             validUntil: site.validUntil, inputs: started, manifest: manifest,
             outputs: outputs, pageCount: result.pageCount, imagesReused: result.imagesEncoded + result.imagesReused,
             baseURL: result.baseURL, timeZone: result.timeZone.identifier, diagnostics: result.diagnostics)
-        guard mkdir(folder.path, 0o755) == 0 || errno == EEXIST, FileInfo.isFolder(folder.path) else { return }
-        let temporary = file + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(record.text.utf8)) else { return }
-        if rename(temporary, file) != 0 { unlink(temporary) }
+        // Saved as every cache file is: never through a link, whole or not at all.
+        CacheFile.save(site: options.siteDirectory, name: fileName) { put in put(Array(record.text.utf8)[...]) }
     }
 
     // MARK: - Text

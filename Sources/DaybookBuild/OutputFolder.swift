@@ -94,26 +94,24 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
         }
     }
 
+    /// Bounded (`maxRecordBytes`), as everything read from the untrusted output folder: a file
+    /// over the bound reads as empty, a record or intent no build wrote, which the writer
+    /// refuses as damaged. A named pipe at the path neither blocks the open nor reads.
     public func contents(of path: String) -> [UInt8]? {
         lock.withLock {
             guard openRoot(creating: false) else { return nil }
             let (folder, leaf) = split(path)
             guard case .success(let parent) = walk(to: folder, creating: false, replacing: false) else { return nil }
-            let fd = openat(parent, leaf, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-            guard fd >= 0 else { return nil }
-            defer { close(fd) }
-            var info = stat()
-            guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-            var bytes: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return n == 0 ? bytes : nil }
-                bytes += buffer[0..<n]
+            switch FileInfo.read(openat(parent, leaf, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), maxBytes: Self.maxRecordBytes) {
+            case .success(let read): return read.bytes
+            case .failure(.tooLarge): return []
+            case .failure(.unreadable): return nil
             }
         }
     }
+
+    /// The largest build record or intent read: a 100,000-post site's record is about 17 MB.
+    static let maxRecordBytes = 256 << 20
 
     public func write(_ bytes: [UInt8], to path: String, replacing: Bool) throws(OutputError) {
         lock.lock()

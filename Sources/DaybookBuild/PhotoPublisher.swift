@@ -60,6 +60,14 @@ struct PhotoPublisher {
         return named
     }
 
+    /// What a build says of a photo it could not read.
+    static func message(_ failure: FileInfo.ReadFailure) -> String {
+        switch failure {
+        case .tooLarge(let size, let limit): "the image is \(size.grouped) bytes, over the limit of \(limit.grouped) for one file; make it smaller"
+        case .unreadable(let reason): "cannot read image file: \(reason)"
+        }
+    }
+
     /// A photo on its way through the pipeline: its status before it was read, and either its
     /// bytes or the cache entry the index says it made last time.
     private struct Photo {
@@ -74,7 +82,7 @@ struct PhotoPublisher {
     /// A photo's bytes are read once to learn its format and then let go; the pipeline reads each
     /// again when a core is free to encode it, so memory holds a few photos, not all of them
     /// (200 camera photos are 640 MB).
-    func publish(_ paths: [String], read: @escaping @Sendable (String) -> [UInt8]?) -> Published {
+    func publish(_ paths: [String], read: @escaping @Sendable (String) -> Result<[UInt8], FileInfo.ReadFailure>) -> Published {
         var published = Published()
         let cacheFolder = Self.cacheFolder(site: siteDirectory)
         let previousIndex = FileManager.default.fileExists(atPath: cacheFolder.path)
@@ -94,8 +102,11 @@ struct PhotoPublisher {
                 photos.append(Photo(path: path, status: status, known: known))
                 continue
             }
-            guard let bytes = read("content/" + path) else {
-                published.diagnostics.append(.error("cannot read image file", at: SourceLocation(path: "content/" + path)))
+            let bytes: [UInt8]
+            switch read("content/" + path) {
+            case .success(let read): bytes = read
+            case .failure(let failure):
+                published.diagnostics.append(.error(Self.message(failure), at: SourceLocation(path: "content/" + path)))
                 continue
             }
             if let format = ImageFormat(sniffing: bytes), format.treatment == .responsive {
@@ -132,10 +143,10 @@ struct PhotoPublisher {
         let batch = pipeline.process(toProcess.map { index in
             let path = photos[index].path
             return ImageSource(path: path) { () throws(ImageError) -> [UInt8] in
-                guard let bytes = read("content/" + path) else {
-                    throw ImageError(path: path, reason: .unreadable(detail: "cannot read image file"))
+                switch read("content/" + path) {
+                case .success(let bytes): return bytes
+                case .failure(let failure): throw ImageError(path: path, reason: .unreadable(detail: Self.message(failure)))
                 }
-                return bytes
             }
         })
         published.encoded = batch.encoded
@@ -174,7 +185,9 @@ struct PhotoPublisher {
                     published.cached.append(CachedFile(path: file.outputPath, source: file.cachePath, size: file.byteCount, hash: hash))
                     continue
                 }
-                guard let bytes = try? Array(Data(contentsOf: file.cacheFile)) else {
+                // Not through a link, and only of the size the entry records: the cache folder is
+                // as untrusted as the site, and a link there must not publish a file from elsewhere.
+                guard let bytes = ImageCache.contents(atPath: file.cachePath, byteCount: file.byteCount) else {
                     published.diagnostics.append(.error(
                         "cannot read the cached copy '\(file.cacheFile.path)'; delete the .daybook-cache folder and build again",
                         at: SourceLocation(path: "content/" + photo.path)))

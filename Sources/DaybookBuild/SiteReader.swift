@@ -119,7 +119,7 @@ public struct SiteReader: Sendable {
                 snapshot.unreadBytes += Int(status.size)
                 snapshot.contentKeys[path] = key
                 nextKeys?.set(path, status: status, key: key)
-            case .failure(.tooLarge(let size)):
+            case .failure(.tooLarge(let size, _)):
                 diagnostics.append(.error(
                     "the file is \(size.grouped) bytes, over the limit of \(limit.grouped) for one source file; split it",
                     at: SourceLocation(path: path)))
@@ -170,29 +170,39 @@ public struct SiteReader: Sendable {
         }
         for path in templateFiles {
             let relative = String(path.dropFirst("Templates/".count))
-            guard let data = try? Data(contentsOf: siteDirectory.appending(path: path)) else {
-                diagnostics.append(.error("cannot read file", at: SourceLocation(path: path)))
+            let data: [UInt8]
+            switch FileInfo.read(atPath: siteDirectory.appending(path: path).path, maxBytes: maxSourceBytes) {
+            case .success(let bytes):
+                data = bytes
+            case .failure(.tooLarge(let size, let limit)):
+                diagnostics.append(.error(
+                    "the file is \(size.grouped) bytes, over the limit of \(limit.grouped) for one theme file; make it smaller",
+                    at: SourceLocation(path: path)))
+                continue
+            case .failure(.unreadable(let reason)):
+                diagnostics.append(.error("cannot read file: \(reason)", at: SourceLocation(path: path)))
                 continue
             }
             if relative.hasSuffix(".mustache") {
-                guard let text = String(data: data, encoding: .utf8) else {
+                guard let text = String(validating: data, as: UTF8.self) else {
                     diagnostics.append(.error("template is not valid UTF-8", at: SourceLocation(path: path)))
                     continue
                 }
                 theme.templates[String(relative.dropLast(".mustache".count))] = (text, path)
             } else {
-                theme.assets[relative] = Array(data)
+                theme.assets[relative] = data
             }
         }
         return (theme, diagnostics, hasLinks)
     }
 
-    /// Reads a file under `content/` to publish (an image), by site-relative path; `nil` when it
-    /// cannot be read or its real location is outside the site folder.
-    public func readAsset(_ path: String) -> [UInt8]? {
+    /// Reads a file under `content/` to publish (an image), by site-relative path, up to
+    /// `maxSourceBytes`; a failure when it cannot be read or its real location is outside the
+    /// site folder.
+    public func readAsset(_ path: String) -> Result<[UInt8], FileInfo.ReadFailure> {
         let full = siteDirectory.appending(path: path).path
-        guard FileInfo.isInside(full, root: siteDirectory.path) else { return nil }
-        return (try? Data(contentsOf: URL(filePath: full))).map(Array.init)
+        guard FileInfo.isInside(full, root: siteDirectory.path) else { return .failure(.unreadable("it leads outside the site folder")) }
+        return FileInfo.read(atPath: full, maxBytes: maxSourceBytes)
     }
 
     /// Site-relative paths of the regular files below `folder`, sorted, and of the links that lead

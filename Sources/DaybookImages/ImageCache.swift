@@ -53,6 +53,9 @@ public struct ImageCache: Sendable {
         var original: File?
     }
 
+    /// An entry's manifest names a handful of files: a few hundred bytes.
+    static let maxManifestBytes = 1 << 20
+
     func entryFolder(_ key: String) -> URL { folder.appendingPathComponent(key, isDirectory: true) }
 
     /// The same folder as a path, for the per-photo work of every build.
@@ -63,7 +66,7 @@ public struct ImageCache: Sendable {
     func entry(_ key: String) -> Manifest? {
         let entry = entryFolder(key)
         guard Self.isRealFolder(entry.path),
-            let data = Self.readFile(entry.appendingPathComponent("manifest.json").path),
+            let data = Self.readFile(entry.appendingPathComponent("manifest.json").path, maxBytes: Self.maxManifestBytes),
             let manifest = try? JSONDecoder().decode(Manifest.self, from: Data(data))
         else { return nil }
         let files = manifest.copies + [manifest.thumbnail] + (manifest.original.map { [$0] } ?? [])
@@ -109,9 +112,9 @@ public struct ImageCache: Sendable {
 
     // MARK: - Files, without following links
 
-    /// The bytes of a file in the cache, for the build to publish; `nil` when it is not a regular file.
-    public static func contents(of url: URL) -> [UInt8]? { readFile(url.path) }
-    public static func contents(atPath path: String) -> [UInt8]? { readFile(path) }
+    /// The bytes of a copy in the cache, for the build to publish; `nil` when it is not a
+    /// regular file of `byteCount` bytes (what its entry records).
+    public static func contents(atPath path: String, byteCount: Int) -> [UInt8]? { readFile(path, byteCount: byteCount) }
 
     /// The size of a regular file in the cache; `nil` when it is missing or not a regular file.
     public static func size(of url: URL) -> Int? { regularFileSize(url.path) }
@@ -133,12 +136,21 @@ public struct ImageCache: Sendable {
         return Int(info.st_size)
     }
 
-    static func readFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    /// The largest file the cache reads: a copy of a photo is a few MB, a stripped original
+    /// rarely over 50.
+    static let maxFileBytes = 512 << 20
+
+    /// The bytes of a regular file, not through a link at its name, checked by the open file's
+    /// status before anything is read: of `byteCount` bytes when given, and at most `maxBytes`.
+    /// `O_NONBLOCK` keeps a named pipe put there from blocking the open.
+    static func readFile(_ path: String, byteCount: Int? = nil, maxBytes: Int = maxFileBytes) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= maxBytes,
+            byteCount.map({ $0 == Int(info.st_size) }) ?? true
+        else { return nil }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var done = 0
         while done < bytes.count {

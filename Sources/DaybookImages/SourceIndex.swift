@@ -49,7 +49,7 @@ public struct SourceIndex: Sendable, Equatable {
     /// The index the last build saved, or an empty one when there is none or it is damaged.
     public static func load(from cache: ImageCache) -> SourceIndex {
         let path = cache.folder.appendingPathComponent(fileName).path
-        guard let size = ImageCache.regularFileSize(path), size <= maxBytes, let bytes = ImageCache.readFile(path),
+        guard let bytes = ImageCache.readFile(path, maxBytes: maxBytes),
             let index = SourceIndex(text: String(decoding: bytes, as: UTF8.self))
         else { return SourceIndex() }
         return index

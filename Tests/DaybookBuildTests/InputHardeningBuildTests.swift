@@ -1,7 +1,8 @@
-import DaybookBuild
+@testable import DaybookBuild
 import DaybookCheck
 import DaybookContent
 import DaybookModel
+import DaybookRender
 import DaybookTestSupport
 import Foundation
 import Testing
@@ -230,5 +231,35 @@ struct InputHardeningBuildTests {
             "content/posts.json: error: the file is 123 bytes, over the limit of 64 for one source file; split it"
         ])
         #expect(snapshot.sources.keys.sorted() == ["content/users.json", "site.yml"])
+    }
+
+    @Test("a theme file and a photo over the size bound are not read: one error each, naming the size and the bound")
+    func themeAndPhotoTooLarge() throws {
+        let site = try PhotoBuildTests.site()
+        try site.write("Templates/partials/big.mustache", String(repeating: "x", count: 100))
+        try site.write("Templates/small.css", "a{}")
+        var reader = SiteReader(siteDirectory: site.directory)
+        reader.maxSourceBytes = 64
+        let (theme, diagnostics) = reader.readTheme()
+        #expect(diagnostics.map(\.description) == [
+            "Templates/partials/big.mustache: error: the file is 100 bytes, over the limit of 64 for one theme file; make it smaller"
+        ])
+        #expect(theme.assets.keys.sorted() == ["small.css"])
+        #expect(theme.templates.isEmpty)
+
+        let config = ContentLoader.load(SiteReader(siteDirectory: site.directory).readContent().0).config
+        let publisher = PhotoPublisher(siteDirectory: site.directory, config: config, namedBy: [:], racyWindow: 0)
+        let sizes = try PhotoQuickPathTests.paths.map {
+            try #require(FileStatus(path: site.directory.appending(path: "content/" + $0).path, followingLinks: false)).size
+        }
+        // The smallest photo exactly at the bound is read; the others are over it.
+        let bound = try #require(sizes.min())
+        reader.maxSourceBytes = Int(bound)
+        let published = publisher.publish(PhotoQuickPathTests.paths, read: { [reader] in reader.readAsset($0) })
+        let over = zip(PhotoQuickPathTests.paths, sizes).filter { $0.1 > bound }
+        try #require(over.count == 2, "the fixture needs photos of distinct sizes: \(sizes)")
+        #expect(published.diagnostics.map(\.description) == over.map {
+            "content/\($0.0): error: the image is \(Int($0.1).grouped) bytes, over the limit of \(Int(bound).grouped) for one file; make it smaller"
+        })
     }
 }

@@ -19,7 +19,7 @@ struct PhotoQuickPathTests {
         private var paths: [String] = []
         var reads: [String] { lock.withLock { paths } }
         init(_ site: SiteFixture) { reader = SiteReader(siteDirectory: site.directory) }
-        func read(_ path: String) -> [UInt8]? {
+        func read(_ path: String) -> Result<[UInt8], FileInfo.ReadFailure> {
             lock.withLock { paths.append(path) }
             return reader.readAsset(path)
         }
