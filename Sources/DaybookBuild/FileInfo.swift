@@ -42,6 +42,28 @@ public enum FileInfo {
         read(open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), maxBytes: maxBytes)
     }
 
+    /// The regular file at `relative` below the folder `root`, as `readWithStatus`, following no
+    /// symbolic link below `root`: each folder is opened from its parent with `O_NOFOLLOW`, so a
+    /// link put in place after a check is not followed either. `O_NONBLOCK` keeps a FIFO there
+    /// from blocking the open. `root` itself may be a link, as the output folder the user named.
+    public static func read(_ relative: String, below root: String, maxBytes: Int) -> Result<(bytes: [UInt8], status: FileStatus), ReadFailure> {
+        var names = relative.split(separator: "/").map(String.init)
+        guard let leaf = names.popLast(), !names.contains(where: { $0 == ".." || $0 == "." }), leaf != "..", leaf != "." else {
+            return .failure(.unreadable("not a path below the folder"))
+        }
+        var folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        var error = errno
+        for name in names where folder >= 0 {
+            let next = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            error = errno
+            close(folder)
+            folder = next
+        }
+        guard folder >= 0 else { return .failure(.unreadable(String(cString: strerror(error)))) }
+        defer { close(folder) }
+        return read(openat(folder, leaf, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), maxBytes: maxBytes)
+    }
+
     /// Reads the regular file open at `fd` straight into an array, and closes it. Every open
     /// for it passes `O_NONBLOCK`: a named pipe put where a file was expected would otherwise
     /// block the open, and the build with it, before `fstat` could refuse it. On a regular file
@@ -96,13 +118,6 @@ public enum FileInfo {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-    }
-
-    /// Size and modification time of a regular file; `nil` for anything else.
-    public static func regularFile(_ path: String) -> (size: Int, modified: Instant)? {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return (Int(info.st_size), Instant(secondsSince1970: Double(info.st_mtim.tv_sec)))
     }
 
     /// Paths, relative to `folder`, of the regular files below it; hidden entries are skipped.

@@ -14,8 +14,8 @@ enum RequestPath: Sendable, Equatable {
     /// Every traversal form is refused here: `..` and `.` segments (plain, percent-encoded, or
     /// mixed), backslashes, NUL bytes, and paths outside the site's base path. Percent-decoding
     /// happens exactly once, so `%252e%252e` is the harmless file name `%2e%2e`. Hidden files
-    /// (the build manifest) are never served. Symlinks are checked by the responder, which
-    /// resolves the real path.
+    /// (the build manifest) are never served. Symbolic links are the responder's to refuse: it
+    /// follows none below the output folder.
     static func resolve(_ raw: String, basePath: String, isFolder: (String) -> Bool) -> RequestPath {
         guard raw.hasPrefix("/") else { return .badRequest("the path must start with /") }
         guard !raw.contains("\\") else { return .badRequest("backslashes are not allowed in paths") }

@@ -4,10 +4,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Serves a built output folder the way the published site will be served, plus live reload.
 ///
 /// Written as one responder rather than Hummingbird's `FileMiddleware` because the preview needs
@@ -20,11 +16,18 @@ public struct SiteResponder: HTTPResponder {
     /// The path of the site's base URL (`/` or `/blog/`), under which the folder is served.
     public let basePath: String
     public let hub: ReloadHub
+    /// The largest file served, read whole into memory for each request.
+    public let maxFileBytes: Int
 
-    public init(outputDirectory: URL, basePath: String, hub: ReloadHub) {
+    /// 256 MiB: far above any page, feed or photo copy a build writes, and low enough that a
+    /// stray video or disk image in the output folder cannot exhaust the memory of the preview.
+    public static let maxFileBytes = 256 << 20
+
+    public init(outputDirectory: URL, basePath: String, hub: ReloadHub, maxFileBytes: Int = SiteResponder.maxFileBytes) {
         self.outputDirectory = outputDirectory.standardizedFileURL
         self.basePath = basePath
         self.hub = hub
+        self.maxFileBytes = maxFileBytes
     }
 
     public func respond(to request: Request, context: Context) async throws -> Response {
@@ -44,25 +47,32 @@ public struct SiteResponder: HTTPResponder {
         case .notFound:
             return notFound(request)
         case .file(let relative):
-            guard let file = read(relative) else { return notFound(request) }
-            return serve(file, path: relative, status: .ok, request: request)
+            switch read(relative) {
+            case .success(let file): return serve(file, path: relative, status: .ok, request: request)
+            case .failure(.tooLarge(let size, _)): return tooLarge(size)
+            case .failure(.unreadable): return notFound(request)
+            }
         }
     }
 
-    /// A file's bytes and modification time, if it is a regular file inside the output folder
-    /// once every symlink is resolved.
-    private func read(_ relative: String) -> (bytes: [UInt8], modified: Instant)? {
-        let path = outputDirectory.appending(path: relative).path
-        guard let real = realpath(path, nil) else { return nil }
-        defer { free(real) }
-        guard let root = realpath(outputDirectory.path, nil) else { return nil }
-        defer { free(root) }
-        let realPath = String(cString: real)
-        let rootPath = String(cString: root)
-        guard realPath.hasPrefix(rootPath + "/") else { return nil }
-        guard let info = FileInfo.regularFile(realPath), let data = FileManager.default.contents(atPath: realPath) else { return nil }
-        return (Array(data), info.modified)
+    /// A file's bytes and modification time (whole seconds, as HTTP dates have), if it is a
+    /// regular file of at most `maxFileBytes`. No symbolic link below the output folder is
+    /// followed: a build writes none, and a link checked first could be swapped before the read.
+    private func read(_ relative: String) -> Result<(bytes: [UInt8], modified: Instant), FileInfo.ReadFailure> {
+        FileInfo.read(relative, below: outputDirectory.path, maxBytes: maxFileBytes).map { file in
+            (file.bytes, Instant(secondsSince1970: Double(file.status.modified / 1_000_000_000)))
+        }
     }
+
+    /// A file too large to serve: said in plain words, since the reader is the site's author.
+    private func tooLarge(_ size: Int) -> Response {
+        let reason = "This file is \(Self.describe(bytes: size)), more than the \(Self.describe(bytes: maxFileBytes)) the preview serves; open it from the output folder instead.\n"
+        return Response(status: .internalServerError, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: reason)))
+    }
+
+    /// A size as people read it: mebibytes from one up, rounded up so that a file just over the
+    /// limit does not read as the limit itself; else bytes.
+    static func describe(bytes: Int) -> String { bytes >= 1 << 20 ? "\((bytes + (1 << 20) - 1) >> 20) MiB" : "\(bytes) bytes" }
 
     private func serve(_ file: (bytes: [UInt8], modified: Instant), path: String, status: HTTPResponse.Status, request: Request) -> Response {
         let type = Self.contentType(of: path)
@@ -89,7 +99,7 @@ public struct SiteResponder: HTTPResponder {
     }
 
     private func notFound(_ request: Request) -> Response {
-        if let page = read("404.html") { return serve(page, path: "404.html", status: .notFound, request: request) }
+        if case .success(let page) = read("404.html") { return serve(page, path: "404.html", status: .notFound, request: request) }
         return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: "Not found\n")))
     }
 

@@ -1,11 +1,15 @@
 import DaybookBuild
-import DaybookServer
+@testable import DaybookServer
 import DaybookTestSupport
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The preview server in process, through Hummingbird's router test client (no sockets).
 @Suite("Preview server")
@@ -113,6 +117,60 @@ struct SiteResponderTests {
             let response = try await client.execute(uri: uri, method: .get)
             #expect(response.status == .notFound || response.status == .badRequest, "\(uri) → \(response.status)")
             #expect(!String(buffer: response.body).contains("root:"))
+        }
+    }
+
+    @Test("a file over the size limit is refused with a reason naming the limit; one at the limit is served")
+    func sizeLimit() async throws {
+        let site = try await Self.built.get()
+        let output = site.directory.appending(path: "output")
+        let size = try #require(site.read("output/style.css")).utf8.count
+        for (limit, status) in [(size - 1, HTTPResponse.Status.internalServerError), (size, .ok)] {
+            let app = Application(responder: SiteResponder(outputDirectory: output, basePath: "/blog/", hub: ReloadHub(), maxFileBytes: limit))
+            try await app.test(.router) { client in
+                let response = try await client.execute(uri: "/blog/style.css", method: .get)
+                #expect(response.status == status, "limit \(limit)")
+                if status != .ok {
+                    #expect(response.headers[.contentType] == "text/plain; charset=utf-8")
+                    #expect(String(buffer: response.body) == "This file is \(size) bytes, more than the \(limit) bytes the preview serves; open it from the output folder instead.\n")
+                }
+            }
+        }
+        #expect(SiteResponder.describe(bytes: SiteResponder.maxFileBytes) == "256 MiB")
+        #expect(SiteResponder.describe(bytes: SiteResponder.maxFileBytes + 1) == "257 MiB")
+    }
+
+    @Test("a FIFO at a page path is not found, and does not block the server", .timeLimit(.minutes(1)))
+    func fifo() async throws {
+        let (app, site) = try await app()
+        let folder = site.directory.appending(path: "output/fifo-page")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        _ = mkfifo(folder.appending(path: "index.html").path, 0o644)
+        try await app.test(.router) { client in
+            let response = try await client.execute(uri: "/blog/fifo-page/", method: .get)
+            #expect(response.status == .notFound)
+            #expect(String(buffer: response.body).contains("Page not found"))
+        }
+    }
+
+    @Test("no symbolic link below the output folder is followed, to a page outside it or inside", arguments: [
+        "/blog/linked-page/", "/blog/linked-folder/", "/blog/linked-style.css",
+    ])
+    func linkedPage(uri: String) async throws {
+        let (app, site) = try await app()
+        let output = site.directory.appending(path: "output")
+        try site.write("outside/index.html", "<p>outside the output</p>\n")
+        try? FileManager.default.createDirectory(at: output.appending(path: "linked-page"), withIntermediateDirectories: true)
+        try? FileManager.default.createSymbolicLink(
+            atPath: output.appending(path: "linked-page/index.html").path, withDestinationPath: site.directory.appending(path: "outside/index.html").path)
+        try? FileManager.default.createSymbolicLink(atPath: output.appending(path: "linked-folder").path, withDestinationPath: "../outside")
+        // Inside the output, but a build writes no link: one there was put by something else.
+        try? FileManager.default.createSymbolicLink(atPath: output.appending(path: "linked-style.css").path, withDestinationPath: "style.css")
+        try await app.test(.router) { client in
+            let response = try await client.execute(uri: uri, method: .get)
+            #expect(response.status == .notFound, "\(uri) → \(response.status)")
+            #expect(!String(buffer: response.body).contains("outside the output"))
+            #expect(try await client.execute(uri: "/blog/style.css", method: .get).status == .ok)
         }
     }
 }
