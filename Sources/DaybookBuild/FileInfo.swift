@@ -107,6 +107,28 @@ public enum FileInfo {
         }
     }
 
+    /// What stands at a path, for walks in other targets: there `stat`'s struct is not always
+    /// visible (MemberImportVisibility), and a walk must not follow a link unawares. A folder
+    /// comes with its device and inode, by which a walk enters each folder once.
+    public enum Kind: Hashable, Sendable {
+        case folder(device: UInt64, inode: UInt64)
+        case file
+        case link
+        case other
+    }
+
+    /// The kind of what stands at `path`, by `lstat`: a link is a link; `nil` when nothing is there.
+    public static func kind(of path: String) -> Kind? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .folder(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        case S_IFREG: return .file
+        case S_IFLNK: return .link
+        default: return .other
+        }
+    }
+
     public static func isFolder(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
@@ -255,7 +277,8 @@ public enum FileInfo {
         return real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
     }
 
-    static func realPath(_ path: String) -> String? {
+    /// `path` with every link resolved; `nil` when it does not exist.
+    public static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

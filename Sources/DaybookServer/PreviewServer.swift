@@ -58,7 +58,7 @@ public struct PreviewServer: Sendable {
                 announce("Serving \(siteDirectory.path) at http://\(host):\(port)\(basePath) (Ctrl-C to stop)")
             },
             logger: logger)
-        var preview = PreviewService(session: session, watcher: SiteWatcher(siteDirectory: siteDirectory))
+        var preview = PreviewService(session: session, watcher: SiteWatcher(siteDirectory: siteDirectory, outputDirectory: outputDirectory))
         preview.onChange = { paths in announce("changed: \(paths.joined(separator: ", "))") }
         let group = ServiceGroup(
             configuration: .init(services: [app, preview], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))

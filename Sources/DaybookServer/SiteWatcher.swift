@@ -1,3 +1,4 @@
+import DaybookBuild
 import Foundation
 
 #if canImport(Glibc)
@@ -7,14 +8,18 @@ import Glibc
 /// Reports changes to a site's sources: `content/`, `Templates/` and `site.yml`.
 ///
 /// inotify on Linux (one watch per folder, added as folders appear); where inotify is not
-/// available, a poll of modification times and sizes. The output folder is never watched, so
-/// a build cannot trigger itself. Editor droppings (`.swp`, `~`, dot files) are ignored.
+/// available, a poll of modification times and sizes. Both see the folders the build reads, by a
+/// bounded walk (`SourceWalk`). The output folder is never watched, so a build cannot trigger
+/// itself. Editor droppings (`.swp`, `~`, dot files) are ignored.
 public final class SiteWatcher: Sendable {
     public let siteDirectory: URL
+    public let outputDirectory: URL
     private let pollInterval: Duration
 
-    public init(siteDirectory: URL, pollInterval: Duration = .milliseconds(500)) {
+    /// - Parameter outputDirectory: `<site>/output` when not given, as the command line's default.
+    public init(siteDirectory: URL, outputDirectory: URL? = nil, pollInterval: Duration = .milliseconds(500)) {
         self.siteDirectory = siteDirectory.standardizedFileURL
+        self.outputDirectory = (outputDirectory ?? siteDirectory.appending(path: "output")).standardizedFileURL
         self.pollInterval = pollInterval
     }
 
@@ -53,11 +58,12 @@ public final class SiteWatcher: Sendable {
             files["site.yml"] = "\(attributes[.modificationDate] ?? "") \(attributes[.size] ?? "")"
         }
         for root in Self.watchedRoots {
-            guard let paths = try? fm.subpathsOfDirectory(atPath: siteDirectory.appending(path: root).path) else { continue }
-            for path in paths where Self.matters((path as NSString).lastPathComponent) {
-                let full = siteDirectory.appending(path: root).appending(path: path).path
-                if let attributes = try? fm.attributesOfItem(atPath: full), attributes[.type] as? FileAttributeType == .typeRegular {
-                    files[root + "/" + path] = "\(attributes[.modificationDate] ?? "") \(attributes[.size] ?? "")"
+            var walk = SourceWalk(site: siteDirectory.path, output: outputDirectory.path)
+            walk.walk(root) { _, _ in true }
+            for path in walk.files where Self.matters(path) {
+                // Of the file a link names, as the build reads it, not of the link.
+                if let real = FileInfo.realPath(siteDirectory.path + "/" + path), let attributes = try? fm.attributesOfItem(atPath: real) {
+                    files[path] = "\(attributes[.modificationDate] ?? "") \(attributes[.size] ?? "")"
                 }
             }
         }
@@ -87,10 +93,8 @@ public final class SiteWatcher: Sendable {
     func inotifyChanges() -> AsyncStream<[String]>? {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return nil }
-        let site = siteDirectory.path
-        let state = InotifyState(fd: fd, site: site)
-        state.addSiteWatch()
-        for root in Self.watchedRoots { state.addTree(site + "/" + root) }
+        let state = InotifyState(fd: fd, site: siteDirectory.path, output: outputDirectory.path)
+        state.watchSite()
         return AsyncStream { continuation in
             // A plain thread: reading inotify blocks in poll(2), which must not hold a Swift concurrency thread.
             let thread = Thread {
@@ -113,6 +117,8 @@ public final class SiteWatcher: Sendable {
 final class InotifyState: @unchecked Sendable {
     let fd: Int32
     let site: String
+    let output: String?
+    let bounds: SourceWalk.Bounds
     private let lock = NSLock()
     private var folders: [Int32: String] = [:]
     private var _stopped = false
@@ -121,15 +127,26 @@ final class InotifyState: @unchecked Sendable {
     /// each rebuild reads the site whole rather than only the paths named.
     private var missedFolder = false
 
-    init(fd: Int32, site: String) {
+    init(fd: Int32, site: String, output: String? = nil, bounds: SourceWalk.Bounds = SourceWalk.Bounds()) {
         self.fd = fd
         self.site = site
+        self.output = output
+        self.bounds = bounds
     }
 
     var stopped: Bool { lock.withLock { _stopped } }
     func stop() { lock.withLock { _stopped = true } }
 
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB)
+
+    /// Site-relative paths of the folders watched (the site folder as `""`), sorted.
+    var watched: [String] { lock.withLock { folders.values.map { String($0.dropFirst(site.count + 1)) }.sorted() } }
+
+    /// Watches the site folder, for `site.yml` and the roots, and the folders below the roots.
+    func watchSite() {
+        addSiteWatch()
+        for root in SiteWatcher.watchedRoots { addTree(site + "/" + root) }
+    }
 
     func addSiteWatch() {
         let wd = inotify_add_watch(fd, site, Self.mask)
@@ -142,15 +159,33 @@ final class InotifyState: @unchecked Sendable {
         lock.withLock { missedFolder = true }
     }
 
-    /// Watches `folder` and every folder below it.
-    func addTree(_ folder: String) {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else { return }
-        let wd = inotify_add_watch(fd, folder, Self.mask)
-        if wd >= 0 { lock.withLock { folders[wd] = folder } } else { missedWatch() }
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !name.hasPrefix(".") {
-            addTree(folder + "/" + name)
+    /// Watches `folder` (a path below `site`) and the folders below it that the build reads, and
+    /// returns the site-relative paths of those folders and of the files in them.
+    @discardableResult
+    func addTree(_ folder: String) -> [String] {
+        var walk = SourceWalk(site: site, output: output, bounds: bounds)
+        walk.walk(String(folder.dropFirst(site.count + 1))) { real, relative in addWatch(real, named: site + "/" + relative) }
+        // A folder left out is as one the kernel would not watch.
+        if walk.leftOut { missedWatch(errorNumber: ENOSPC) }
+        return walk.folders + walk.files
+    }
+
+    /// Watches the folder at `real`, its events named from `name` (a link's path, for a folder
+    /// reached through one); whether it is watched.
+    private func addWatch(_ real: String, named name: String) -> Bool {
+        guard lock.withLock({ folders.count }) < bounds.folders else {
+            missedWatch(errorNumber: ENOSPC)
+            return false
         }
+        // Not through a link put in the folder's place since the walk looked.
+        let wd = inotify_add_watch(fd, real, Self.mask | UInt32(IN_ONLYDIR | IN_DONT_FOLLOW))
+        guard wd >= 0 else {
+            missedWatch()
+            return false
+        }
+        // A folder watched already (the kernel gives its watch again) keeps its first name.
+        lock.withLock { folders[wd] = folders[wd] ?? name }
+        return true
     }
 
     /// Waits up to `timeoutMilliseconds` for events and returns the site-relative paths that matter.
@@ -187,6 +222,11 @@ final class InotifyState: @unchecked Sendable {
                 }
                 continue
             }
+            if event.mask & UInt32(IN_IGNORED) != 0 {
+                // The folder is gone (or its watch removed): it no longer counts against the bound.
+                lock.withLock { folders[event.wd] = nil }
+                continue
+            }
             guard let folder = lock.withLock({ folders[event.wd] }), !SiteWatcher.isHidden(name), !name.isEmpty else { continue }
             let full = folder + "/" + name
             let relative = String(full.dropFirst(site.count + 1))
@@ -200,12 +240,10 @@ final class InotifyState: @unchecked Sendable {
                 }
                 continue
             }
-            if event.mask & UInt32(IN_ISDIR) != 0, event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
-                addTree(full)
-                // Files written into a new folder before its watch existed would go unseen: report them now.
-                for inner in (try? FileManager.default.subpathsOfDirectory(atPath: full)) ?? [] {
-                    if !inner.split(separator: "/").contains(where: { SiteWatcher.isHidden(String($0)) }) { changed.insert(relative + "/" + inner) }
-                }
+            if event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, event.mask & UInt32(IN_ISDIR) != 0 || Self.isLink(full) {
+                // A new folder, or a link the build may follow to one. Files written into it
+                // before its watch existed would go unseen: report them now.
+                changed.formUnion(addTree(full))
             }
             changed.insert(relative)
         }
@@ -214,5 +252,7 @@ final class InotifyState: @unchecked Sendable {
         }
         return changed.sorted()
     }
+
+    private static func isLink(_ path: String) -> Bool { FileInfo.kind(of: path) == .link }
 }
 #endif
