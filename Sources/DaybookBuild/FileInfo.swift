@@ -254,21 +254,30 @@ public enum FileInfo {
     /// while they stay inside `root` (their real location, by `realpath`), and entering each folder
     /// once (by device and inode), so a link loop ends. Links that lead out of `root` (to a file or
     /// a folder) are listed apart, relative to `folder`, and never read.
+    ///
+    /// A link inside the site is not followed either when it leads to a folder that holds the
+    /// walked one (`content/b -> ..`, the site folder), to a hidden folder (`.daybook-cache`), or to
+    /// an output folder (one that holds a build record): the build would publish its own output,
+    /// its caches or its sources again, one level deeper with every build. Those are listed apart
+    /// too (`refusedLinks`).
     /// - Returns: also whether the walk met a symbolic link at all, inside the site or out.
     ///   The folder itself may be such a link (`content` → elsewhere): then it is the one link out,
     ///   as `""`, and nothing below it is listed.
-    public static func siteFiles(under folder: String, root: String) -> (files: [String], outsideLinks: [String], hasLinks: Bool) {
+    public static func siteFiles(under folder: String, root: String)
+        -> (files: [String], outsideLinks: [String], refusedLinks: [String], hasLinks: Bool)
+    {
         let realRoot = realPath(root) ?? root
         var status = stat()
         let folderIsLink = lstat(folder, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
         if folderIsLink {
             // A dangling link names nothing; one that leads out is not entered.
-            guard stat(folder, &status) == 0 else { return ([], [], true) }
-            guard isInside(folder, root: realRoot) else { return ([], [""], true) }
+            guard stat(folder, &status) == 0 else { return ([], [], [], true) }
+            guard isInside(folder, root: realRoot) else { return ([], [""], [], true) }
         }
         var listing = Listing(folder: folder, root: realRoot)
+        if let real = realPath(folder), listing.refuses(real) { return ([], [], [""], true) }
         listing.walk(folder, prefix: "")
-        return (listing.files, listing.outside, listing.hasLinks || folderIsLink)
+        return (listing.files, listing.outside, listing.refused, listing.hasLinks || folderIsLink)
     }
 
     /// Whether the real location of `path` (all links resolved) is inside `root`'s.
@@ -292,12 +301,28 @@ public enum FileInfo {
         let root: String?
         var files: [String] = []
         var outside: [String] = []
+        /// Links inside `root` to folders that are not followed (`siteFiles(under:root:)`).
+        var refused: [String] = []
         var hasLinks = false
         private var seen = Set<FolderIdentity>()
+        /// The walked folder's real location, once: links to a folder holding it are refused.
+        private let realFolder: String?
 
         init(folder: String, root: String?) {
             self.folder = folder
             self.root = root
+            realFolder = root == nil ? nil : FileInfo.realPath(folder)
+        }
+
+        /// Whether a link to the folder whose real location is `real` is refused: a folder that
+        /// holds the walked one, a hidden folder below the root, or an output folder.
+        func refuses(_ real: String) -> Bool {
+            guard let root else { return false }
+            if let realFolder, realFolder.hasPrefix(real.hasSuffix("/") ? real : real + "/") { return true }
+            let below = real.dropFirst(root.count).split(separator: "/")
+            if below.contains(where: { $0.hasPrefix(".") }) { return true }
+            var info = stat()
+            return lstat(real + "/.daybook-manifest", &info) == 0
         }
 
         private struct FolderIdentity: Hashable {
@@ -330,6 +355,10 @@ public enum FileInfo {
                     if let root {
                         guard FileInfo.isInside(full, root: root) else {
                             outside.append(prefix + name)
+                            continue
+                        }
+                        if format == S_IFDIR, let real = FileInfo.realPath(full), refuses(real) {
+                            refused.append(prefix + name)
                             continue
                         }
                         kind = format == S_IFDIR ? UInt8(DT_DIR) : format == S_IFREG ? UInt8(DT_REG) : 0

@@ -55,6 +55,7 @@ public struct SiteReader: Sendable {
     struct Listed: Sendable {
         var files: [String]
         var outsideLinks: [String]
+        var refusedLinks: [String] = []
         var hasLinks: Bool
         var statuses: [String: FileStatus]
         /// When the listing started (nanoseconds since 1970).
@@ -70,8 +71,10 @@ public struct SiteReader: Sendable {
     func readContentFolder(reusing memo: SourceFiles?, keys: FileKeys? = nil, listed: Listed? = nil) -> ContentRead {
         var snapshot = ContentSnapshot()
         var diagnostics: [Diagnostic] = []
-        let (contentFiles, outside, hasLinks) = listed.map { ($0.files, $0.outsideLinks, $0.hasLinks) } ?? siteFiles(under: "content")
+        let (contentFiles, outside, refused, hasLinks) =
+            listed.map { ($0.files, $0.outsideLinks, $0.refusedLinks, $0.hasLinks) } ?? siteFiles(under: "content")
         snapshot.outsideLinks = Set(outside)
+        diagnostics += Self.refusedLinkErrors(refused)
         var paths = contentFiles
         if FileManager.default.fileExists(atPath: siteDirectory.appending(path: "site.yml").path),
             !FileInfo.isInside(siteDirectory.appending(path: "site.yml").path, root: siteDirectory.path)
@@ -163,7 +166,8 @@ public struct SiteReader: Sendable {
     func readThemeFolder() -> (theme: Theme, diagnostics: [Diagnostic], hasLinks: Bool) {
         var theme = Theme()
         var diagnostics: [Diagnostic] = []
-        let (templateFiles, outside, hasLinks) = siteFiles(under: "Templates")
+        let (templateFiles, outside, refused, hasLinks) = siteFiles(under: "Templates")
+        diagnostics += Self.refusedLinkErrors(refused)
         for link in outside {
             diagnostics.append(
                 .error("'\(link)' is a symbolic link to a place outside the site folder; it is not read: replace it with the file itself", at: SourceLocation(path: link)))
@@ -208,12 +212,19 @@ public struct SiteReader: Sendable {
     /// Site-relative paths of the regular files below `folder`, sorted, and of the links that lead
     /// out of the site (`folder` itself when it is one); hidden files are skipped. Also whether the
     /// walk met a link at all, which a read patched by named paths cannot follow as it does.
-    func siteFiles(under folder: String) -> (files: [String], outsideLinks: [String], hasLinks: Bool) {
+    func siteFiles(under folder: String) -> (files: [String], outsideLinks: [String], refusedLinks: [String], hasLinks: Bool) {
         let listing = FileInfo.siteFiles(
             under: siteDirectory.appending(path: folder).standardizedFileURL.path, root: siteDirectory.standardizedFileURL.path)
-        return (
-            listing.files.map { folder + "/" + $0 }.sorted(), listing.outsideLinks.map { $0.isEmpty ? folder : folder + "/" + $0 }.sorted(),
-            listing.hasLinks
-        )
+        func named(_ links: [String]) -> [String] { links.map { $0.isEmpty ? folder : folder + "/" + $0 }.sorted() }
+        return (listing.files.map { folder + "/" + $0 }.sorted(), named(listing.outsideLinks), named(listing.refusedLinks), listing.hasLinks)
+    }
+
+    /// The errors for links inside the site that a walk does not follow (`FileInfo.siteFiles`).
+    static func refusedLinkErrors(_ links: [String]) -> [Diagnostic] {
+        links.map { link in
+            .error(
+                "'\(link)' is a symbolic link to the site folder, a folder that holds it, a hidden folder or an output folder; it is not read, lest the build publish its own files again: link to the folder you mean instead",
+                at: SourceLocation(path: link))
+        }
     }
 }

@@ -6,11 +6,11 @@ import Foundation
 /// its real location is inside the site, and each real folder entered once (by device and
 /// inode), so `content/a -> .` ends at once and a link to `/` is never entered.
 ///
-/// Unlike the build's walk it is bounded, since each folder costs the watcher a kernel watch, and
-/// it never enters the site folder itself or the output folder: a link to either
-/// (`content/b -> ..`) would have the watcher report the build's own writes, and rebuild for
-/// ever. What it leaves out that the build may read, it says (`leftOut`), so the watcher can fall
-/// back on rebuilding from the whole site.
+/// Unlike the build's walk it is bounded, since each folder costs the watcher a kernel watch. Like
+/// it, it enters no folder the build refuses a link to (the site folder, a hidden folder, an output
+/// folder): a watch there would also see the build's own writes, and rebuild for ever. What it
+/// leaves out past its bounds, it says (`leftOut`), so the watcher can fall back on rebuilding
+/// from the whole site.
 struct SourceWalk {
     struct Bounds: Sendable {
         /// Folders below the site folder: far deeper than a site's sources go, and a bound on
@@ -84,16 +84,14 @@ struct SourceWalk {
         }
     }
 
-    /// Whether a folder's real path is one to enter: below the site folder, and neither the output
-    /// folder nor in it. A folder outside the site the build does not read either; the site
-    /// folder or the output folder, reached through a link, it does.
-    private mutating func isInSite(_ real: String) -> Bool {
-        guard real == realSite || real.hasPrefix(realSite + "/") else { return false }
+    /// Whether a folder's real path is one to enter: below the site folder, and none that the
+    /// build's walk refuses a link to (`FileInfo.siteFiles`): the site folder, a hidden folder,
+    /// the output folder or any folder that holds a build record. The build reads none of them, so
+    /// leaving them out leaves nothing unseen.
+    private func isInSite(_ real: String) -> Bool {
+        guard real.hasPrefix(realSite + "/") else { return false }
         let isOutput = realOutput.map { real == $0 || real.hasPrefix($0 + "/") } ?? false
-        if real == realSite || isOutput {
-            leftOut = true
-            return false
-        }
-        return true
+        let isHidden = real.dropFirst(realSite.count).split(separator: "/").contains { $0.hasPrefix(".") }
+        return !isOutput && !isHidden && FileInfo.kind(of: real + "/.daybook-manifest") == nil
     }
 }

@@ -110,6 +110,38 @@ struct InputHardeningBuildTests {
         #expect(site.tree("output")["images/x.png"] == Data(Self.png))
     }
 
+    @Test("links to the site folder, a hidden folder or an output folder are errors, and nothing is read or published through them")
+    func linksBackIntoTheSite() async throws {
+        let site = try SiteFixture("""
+            -- content/users.json --
+            [{"id": "u"}]
+            -- .hidden/secret.txt --
+            kept out
+            -- old/.daybook-manifest --
+            daybook-manifest 1
+            -- old/page.html --
+            an old output
+            -- Templates/partials/note.txt --
+            a theme file
+            """)
+        try link(site, "content/site", to: "..")
+        try link(site, "content/hidden", to: "../.hidden")
+        try link(site, "content/old", to: "../old")
+        try link(site, "Templates/up", to: "..")
+        let first = await build(site)
+        #expect(first.diagnostics.map(\.description) == [
+            "Templates/up: error: 'Templates/up' is a symbolic link to the site folder, a folder that holds it, a hidden folder or an output folder; it is not read, lest the build publish its own files again: link to the folder you mean instead",
+            "content/hidden: error: 'content/hidden' is a symbolic link to the site folder, a folder that holds it, a hidden folder or an output folder; it is not read, lest the build publish its own files again: link to the folder you mean instead",
+            "content/old: error: 'content/old' is a symbolic link to the site folder, a folder that holds it, a hidden folder or an output folder; it is not read, lest the build publish its own files again: link to the folder you mean instead",
+            "content/site: error: 'content/site' is a symbolic link to the site folder, a folder that holds it, a hidden folder or an output folder; it is not read, lest the build publish its own files again: link to the folder you mean instead",
+        ])
+        #expect(site.tree("output").isEmpty)
+        for name in ["content/site", "content/hidden", "content/old", "Templates/up"] {
+            try FileManager.default.removeItem(at: site.directory.appending(path: name))
+        }
+        #expect(await build(site).diagnostics.isEmpty)
+    }
+
     @Test("link loops and a link to / end fast, with the link to / reported")
     func linkLoops() async throws {
         let site = try SiteFixture("""
