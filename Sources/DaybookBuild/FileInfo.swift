@@ -263,21 +263,46 @@ public enum FileInfo {
     /// - Returns: also whether the walk met a symbolic link at all, inside the site or out.
     ///   The folder itself may be such a link (`content` → elsewhere): then it is the one link out,
     ///   as `""`, and nothing below it is listed.
-    public static func siteFiles(under folder: String, root: String)
-        -> (files: [String], outsideLinks: [String], refusedLinks: [String], hasLinks: Bool)
-    {
+    ///
+    /// The walk is bounded (`SiteFiles.maxNames`, `SiteFiles.maxDepth`): an untrusted folder may
+    /// hold millions of names, or folders nested until the path is 4 KB long.
+    public static func siteFiles(under folder: String, root: String) -> SiteFiles {
         let realRoot = realPath(root) ?? root
         var status = stat()
         let folderIsLink = lstat(folder, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
         if folderIsLink {
             // A dangling link names nothing; one that leads out is not entered.
-            guard stat(folder, &status) == 0 else { return ([], [], [], true) }
-            guard isInside(folder, root: realRoot) else { return ([], [""], [], true) }
+            guard stat(folder, &status) == 0 else { return SiteFiles(hasLinks: true) }
+            guard isInside(folder, root: realRoot) else { return SiteFiles(outsideLinks: [""], hasLinks: true) }
         }
         var listing = Listing(folder: folder, root: realRoot)
-        if let real = realPath(folder), listing.refuses(real) { return ([], [], [""], true) }
-        listing.walk(folder, prefix: "")
-        return (listing.files, listing.outside, listing.refused, listing.hasLinks || folderIsLink)
+        if let real = realPath(folder), listing.refuses(real) { return SiteFiles(refusedLinks: [""], hasLinks: true) }
+        listing.walk(folder, prefix: "", depth: 0)
+        return SiteFiles(
+            files: listing.files, outsideLinks: listing.outside, refusedLinks: listing.refused, hasLinks: listing.hasLinks || folderIsLink,
+            isCut: listing.isCut)
+    }
+
+    /// What a walk of a site's folder found (`siteFiles(under:root:)`), its paths relative to the folder.
+    public struct SiteFiles: Sendable {
+        /// The regular files, links inside the site included.
+        public var files: [String] = []
+        /// Links whose real location is outside the site, never read.
+        public var outsideLinks: [String] = []
+        /// Links inside the site that are not followed: to the site folder or one holding the
+        /// walked folder, to a hidden folder, or to an output folder.
+        public var refusedLinks: [String] = []
+        /// Whether the walk met a symbolic link at all.
+        public var hasLinks = false
+        /// Whether the walk stopped at a bound, leaving names unlisted.
+        public var isCut = false
+
+        /// Far more names than a site has (a 100,000-post site has about 40,000 sources and
+        /// photos), and far fewer than would fill memory with paths.
+        public static let maxNames = 1_000_000
+        /// Folders below the walked one: far deeper than a site's sources go, and a bound on the
+        /// recursion of the walk.
+        public static let maxDepth = 64
     }
 
     /// Whether the real location of `path` (all links resolved) is inside `root`'s.
@@ -304,6 +329,9 @@ public enum FileInfo {
         /// Links inside `root` to folders that are not followed (`siteFiles(under:root:)`).
         var refused: [String] = []
         var hasLinks = false
+        /// Whether a bound stopped the walk (`SiteFiles.maxNames`, `SiteFiles.maxDepth`).
+        var isCut = false
+        private var names = 0
         private var seen = Set<FolderIdentity>()
         /// The walked folder's real location, once: links to a folder holding it are refused.
         private let realFolder: String?
@@ -330,7 +358,11 @@ public enum FileInfo {
             var inode: UInt64
         }
 
-        mutating func walk(_ path: String, prefix: String) {
+        mutating func walk(_ path: String, prefix: String, depth: Int) {
+            guard depth <= SiteFiles.maxDepth else {
+                isCut = true
+                return
+            }
             var info = stat()
             guard stat(path, &info) == 0, seen.insert(FolderIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted,
                 let stream = opendir(path)
@@ -339,6 +371,11 @@ public enum FileInfo {
             while let entry = readdir(stream) {
                 let name = FileInfo.entryName(entry)
                 guard !name.hasPrefix(".") else { continue }
+                names += 1
+                guard names <= SiteFiles.maxNames else {
+                    isCut = true
+                    return
+                }
                 let full = path + "/" + name
                 var kind = entry.pointee.d_type
                 if kind == UInt8(DT_UNKNOWN) {
@@ -367,7 +404,7 @@ public enum FileInfo {
                     }
                 }
                 if kind == UInt8(DT_DIR) {
-                    walk(full, prefix: prefix + name + "/")
+                    walk(full, prefix: prefix + name + "/", depth: depth + 1)
                 } else if kind == UInt8(DT_REG) {
                     files.append(prefix + name)
                 }

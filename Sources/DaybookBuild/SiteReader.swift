@@ -53,10 +53,7 @@ public struct SiteReader: Sendable {
     /// What a walk of `content/` found (`siteFiles(under:)`), with each file's status as taken
     /// then (links followed), for a read that follows it.
     struct Listed: Sendable {
-        var files: [String]
-        var outsideLinks: [String]
-        var refusedLinks: [String] = []
-        var hasLinks: Bool
+        var walk: FileInfo.SiteFiles
         var statuses: [String: FileStatus]
         /// When the listing started (nanoseconds since 1970).
         var takenAt: Int64 = 0
@@ -71,11 +68,11 @@ public struct SiteReader: Sendable {
     func readContentFolder(reusing memo: SourceFiles?, keys: FileKeys? = nil, listed: Listed? = nil) -> ContentRead {
         var snapshot = ContentSnapshot()
         var diagnostics: [Diagnostic] = []
-        let (contentFiles, outside, refused, hasLinks) =
-            listed.map { ($0.files, $0.outsideLinks, $0.refusedLinks, $0.hasLinks) } ?? siteFiles(under: "content")
-        snapshot.outsideLinks = Set(outside)
-        diagnostics += Self.refusedLinkErrors(refused)
-        var paths = contentFiles
+        let walk = listed?.walk ?? siteFiles(under: "content")
+        let hasLinks = walk.hasLinks
+        snapshot.outsideLinks = Set(walk.outsideLinks)
+        diagnostics += Self.walkErrors(walk, of: "content")
+        var paths = walk.files
         if FileManager.default.fileExists(atPath: siteDirectory.appending(path: "site.yml").path),
             !FileInfo.isInside(siteDirectory.appending(path: "site.yml").path, root: siteDirectory.path)
         {
@@ -166,9 +163,10 @@ public struct SiteReader: Sendable {
     func readThemeFolder() -> (theme: Theme, diagnostics: [Diagnostic], hasLinks: Bool) {
         var theme = Theme()
         var diagnostics: [Diagnostic] = []
-        let (templateFiles, outside, refused, hasLinks) = siteFiles(under: "Templates")
-        diagnostics += Self.refusedLinkErrors(refused)
-        for link in outside {
+        let walk = siteFiles(under: "Templates")
+        let (templateFiles, hasLinks) = (walk.files, walk.hasLinks)
+        diagnostics += Self.walkErrors(walk, of: "Templates")
+        for link in walk.outsideLinks {
             diagnostics.append(
                 .error("'\(link)' is a symbolic link to a place outside the site folder; it is not read: replace it with the file itself", at: SourceLocation(path: link)))
         }
@@ -212,19 +210,29 @@ public struct SiteReader: Sendable {
     /// Site-relative paths of the regular files below `folder`, sorted, and of the links that lead
     /// out of the site (`folder` itself when it is one); hidden files are skipped. Also whether the
     /// walk met a link at all, which a read patched by named paths cannot follow as it does.
-    func siteFiles(under folder: String) -> (files: [String], outsideLinks: [String], refusedLinks: [String], hasLinks: Bool) {
-        let listing = FileInfo.siteFiles(
+    func siteFiles(under folder: String) -> FileInfo.SiteFiles {
+        var listing = FileInfo.siteFiles(
             under: siteDirectory.appending(path: folder).standardizedFileURL.path, root: siteDirectory.standardizedFileURL.path)
         func named(_ links: [String]) -> [String] { links.map { $0.isEmpty ? folder : folder + "/" + $0 }.sorted() }
-        return (listing.files.map { folder + "/" + $0 }.sorted(), named(listing.outsideLinks), named(listing.refusedLinks), listing.hasLinks)
+        listing.files = listing.files.map { folder + "/" + $0 }.sorted()
+        listing.outsideLinks = named(listing.outsideLinks)
+        listing.refusedLinks = named(listing.refusedLinks)
+        return listing
     }
 
-    /// The errors for links inside the site that a walk does not follow (`FileInfo.siteFiles`).
-    static func refusedLinkErrors(_ links: [String]) -> [Diagnostic] {
-        links.map { link in
+    /// The errors of a walk of `folder` besides its links out of the site: the links inside it
+    /// that are not followed, and a walk its bounds stopped.
+    static func walkErrors(_ walk: FileInfo.SiteFiles, of folder: String) -> [Diagnostic] {
+        var errors: [Diagnostic] = walk.refusedLinks.map { link in
             .error(
                 "'\(link)' is a symbolic link to the site folder, a folder that holds it, a hidden folder or an output folder; it is not read, lest the build publish its own files again: link to the folder you mean instead",
                 at: SourceLocation(path: link))
         }
+        if walk.isCut {
+            errors.append(.error(
+                "\(folder)/ holds more than \(FileInfo.SiteFiles.maxNames.grouped) names, or folders more than \(FileInfo.SiteFiles.maxDepth) deep; the build does not read past them: move what the site does not publish out of \(folder)/",
+                at: SourceLocation(path: folder)))
+        }
+        return errors
     }
 }

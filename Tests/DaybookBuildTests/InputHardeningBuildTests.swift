@@ -142,6 +142,26 @@ struct InputHardeningBuildTests {
         #expect(await build(site).diagnostics.isEmpty)
     }
 
+    @Test("folders nested past the walk's bound are an error at content/, and nothing past it is read")
+    func nestedPastTheBound() async throws {
+        let site = try SiteFixture("""
+            -- content/users.json --
+            [{"id": "u"}]
+            """)
+        let deep = (0..<70).map { _ in "d" }.joined(separator: "/")
+        try site.write("content/" + deep + "/note.txt", "far down")
+        try site.write("content/d/near.txt", "near")
+        let reader = SiteReader(siteDirectory: site.directory)
+        let walk = reader.siteFiles(under: "content")
+        #expect(walk.isCut)
+        #expect(walk.files == ["content/d/near.txt", "content/users.json"])
+        let result = await build(site)
+        #expect(result.diagnostics.map(\.description) == [
+            "content: error: content/ holds more than 1,000,000 names, or folders more than 64 deep; the build does not read past them: move what the site does not publish out of content/"
+        ])
+        #expect(site.tree("output").isEmpty)
+    }
+
     @Test("link loops and a link to / end fast, with the link to / reported")
     func linkLoops() async throws {
         let site = try SiteFixture("""
