@@ -308,7 +308,12 @@ public enum FileInfo {
     /// Whether the real location of `path` (all links resolved) is inside `root`'s.
     public static func isInside(_ path: String, root: String) -> Bool {
         guard let real = realPath(path), let realRoot = realPath(root) else { return false }
-        return real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
+        return contains(realRoot, real)
+    }
+
+    /// Whether the real path `real` is `realRoot` or below it.
+    private static func contains(_ realRoot: String, _ real: String) -> Bool {
+        real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
     }
 
     /// `path` with every link resolved; `nil` when it does not exist.
@@ -322,8 +327,8 @@ public enum FileInfo {
     /// 0.2 ms a file, which on a 30,000-page site is most of a check. Hidden entries are skipped.
     private struct Listing {
         let folder: String
-        /// When set, links are followed while their real location stays inside it.
-        let root: String?
+        /// The site folder's real location: links are followed while theirs stays inside it.
+        let root: String
         var files: [String] = []
         var outside: [String] = []
         /// Links inside `root` to folders that are not followed (`siteFiles(under:root:)`).
@@ -336,21 +341,20 @@ public enum FileInfo {
         /// The walked folder's real location, once: links to a folder holding it are refused.
         private let realFolder: String?
 
-        init(folder: String, root: String?) {
+        init(folder: String, root: String) {
             self.folder = folder
             self.root = root
-            realFolder = root == nil ? nil : FileInfo.realPath(folder)
+            realFolder = FileInfo.realPath(folder)
         }
 
         /// Whether a link to the folder whose real location is `real` is refused: a folder that
         /// holds the walked one, a hidden folder below the root, or an output folder.
         func refuses(_ real: String) -> Bool {
-            guard let root else { return false }
-            if let realFolder, realFolder.hasPrefix(real.hasSuffix("/") ? real : real + "/") { return true }
+            if let realFolder, realFolder != real, FileInfo.contains(real, realFolder) { return true }
             let below = real.dropFirst(root.count).split(separator: "/")
             if below.contains(where: { $0.hasPrefix(".") }) { return true }
             var info = stat()
-            return lstat(real + "/.daybook-manifest", &info) == 0
+            return lstat(real + "/" + OutputWriter.manifestName, &info) == 0
         }
 
         private struct FolderIdentity: Hashable {
@@ -389,19 +393,16 @@ public enum FileInfo {
                     var info = stat()
                     guard stat(full, &info) == 0 else { continue }  // a dangling link names nothing
                     let format = info.st_mode & S_IFMT
-                    if let root {
-                        guard FileInfo.isInside(full, root: root) else {
-                            outside.append(prefix + name)
-                            continue
-                        }
-                        if format == S_IFDIR, let real = FileInfo.realPath(full), refuses(real) {
-                            refused.append(prefix + name)
-                            continue
-                        }
-                        kind = format == S_IFDIR ? UInt8(DT_DIR) : format == S_IFREG ? UInt8(DT_REG) : 0
-                    } else {
-                        kind = format == S_IFREG ? UInt8(DT_REG) : 0
+                    // Resolved once: whether it stays inside the site, and where it leads.
+                    guard let real = FileInfo.realPath(full), FileInfo.contains(root, real) else {
+                        outside.append(prefix + name)
+                        continue
                     }
+                    if format == S_IFDIR, refuses(real) {
+                        refused.append(prefix + name)
+                        continue
+                    }
+                    kind = format == S_IFDIR ? UInt8(DT_DIR) : format == S_IFREG ? UInt8(DT_REG) : 0
                 }
                 if kind == UInt8(DT_DIR) {
                     walk(full, prefix: prefix + name + "/", depth: depth + 1)

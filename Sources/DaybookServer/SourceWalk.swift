@@ -92,6 +92,6 @@ struct SourceWalk {
         guard real.hasPrefix(realSite + "/") else { return false }
         let isOutput = realOutput.map { real == $0 || real.hasPrefix($0 + "/") } ?? false
         let isHidden = real.dropFirst(realSite.count).split(separator: "/").contains { $0.hasPrefix(".") }
-        return !isOutput && !isHidden && FileInfo.kind(of: real + "/.daybook-manifest") == nil
+        return !isOutput && !isHidden && FileInfo.kind(of: real + "/" + OutputWriter.manifestName) == nil
     }
 }
