@@ -55,11 +55,14 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // openat2(2) with RESOLVE_BENEATH: a site's files are opened confined to the site folder.
+        .target(name: "CConfinedOpen"),
         // I/O: reads a site folder, runs the pipeline, writes the output folder.
         .target(
             name: "DaybookBuild",
             dependencies: [
                 "DaybookModel", "DaybookFeed", "DaybookContent", "DaybookRender", "DaybookTheme", "DaybookCheck", "DaybookImages", "DaybookParallel",
+                "CConfinedOpen",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: strictSettings

@@ -47,21 +47,44 @@ public enum FileInfo {
     /// link put in place after a check is not followed either. `O_NONBLOCK` keeps a FIFO there
     /// from blocking the open. `root` itself may be a link, as the output folder the user named.
     public static func read(_ relative: String, below root: String, maxBytes: Int) -> Result<(bytes: [UInt8], status: FileStatus), ReadFailure> {
-        var names = relative.split(separator: "/").map(String.init)
-        guard let leaf = names.popLast(), !names.contains(where: { $0 == ".." || $0 == "." }), leaf != "..", leaf != "." else {
+        guard !relative.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
             return .failure(.unreadable("not a path below the folder"))
         }
-        var folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        var error = errno
-        for name in names where folder >= 0 {
-            let next = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            error = errno
-            close(folder)
-            folder = next
-        }
-        guard folder >= 0 else { return .failure(.unreadable(String(cString: strerror(error)))) }
+        let folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
         defer { close(folder) }
-        return read(openat(folder, leaf, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), maxBytes: maxBytes)
+        return read(openWithoutLinks(relative, from: folder), maxBytes: maxBytes)
+    }
+
+    /// Opens the file at `relative` below the folder open at `folder` for reading, each folder on
+    /// the way from its parent with `O_NOFOLLOW`, so no link is followed; -1 with `errno` set
+    /// (EXDEV for a `.` or `..` step, which could lead out).
+    static func openWithoutLinks(_ relative: String, from folder: Int32) -> Int32 {
+        var names = relative.split(separator: "/").map(String.init)
+        guard !names.contains(where: { $0 == ".." || $0 == "." }) else {
+            errno = EXDEV
+            return -1
+        }
+        guard let leaf = names.popLast() else {
+            errno = ENOENT
+            return -1
+        }
+        var current = folder
+        for name in names {
+            let next = openat(current, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let error = errno
+            if current != folder { close(current) }
+            guard next >= 0 else {
+                errno = error
+                return -1
+            }
+            current = next
+        }
+        let fd = openat(current, leaf, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let error = errno
+        if current != folder { close(current) }
+        errno = error
+        return fd
     }
 
     /// Reads the regular file open at `fd` straight into an array, and closes it. Every open

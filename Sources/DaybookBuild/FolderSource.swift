@@ -9,14 +9,17 @@ public struct FolderSource: CheckSource {
     /// The folders' entries as listed, for the next check to reuse (`FolderListings`).
     public let listings: FolderListings
 
-    /// The folder's path, once: it prefixes every read.
+    /// The folder's path, once: it prefixes every look.
     private let root: String
+    /// Every read goes through it, following no link at all.
+    private let folder: ConfinedFolder
 
     /// Lists the folder, reusing the entries of each subfolder whose status is the one `known`
     /// holds; `instant` (nanoseconds since 1970) is when the listing starts.
     public init(directory: URL, reusing known: FolderListings = FolderListings(), at instant: Int64 = 0) {
         self.directory = directory
         self.root = directory.standardizedFileURL.path
+        folder = ConfinedFolder(path: root, followsLinks: false)
         (self.paths, self.listings) = FileInfo.regularFiles(under: root, reusing: known, at: instant)
     }
 
@@ -24,16 +27,16 @@ public struct FolderSource: CheckSource {
     /// untrusted output folder makes a check hold in memory. A larger file cannot be read.
     public static let maxFileBytes = 256 << 20
 
-    /// Not through a symbolic link: the listing holds regular files only, and one replaced by a
-    /// link since is not followed out of the folder.
-    public func bytes(of path: String) -> [UInt8]? { FileInfo.contents(atPath: root + "/" + path, maxBytes: Self.maxFileBytes) }
+    /// Not through a symbolic link: the listing holds regular files only, and a file or a folder
+    /// on the way replaced by a link since is not followed.
+    public func bytes(of path: String) -> [UInt8]? { try? folder.read(path, maxBytes: Self.maxFileBytes).get().bytes }
 
     /// Not through a symbolic link either: a link is read (`bytes(of:)` refuses it) every time.
     public func status(of path: String) -> FileStatus? { FileStatus(path: root + "/" + path, followingLinks: false) }
 
     /// Not through a symbolic link, as `bytes(of:)`; the status is the open file's.
     public func bytesAndStatus(of path: String) -> (bytes: [UInt8], status: FileStatus?)? {
-        FileInfo.contentsWithStatus(atPath: root + "/" + path, maxBytes: Self.maxFileBytes).map { ($0.bytes, $0.status) }
+        try? folder.read(path, maxBytes: Self.maxFileBytes).map { ($0.bytes, $0.status) }.get()
     }
 
     public func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: directory.appending(path: path).path) }

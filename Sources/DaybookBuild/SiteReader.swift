@@ -15,8 +15,14 @@ public struct SiteReader: Sendable {
     /// untrusted folder makes the build hold in memory, far above any real file (a 100,000-post
     /// site's comments.json is about 100 MB).
     public var maxSourceBytes = 512 << 20
+    /// Every file of the site is read through it, so none is read through a link out of the site,
+    /// even one swapped in after the walk.
+    let folder: ConfinedFolder
 
-    public init(siteDirectory: URL) { self.siteDirectory = siteDirectory }
+    public init(siteDirectory: URL) {
+        self.siteDirectory = siteDirectory
+        folder = ConfinedFolder(path: siteDirectory.standardizedFileURL.path)
+    }
 
     /// Reads `site.yml` and everything under `content/`. Files that cannot be read become diagnostics.
     ///
@@ -95,8 +101,8 @@ public struct SiteReader: Sendable {
             }
             if let memo, let status = FileStatus(path: full), let file = memo.value(path, status: status) { return .success(.read(file, status)) }
             // Without a memo or keys to keep, neither the status nor the key is wanted.
-            guard memo != nil || keys != nil else { return FileInfo.read(atPath: full, maxBytes: limit).map { .read(SourceFile(bytes: $0, key: nil), nil) } }
-            return FileInfo.readWithStatus(atPath: full, maxBytes: limit).map { read in
+            guard memo != nil || keys != nil else { return folder.read(path, maxBytes: limit).map { .read(SourceFile(bytes: $0.bytes, key: nil), nil) } }
+            return folder.read(path, maxBytes: limit).map { read in
                 .read(SourceFile(bytes: read.bytes, key: StableHash.ofContent(read.bytes)), read.status)
             }
         }
@@ -130,7 +136,7 @@ public struct SiteReader: Sendable {
             }
         }
         if !snapshot.unreadSources.isEmpty {
-            snapshot.readSource = { path in try? FileInfo.read(atPath: root + "/" + path, maxBytes: limit).get() }
+            snapshot.readSource = { [folder] path in try? folder.read(path, maxBytes: limit).get().bytes }
         }
         for path in paths where !ContentSnapshot.isSource(path) && path.hasPrefix("content/") { snapshot.assets.insert(path) }
         return ContentRead(snapshot: snapshot, diagnostics: diagnostics, files: files, keys: nextKeys, hasLinks: hasLinks)
@@ -173,9 +179,9 @@ public struct SiteReader: Sendable {
         for path in templateFiles {
             let relative = String(path.dropFirst("Templates/".count))
             let data: [UInt8]
-            switch FileInfo.read(atPath: siteDirectory.appending(path: path).path, maxBytes: maxSourceBytes) {
-            case .success(let bytes):
-                data = bytes
+            switch folder.read(path, maxBytes: maxSourceBytes) {
+            case .success(let read):
+                data = read.bytes
             case .failure(.tooLarge(let size, let limit)):
                 diagnostics.append(.error(
                     "the file is \(size.grouped) bytes, over the limit of \(limit.grouped) for one theme file; make it smaller",
@@ -199,12 +205,9 @@ public struct SiteReader: Sendable {
     }
 
     /// Reads a file under `content/` to publish (an image), by site-relative path, up to
-    /// `maxSourceBytes`; a failure when it cannot be read or its real location is outside the
-    /// site folder.
+    /// `maxSourceBytes`; a failure when it cannot be read or leads outside the site folder.
     public func readAsset(_ path: String) -> Result<[UInt8], FileInfo.ReadFailure> {
-        let full = siteDirectory.appending(path: path).path
-        guard FileInfo.isInside(full, root: siteDirectory.path) else { return .failure(.unreadable("it leads outside the site folder")) }
-        return FileInfo.read(atPath: full, maxBytes: maxSourceBytes)
+        folder.read(path, maxBytes: maxSourceBytes).map(\.bytes)
     }
 
     /// Site-relative paths of the regular files below `folder`, sorted, and of the links that lead
