@@ -40,7 +40,7 @@ public struct SiteResponder: HTTPResponder {
         }
         switch resolution {
         case .badRequest(let reason):
-            return Response(status: .badRequest, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: reason + "\n")))
+            return plain(.badRequest, reason + "\n", request: request)
         case .redirect(let location):
             let query = request.uri.query.map { "?" + $0 } ?? ""
             return Response(status: .movedPermanently, headers: [.location: location + query])
@@ -49,7 +49,7 @@ public struct SiteResponder: HTTPResponder {
         case .file(let relative):
             switch read(relative) {
             case .success(let file): return serve(file, path: relative, status: .ok, request: request)
-            case .failure(.tooLarge(let size, _)): return tooLarge(size)
+            case .failure(.tooLarge(let size, _)): return tooLarge(size, request: request)
             case .failure(.unreadable): return notFound(request)
             }
         }
@@ -65,9 +65,16 @@ public struct SiteResponder: HTTPResponder {
     }
 
     /// A file too large to serve: said in plain words, since the reader is the site's author.
-    private func tooLarge(_ size: Int) -> Response {
+    private func tooLarge(_ size: Int, request: Request) -> Response {
         let reason = "This file is \(Self.describe(bytes: size)), more than the \(Self.describe(bytes: maxFileBytes)) the preview serves; open it from the output folder instead.\n"
-        return Response(status: .internalServerError, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: reason)))
+        return plain(.internalServerError, reason, request: request)
+    }
+
+    /// A plain-text answer; to HEAD, its headers alone (RFC 9110 §9.3.2), as for a file.
+    private func plain(_ status: HTTPResponse.Status, _ text: String, request: Request) -> Response {
+        let headers: HTTPFields = [.contentType: "text/plain; charset=utf-8", .contentLength: String(text.utf8.count)]
+        if request.method == .head { return Response(status: status, headers: headers) }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
     /// A size as people read it: mebibytes from one up, rounded up so that a file just over the
@@ -100,7 +107,7 @@ public struct SiteResponder: HTTPResponder {
 
     private func notFound(_ request: Request) -> Response {
         if case .success(let page) = read("404.html") { return serve(page, path: "404.html", status: .notFound, request: request) }
-        return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: "Not found\n")))
+        return plain(.notFound, "Not found\n", request: request)
     }
 
     /// The server-sent-event stream the live-reload script listens to.

@@ -73,6 +73,32 @@ struct SiteResponderTests {
         }
     }
 
+    @Test("HEAD of a refusal (400, 404 without a 404 page, 500 over the size limit) has the headers of GET and no body")
+    func headOfRefusals() async throws {
+        let site = try await Self.built.get()
+        let output = site.directory.appending(path: "output")
+        let empty = FileManager.default.temporaryDirectory.appending(path: "daybook-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let size = try #require(site.read("output/style.css")).utf8.count
+        let cases: [(SiteResponder, String, HTTPResponse.Status)] = [
+            (SiteResponder(outputDirectory: output, basePath: "/blog/", hub: ReloadHub()), "/blog/%ZZ", .badRequest),
+            (SiteResponder(outputDirectory: empty, basePath: "/blog/", hub: ReloadHub()), "/blog/nothing/", .notFound),
+            (SiteResponder(outputDirectory: output, basePath: "/blog/", hub: ReloadHub(), maxFileBytes: size - 1), "/blog/style.css", .internalServerError),
+        ]
+        for (responder, uri, status) in cases {
+            try await Application(responder: responder).test(.router) { client in
+                let get = try await client.execute(uri: uri, method: .get)
+                let head = try await client.execute(uri: uri, method: .head)
+                #expect([get.status, head.status] == [status, status], "\(uri)")
+                #expect(get.body.readableBytes > 0, "\(uri)")
+                #expect(head.body.readableBytes == 0, "\(uri)")
+                #expect(head.headers[.contentLength] == String(get.body.readableBytes), "\(uri)")
+                #expect(head.headers[.contentType] == "text/plain; charset=utf-8", "\(uri)")
+            }
+        }
+    }
+
     @Test("ETag and Last-Modified answer 304")
     func notModified() async throws {
         let (app, _) = try await app()
