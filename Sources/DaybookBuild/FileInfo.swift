@@ -282,7 +282,9 @@ public enum FileInfo {
     /// walked one (`content/b -> ..`, the site folder), to a hidden folder (`.daybook-cache`), or to
     /// an output folder (one that holds a build record): the build would publish its own output,
     /// its caches or its sources again, one level deeper with every build. Those are listed apart
-    /// too (`refusedLinks`).
+    /// too (`refusedLinks`). So is a real folder below the walked one that holds a build record
+    /// (`outputFolders`): an output folder copied into `content/` is not published again, and
+    /// `serve`'s watcher, which never watches an output folder, sees every folder the build reads.
     /// - Returns: also whether the walk met a symbolic link at all, inside the site or out.
     ///   The folder itself may be such a link (`content` → elsewhere): then it is the one link out,
     ///   as `""`, and nothing below it is listed.
@@ -302,8 +304,8 @@ public enum FileInfo {
         if let real = realPath(folder), listing.refuses(real) { return SiteFiles(refusedLinks: [""], hasLinks: true) }
         listing.walk(folder, prefix: "", depth: 0)
         return SiteFiles(
-            files: listing.files, outsideLinks: listing.outside, refusedLinks: listing.refused, hasLinks: listing.hasLinks || folderIsLink,
-            isCut: listing.isCut)
+            files: listing.files, outsideLinks: listing.outside, refusedLinks: listing.refused, outputFolders: listing.outputs,
+            hasLinks: listing.hasLinks || folderIsLink, isCut: listing.isCut)
     }
 
     /// What a walk of a site's folder found (`siteFiles(under:root:)`), its paths relative to the folder.
@@ -315,6 +317,8 @@ public enum FileInfo {
         /// Links inside the site that are not followed: to the site folder or one holding the
         /// walked folder, to a hidden folder, or to an output folder.
         public var refusedLinks: [String] = []
+        /// Real folders that hold a build record: output folders, not entered.
+        public var outputFolders: [String] = []
         /// Whether the walk met a symbolic link at all.
         public var hasLinks = false
         /// Whether the walk stopped at a bound, leaving names unlisted.
@@ -356,6 +360,8 @@ public enum FileInfo {
         var outside: [String] = []
         /// Links inside `root` to folders that are not followed (`siteFiles(under:root:)`).
         var refused: [String] = []
+        /// Real folders holding a build record, not entered.
+        var outputs: [String] = []
         var hasLinks = false
         /// Whether a bound stopped the walk (`SiteFiles.maxNames`, `SiteFiles.maxDepth`).
         var isCut = false
@@ -428,6 +434,12 @@ public enum FileInfo {
                     kind = format == S_IFDIR ? UInt8(DT_DIR) : format == S_IFREG ? UInt8(DT_REG) : 0
                 }
                 if kind == UInt8(DT_DIR) {
+                    // A folder reached through a link was checked above (`refuses`).
+                    var record = stat()
+                    if entry.pointee.d_type != UInt8(DT_LNK), lstat(full + "/" + OutputWriter.manifestName, &record) == 0 {
+                        outputs.append(prefix + name)
+                        continue
+                    }
                     walk(full, prefix: prefix + name + "/", depth: depth + 1)
                 } else if kind == UInt8(DT_REG) {
                     files.append(prefix + name)

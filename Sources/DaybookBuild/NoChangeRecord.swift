@@ -129,6 +129,7 @@ struct NoChangeRecord: Equatable {
             inputs += statuses
             inputs += walk.outsideLinks.map { ("link-out:" + $0, nil) }
             inputs += walk.refusedLinks.map { ("link-refused:" + $0, nil) }
+            inputs += walk.outputFolders.map { ("output-folder:" + $0, nil) }
             if walk.isCut { inputs.append(("cut:" + folder, nil)) }
             if folder == "content" {
                 content = SiteReader.Listed(walk: walk, statuses: [:], takenAt: at)

@@ -220,6 +220,7 @@ public struct SiteReader: Sendable {
         listing.files = listing.files.map { folder + "/" + $0 }.sorted()
         listing.outsideLinks = named(listing.outsideLinks)
         listing.refusedLinks = named(listing.refusedLinks)
+        listing.outputFolders = named(listing.outputFolders)
         return listing
     }
 
@@ -230,6 +231,11 @@ public struct SiteReader: Sendable {
             .error(
                 "'\(link)' is a symbolic link to the site folder, a folder that holds it, a hidden folder or an output folder; it is not read, lest the build publish its own files again: link to the folder you mean instead",
                 at: SourceLocation(path: link))
+        }
+        errors += walk.outputFolders.map { output in
+            .error(
+                "'\(output)' holds a build record (\(OutputWriter.manifestName)): it is an output folder, which the build does not publish again; move it out of \(folder)/",
+                at: SourceLocation(path: output))
         }
         if walk.isCut {
             errors.append(.error(

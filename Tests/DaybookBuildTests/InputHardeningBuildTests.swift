@@ -142,6 +142,30 @@ struct InputHardeningBuildTests {
         #expect(await build(site).diagnostics.isEmpty)
     }
 
+    @Test("an output folder copied into content/ (a real folder holding a build record) is an error, and nothing in it is published")
+    func outputFolderInContent() async throws {
+        let site = try SiteFixture("""
+            -- content/users.json --
+            [{"id": "u"}]
+            -- content/old/.daybook-manifest --
+            daybook-manifest 1
+            -- content/old/page.html --
+            an old output
+            -- content/photos/kept.txt --
+            kept
+            """)
+        let first = await build(site)
+        #expect(first.diagnostics.map(\.description) == [
+            "content/old: error: 'content/old' holds a build record (.daybook-manifest): it is an output folder, which the build does not publish again; move it out of content/"
+        ])
+        #expect(site.tree("output").isEmpty)
+        // Without the record it is a folder of files like any other.
+        try FileManager.default.removeItem(at: site.directory.appending(path: "content/old/.daybook-manifest"))
+        #expect(await build(site).diagnostics.isEmpty)
+        #expect(site.tree("output")["old/page.html"] == Data("an old output\n".utf8))
+        #expect(site.tree("output")["photos/kept.txt"] == Data("kept\n".utf8))
+    }
+
     @Test("folders nested past the walk's bound are an error at content/, and nothing past it is read")
     func nestedPastTheBound() async throws {
         let site = try SiteFixture("""
