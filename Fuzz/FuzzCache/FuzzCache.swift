@@ -5,14 +5,19 @@ import DaybookFuzzSupport
 import DaybookRender
 
 /// The cache archives read from `<site>/.daybook-cache/` (decoded records and their checks, comment
-/// orders, page facts, the check's file keys, post cards, Markdown link targets). The first byte picks one; the rest follows its magic line, so the fuzzer starts
+/// orders, page facts, the check's file keys, post cards, Markdown link targets, post versions). The first byte picks one; the rest follows its magic line, so the fuzzer starts
 /// inside the format.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     guard let first = bytes.first else { return 0 }
     let rest = Array(bytes.dropFirst())
-    switch first % 7 {
+    switch first % 8 {
+    case 7:
+        // What it reads back, it writes back the same.
+        if let versions = KeptVersions(bytes: (KeptVersions.magic + rest)[...]) {
+            precondition(KeptVersions(bytes: versions.bytes[...]) == versions)
+        }
     case 6:
         // What it reads back, it writes back the same.
         if let targets = MarkdownTargets(bytes: (MarkdownTargets.magic + rest)[...]) {

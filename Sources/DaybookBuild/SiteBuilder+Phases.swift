@@ -132,12 +132,12 @@ extension SiteBuilder {
             now: options.now, timeZone: zone, includeFuture: options.includeFuture, includeDrafts: options.includeDrafts)
         // `daybook build` keeps the comment orders on disk; `serve` keeps them in memory (`feedsReuse`).
         let ordersOnDisk = cached && options.records == nil
-        let storedOrders = ordersOnDisk && loaded.commentsKey != nil ? CommentOrdersFile.read(site: options.siteDirectory) : nil
+        let storedOrders = ordersOnDisk && loaded.commentsKey != nil ? CacheFile.read(CommentOrders.self, site: options.siteDirectory) : nil
         let feeds = SiteFeeds(
             content: loaded.content, config: loaded.config, moment: moment, reusing: options.records?.feedsReuse, forNextBuild: options.records != nil,
             commentsKey: loaded.commentsKey, orders: storedOrders, keepsOrders: ordersOnDisk)
         options.records?.feedsReuse = feeds.reuse
-        if let orders = feeds.orders, orders != storedOrders { CommentOrdersFile.save(orders, site: options.siteDirectory) }
+        if let orders = feeds.orders, orders != storedOrders { CacheFile.save(orders, site: options.siteDirectory) }
         diagnostics += feeds.diagnostics
         var site = SiteModel(
             config: loaded.config, content: loaded.content, timeZone: zone, moment: moment, feeds: feeds, theme: theme,
@@ -175,7 +175,7 @@ extension SiteBuilder {
             assetPaths: Set(site.theme.assets.keys).union(ImageCollector(snapshot: sources.snapshot).paths).union(photos.paths))
         input.images = photos.images
         input.markdownMemo = store?.markdownMemo
-        input.markdownTargets = cachesOnDisk.map(MarkdownTargetsFile.read(site:))
+        input.markdownTargets = cachesOnDisk.map { CacheFile.read(MarkdownTargets.self, site: $0) ?? MarkdownTargets() }
         let fingerprint = site.theme.fingerprint
         let cards = store?.cards ?? cachesOnDisk.map { CardCacheFile.store(site: $0, posts: site.feeds.posts.count) } ?? CardStore()
         let layout = store?.pageLayout
@@ -185,7 +185,7 @@ extension SiteBuilder {
             store.pageLayout = renderer.layout
         }
         if let cachesOnDisk, let targets = site.renderer?.markdownTargets, targets != input.markdownTargets {
-            MarkdownTargetsFile.save(targets, site: cachesOnDisk)
+            CacheFile.save(targets, site: cachesOnDisk)
         }
         site.diagnostics += site.renderer?.markdownLinkWarnings() ?? []
     }
@@ -194,7 +194,9 @@ extension SiteBuilder {
     /// share a path, every path is plain and short enough, and the output folder holds no foreign
     /// file, link or file-for-a-folder where they go. Also reads the previous build's record.
     /// - Parameter store: a long-lived process's memory (`serve`): the list and post versions of its last build.
-    func plan(_ site: SiteModel, renderer: SiteRenderer, writer: OutputWriter, store: RecordStore? = nil) -> Plan {
+    /// - Parameter cachesOnDisk: the site folder, when the build keeps its caches there
+    ///   (`daybook build`): the posts' versions are read from and saved to it (`KeptVersions.cacheName`).
+    func plan(_ site: SiteModel, renderer: SiteRenderer, writer: OutputWriter, store: RecordStore? = nil, cachesOnDisk: URL? = nil) -> Plan {
         let assets = site.theme.assets.sorted { $0.key < $1.key }.map { RenderedFile(path: $0.key, bytes: $0.value) } + site.images
         let paths = renderer.outputPaths + assets.map(\.path) + site.cachedImages.map(\.path)
         var diagnostics: [Diagnostic] = []
@@ -208,13 +210,15 @@ extension SiteBuilder {
         let checked = Unshared(writer)
         // Only a long-lived process builds again: a build without one makes no memos.
         let remembers = store != nil
-        let keys = renderer.keys(previousLinkTargets: previousTargets, memo: versionMemo, forNextBuild: remembers)
+        let kept = cachesOnDisk.flatMap { CacheFile.read(KeptVersions.self, site: $0) }
+        let keys = renderer.keys(
+            previousLinkTargets: previousTargets, memo: versionMemo, forNextBuild: remembers, kept: kept, keepsVersions: cachesOnDisk != nil)
         // The paths of `serve`'s last build, unless two of them collided, are known to be distinct;
         // they are nearly always this build's, the very strings, and compare at once.
         let known = store?.distinctPaths
         let (errors, snapshots, collisions) = Parallel.all(
             { checked.value.check(paths) },
-            { SiteLists.snapshots(of: site.feeds, reusing: listMemo, forNextBuild: remembers) },
+            { SiteLists.snapshots(of: site.feeds, reusing: listMemo, kept: keys.keptListVersions, forNextBuild: remembers) },
             { paths == known ? [] : Self.collisions(in: paths) })
         if paths != known { store?.distinctPaths = collisions.isEmpty ? paths : nil }
         for path in collisions {
@@ -239,6 +243,9 @@ extension SiteBuilder {
         }
         store?.listMemo = snapshots.memo
         store?.versionMemo = keys.memo
+        if let cachesOnDisk, let next = keys.keptVersions(listVersions: snapshots.postVersions), next != kept {
+            CacheFile.save(next, site: cachesOnDisk)
+        }
         var lists = snapshots.lists
         lists[PageKeys.linkTargetsList] = ListSnapshot(ids: renderer.linkTargets)
         return Plan(renderer: renderer, assets: assets, cachedImages: site.cachedImages, lists: lists, keys: keys, diagnostics: diagnostics)

@@ -163,7 +163,7 @@ public struct SiteBuilder: Sendable {
 
         report(BuildProgress(phase: "plan"))
         let writer = await pendingWriter.value.value
-        let plan = plan(site, renderer: renderer, writer: writer, store: options.records)
+        let plan = plan(site, renderer: renderer, writer: writer, store: options.records, cachesOnDisk: cachesOnDisk)
         outcome.diagnostics += plan.diagnostics
         clock.lap("plan")
         // The plan works out the keys unless it failed before its checks.

@@ -38,6 +38,22 @@ public struct CommentOrders: Sendable, Hashable {
         return hash.value
     }
 
+    /// Names what the orders hold: orders of equal identity place the same comments under each
+    /// post (they are a function of the fields hashed here), so values kept with them hold too
+    /// (`KeptVersions`).
+    public var identity: UInt64 {
+        var hash = StableHash()
+        hash.combine("comment-orders")
+        hash.combine(bits: commentsKey)
+        hash.combine(bits: postsKey)
+        hash.combine(includeFuture)
+        hash.combine(includeDrafts)
+        hash.combine(shownSince)
+        hash.combine(hiddenFrom)
+        hash.combine(feedSize)
+        return hash.value
+    }
+
     /// Whether these orders are the ones this build would make.
     func hold(commentsKey: UInt64, postsKey: UInt64, moment: BuildMoment, feedSize: Int) -> Bool {
         guard self.commentsKey == commentsKey, self.postsKey == postsKey, self.feedSize == feedSize,

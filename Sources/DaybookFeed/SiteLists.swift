@@ -20,14 +20,19 @@ public enum SiteLists {
     /// - Parameter forNextBuild: whether to make the memo, for the next build of a long-lived
     ///   process; a build that is the last of its process (`daybook build`) skips it, as holding
     ///   every post with its comments cost a tenth of its lists.
-    public static func snapshots(of feeds: SiteFeeds, reusing memo: ListVersionMemo?, forNextBuild: Bool = true)
-        -> (lists: [String: ListSnapshot], memo: ListVersionMemo?)
+    /// - Parameter kept: by place in `feeds.posts`, each post's version as a build in another
+    ///   process kept it (`KeptVersions`), where it still holds; `nil` where it does not.
+    /// - Returns: also every post's version, by place, for the next build to keep.
+    public static func snapshots(of feeds: SiteFeeds, reusing memo: ListVersionMemo?, kept: [UInt64?]? = nil, forNextBuild: Bool = true)
+        -> (lists: [String: ListSnapshot], memo: ListVersionMemo?, postVersions: [UInt64])
     {
-        let (lists, next) = lists(of: feeds, reusing: memo, forNextBuild: forNextBuild)
-        return (Dictionary(uniqueKeysWithValues: lists.map { ($0.key.rawValue, $0.value) }), next)
+        let (lists, next, versions) = lists(of: feeds, reusing: memo, kept: kept, forNextBuild: forNextBuild)
+        return (Dictionary(uniqueKeysWithValues: lists.map { ($0.key.rawValue, $0.value) }), next, versions)
     }
 
-    static func lists(of feeds: SiteFeeds, reusing memo: ListVersionMemo? = nil, forNextBuild: Bool = true) -> ([ListName: ListSnapshot], ListVersionMemo?) {
+    static func lists(of feeds: SiteFeeds, reusing memo: ListVersionMemo? = nil, kept: [UInt64?]? = nil, forNextBuild: Bool = true)
+        -> ([ListName: ListSnapshot], ListVersionMemo?, [UInt64])
+    {
         var journal = ListSnapshot()
         for entry in feeds.journal {
             var hash = StableHash()
@@ -50,6 +55,7 @@ public enum SiteLists {
         let remembers = memo != nil || forNextBuild
         let versions = Parallel.mapBlocking(Array(feeds.posts.indices)) { position -> (id: String, inputs: VersionInputs?, value: UInt64) in
             let post = feeds.posts[position]
+            if let kept, position < kept.count, let version = kept[position] { return (post.id, nil, version) }
             let name = feeds.usersByID[post.author]?.displayName ?? ""
             let comments = feeds.comments[post.id] ?? []
             let inputs = remembers ? VersionInputs(post: post, authorName: name, comments: comments) : nil
@@ -89,7 +95,7 @@ public enum SiteLists {
             .users: users,
             .locations: groups(feeds.indexes.locations),
         ]
-        return (lists, forNextBuild ? ListVersionMemo(versions.compactMap { entry in entry.inputs.map { (entry.id, $0, entry.value) } }) : nil)
+        return (lists, forNextBuild ? ListVersionMemo(versions.compactMap { entry in entry.inputs.map { (entry.id, $0, entry.value) } }) : nil, versions.map(\.value))
     }
 
     /// The order lists appear in the report.

@@ -43,13 +43,25 @@ public struct PageKeys: Sendable {
     /// This build's post versions with what each was made of, for the next build of a long-lived
     /// process; `nil` unless asked for (`forNextBuild`).
     public let memo: PostVersionMemo?
+    /// By place in `SiteFeeds.posts`, each post's timeline version as the kept versions hold it
+    /// (`KeptVersions`); `nil` where none holds, and without kept versions.
+    public let keptListVersions: [UInt64?]?
+    /// What this build's versions are made of beyond each post (`KeptVersions.context`), and each
+    /// post's page version and slug by place: for the next `daybook build` to keep. `nil` unless
+    /// asked for (`keepsVersions`), or without comment orders to name the comments by.
+    private let keeping: (context: UInt64, pages: [UInt64], slugs: [UInt64])?
 
     /// - Parameters:
     ///   - previousLinkTargets: the previous build's `linkTargets`, `nil` when unknown.
     ///   - memo: the previous build's `memo`, from a long-lived process (`serve`).
     ///   - forNextBuild: whether to make `memo`; the last build of its process (`daybook build`)
     ///     skips it, as holding every post with its comments cost a tenth of the keys.
-    init(builder: PageBuilder, themeFingerprint: UInt64, previousLinkTargets: [String]?, memo previous: PostVersionMemo? = nil, forNextBuild: Bool = true) {
+    ///   - kept: the versions an earlier `daybook build` kept, taken where they hold.
+    ///   - keepsVersions: whether to make what `keptVersions(listVersions:)` gives.
+    init(
+        builder: PageBuilder, themeFingerprint: UInt64, previousLinkTargets: [String]?, memo previous: PostVersionMemo? = nil,
+        forNextBuild: Bool = true, kept keptVersions: KeptVersions? = nil, keepsVersions: Bool = false
+    ) {
         self.builder = builder
         var hash = StableHash()
         hash.combine("daybook-page-keys-3")
@@ -85,13 +97,22 @@ public struct PageKeys: Sendable {
         let kept = previous.flatMap { $0.people == authors && $0.imageSizes == input.imageSizes && $0.images == input.images ? $0 : nil }
         let posts = input.feeds.posts
         let remembers = previous != nil || forNextBuild
-        let versions = Parallel.mapBlocking(Array(posts.indices)) { position -> (version: (id: String, inputs: PostVersionMemo.Inputs?, value: UInt64), relinked: Bool) in
+        let keptContext = keptVersions != nil || keepsVersions ? Self.keptContext(builder: builder, people: authors) : nil
+        let held = keptVersions.flatMap { $0.context == keptContext && $0.posts.count == posts.count ? $0 : nil }
+        let slugs = held != nil || keptContext != nil
+        typealias Versioned = (version: (id: String, inputs: PostVersionMemo.Inputs?, value: UInt64), relinked: Bool, list: UInt64?, slug: UInt64)
+        let versions = Parallel.mapBlocking(Array(posts.indices)) { position -> Versioned in
             let post = posts[position]
+            let relinked = Self.names(post, of: changed, builder: builder)
+            let slug = slugs ? KeptVersions.slugHash(input.feeds.indexes.locationSlugs[post.id]) : 0
+            if let entry = held?.entry(at: position, for: post, slug: slug) { return ((post.id, nil, entry.page), relinked, entry.list, slug) }
             let inputs = remembers ? PostVersionMemo.Inputs(
                 post: post, comments: input.feeds.comments[post.id] ?? [], locationSlug: input.feeds.indexes.locationSlugs[post.id]) : nil
             let version = inputs.flatMap { kept?.versions.value(post.id, inputs: $0, at: position) } ?? Self.postVersion(post, builder: builder, authors: authors)
-            return ((post.id, inputs, version), Self.names(post, of: changed, builder: builder))
+            return ((post.id, inputs, version), relinked, nil, slug)
         }
+        keptListVersions = held.map { _ in versions.map(\.list) }
+        keeping = keepsVersions ? keptContext.map { ($0, versions.map(\.version.value), versions.map(\.slug)) } : nil
         postVersions = Dictionary(versions.map { ($0.version.id, $0.version.value) }, uniquingKeysWith: { first, _ in first })
         relinked = Set(versions.filter(\.relinked).map(\.version.id))
         // An entry's page and its journal item both read it, and prompt bodies and responses are a
@@ -111,6 +132,36 @@ public struct PageKeys: Sendable {
             people: authors, imageSizes: input.imageSizes, images: input.images,
             versions: InputMemo(versions.compactMap { entry in entry.version.inputs.map { (entry.version.id, $0, entry.version.value) } }),
             entries: InputMemo(entries), entriesDropNone: dropsNone) : nil
+    }
+
+    /// What kept versions must have been made of beyond each post (`KeptVersions.context`): the
+    /// comment orders' identity, which names every post's comments and the posts in order; every
+    /// person as a card shows them; every photo's size and copies. `nil` without comment orders.
+    static func keptContext(builder: PageBuilder, people: [String: UInt64]) -> UInt64? {
+        guard let orders = builder.input.feeds.orders else { return nil }
+        var hash = StableHash()
+        hash.combine("kept-versions-1")
+        hash.combine(bits: orders.identity)
+        for (id, person) in people.sorted(by: { $0.key < $1.key }) {
+            hash.combine(id)
+            hash.combine(bits: person)
+        }
+        for reference in Set(builder.input.imageSizes.keys).union(builder.input.images.keys).sorted() {
+            combine(image: reference, builder: builder, into: &hash)
+        }
+        return hash.value
+    }
+
+    /// The versions for the next `daybook build` to keep, with each post's timeline version by
+    /// place (`SiteLists.snapshots`); `nil` unless asked for, or without comment orders.
+    public func keptVersions(listVersions: [UInt64]) -> KeptVersions? {
+        guard let keeping, listVersions.count == keeping.pages.count else { return nil }
+        let posts = builder.input.feeds.posts
+        let entries = posts.indices.map { position in
+            KeptVersions.Entry(
+                contentKey: posts[position].contentKey, slug: keeping.slugs[position], page: keeping.pages[position], list: listVersions[position])
+        }
+        return KeptVersions(context: keeping.context, posts: entries)
     }
 
     /// `#tag` for each tag with a page, `@id` for each user: what `TextLinker` links.

@@ -152,8 +152,15 @@ public struct SiteRenderer: Sendable {
     /// The keys of this build's pages; `previousLinkTargets` is what the previous build's record
     /// holds under `PageKeys.linkTargetsList` (`nil` when it holds nothing).
     /// - Parameter memo: the previous build's `PageKeys.memo`, from a long-lived process (`serve`).
-    public func keys(previousLinkTargets: [String]?, memo: PostVersionMemo? = nil, forNextBuild: Bool = true) -> PageKeys {
-        PageKeys(builder: builder, themeFingerprint: themeFingerprint, previousLinkTargets: previousLinkTargets, memo: memo, forNextBuild: forNextBuild)
+    /// - Parameters:
+    ///   - kept: the versions an earlier `daybook build` kept (`KeptVersions`).
+    ///   - keepsVersions: whether the keys make the versions to keep (`PageKeys.keptVersions`).
+    public func keys(
+        previousLinkTargets: [String]?, memo: PostVersionMemo? = nil, forNextBuild: Bool = true, kept: KeptVersions? = nil, keepsVersions: Bool = false
+    ) -> PageKeys {
+        PageKeys(
+            builder: builder, themeFingerprint: themeFingerprint, previousLinkTargets: previousLinkTargets, memo: memo, forNextBuild: forNextBuild,
+            kept: kept, keepsVersions: keepsVersions)
     }
 
     /// The targets to record for the next build's `keys(previousLinkTargets:)`.

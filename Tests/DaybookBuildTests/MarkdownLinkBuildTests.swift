@@ -54,7 +54,7 @@ struct MarkdownLinkBuildTests {
         }
         let first = await warnings()
         #expect(first == dead(["v", "w"]))
-        let path = ".daybook-cache/" + MarkdownTargetsFile.name
+        let path = ".daybook-cache/" + MarkdownTargets.cacheName
         let saved = try #require(FileManager.default.contents(atPath: site.directory.appending(path: path).path))
         var expected = MarkdownTargets()
         expected.byText[MarkdownTargets.key("[v](/users/v/) [w](/users/w/) [u](/users/u/)")] = ["/users/v/", "/users/w/", "/users/u/"]
