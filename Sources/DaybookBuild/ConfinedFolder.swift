@@ -17,12 +17,15 @@ public final class ConfinedFolder: Sendable {
     public let path: String
     /// Open for the folder's lifetime; -1 when the folder could not be opened.
     private let descriptor: Int32
+    /// Why the folder could not be opened, for every read then.
+    private let openError: Int32
     /// Whether to open with `openat2`; false on a kernel without it, and in tests of the other way.
     private let beneath: Bool
     /// Whether links that stay inside are followed (a site's sources) or none is (an output
     /// folder, where a build writes none).
     private let followsLinks: Bool
-    /// The folder's own location, links resolved, for a path `openat2` cannot take.
+    /// The folder's own location, links resolved, for a path `openat2` cannot take; only
+    /// wanted where links are followed.
     private let realRoot: String?
 
     /// - Parameter followsLinks: whether a link that stays inside the folder is followed. The
@@ -32,25 +35,29 @@ public final class ConfinedFolder: Sendable {
     init(path: String, followsLinks: Bool = true, usesOpenat2: Bool) {
         self.path = path
         descriptor = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        openError = descriptor < 0 ? errno : 0
         self.followsLinks = followsLinks
-        realRoot = FileInfo.realPath(path)
+        realRoot = followsLinks ? FileInfo.realPath(path) : nil
         beneath = usesOpenat2
     }
 
     deinit { if descriptor >= 0 { close(descriptor) } }
 
     /// The regular file at `relative` (no leading `/`), read as `FileInfo` reads, with its status
-    /// as opened; a failure saying so when the path leads outside the folder.
+    /// as opened; a failure saying so when the path leads outside the folder (or, where no link
+    /// is followed, steps through `.` or `..`).
     public func read(_ relative: String, maxBytes: Int) -> Result<(bytes: [UInt8], status: FileStatus), FileInfo.ReadFailure> {
         let fd = openFile(relative)
-        if fd < 0 && errno == EXDEV { return .failure(.unreadable("it leads outside the site folder")) }
+        if fd < 0 && errno == EXDEV {
+            return .failure(.unreadable(followsLinks ? "it leads outside the site folder" : "not a path below the folder"))
+        }
         return FileInfo.read(fd, maxBytes: maxBytes)
     }
 
     /// A descriptor for reading the file at `relative`, or -1 with `errno` set (EXDEV: outside).
     func openFile(_ relative: String) -> Int32 {
         guard descriptor >= 0 else {
-            errno = ENOENT
+            errno = openError
             return -1
         }
         let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC
@@ -74,11 +81,10 @@ public final class ConfinedFolder: Sendable {
         // The path resolved once, checked, and opened again with no link on the way: a folder
         // swapped for a link since the check makes the open fail rather than follow it.
         guard let real = FileInfo.realPath(path + "/" + relative) else { return -1 }
-        guard let root = realRoot, real.hasPrefix(root == "/" ? root : root + "/") else {
+        guard let inner = realRoot.flatMap({ FileInfo.path(of: real, below: $0) }) else {
             errno = EXDEV
             return -1
         }
-        let inner = String(real.dropFirst(root == "/" ? 1 : root.count + 1))
         if beneath {
             let fd = daybook_open_beneath(descriptor, inner, flags, 1)
             if fd >= 0 || errno != ENOSYS { return fd }

@@ -29,31 +29,14 @@ public enum FileInfo {
         case unreadable(String)
     }
 
-    /// The bytes of the regular file at `path`, following links (a site's sources may be links
-    /// inside the site, which the listing has checked).
-    public static func read(atPath path: String, maxBytes: Int) -> Result<[UInt8], ReadFailure> {
-        read(open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), maxBytes: maxBytes).map(\.bytes)
-    }
-
-    /// Reads as `read(atPath:maxBytes:)` does, with the file's status as it was opened: a status
-    /// taken before the bytes, so that a write during the read leaves a status the next look
-    /// finds changed (`StatusMemo`).
-    public static func readWithStatus(atPath path: String, maxBytes: Int) -> Result<(bytes: [UInt8], status: FileStatus), ReadFailure> {
-        read(open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), maxBytes: maxBytes)
-    }
-
-    /// The regular file at `relative` below the folder `root`, as `readWithStatus`, following no
-    /// symbolic link below `root`: each folder is opened from its parent with `O_NOFOLLOW`, so a
-    /// link put in place after a check is not followed either. `O_NONBLOCK` keeps a FIFO there
-    /// from blocking the open. `root` itself may be a link, as the output folder the user named.
+    /// The regular file at `relative` below the folder `root`, with its status as opened (taken
+    /// before the bytes, so that a write during the read leaves a status the next look finds
+    /// changed), following no symbolic link below `root` (`ConfinedFolder`), so a link put in
+    /// place after a check is not followed either. `root` itself may be a link, as the output
+    /// folder the user named; it is opened for this read alone, as a long-lived process may see
+    /// it replaced.
     public static func read(_ relative: String, below root: String, maxBytes: Int) -> Result<(bytes: [UInt8], status: FileStatus), ReadFailure> {
-        guard !relative.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
-            return .failure(.unreadable("not a path below the folder"))
-        }
-        let folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
-        defer { close(folder) }
-        return read(openWithoutLinks(relative, from: folder), maxBytes: maxBytes)
+        ConfinedFolder(path: root, followsLinks: false).read(relative, maxBytes: maxBytes)
     }
 
     /// Opens the file at `relative` below the folder open at `folder` for reading, each folder on
@@ -340,7 +323,13 @@ public enum FileInfo {
 
     /// Whether the real path `real` is `realRoot` or below it.
     private static func contains(_ realRoot: String, _ real: String) -> Bool {
-        real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
+        real == realRoot || path(of: real, below: realRoot) != nil
+    }
+
+    /// The path of the real path `real` relative to `realRoot`, when it is below it.
+    static func path(of real: String, below realRoot: String) -> String? {
+        let prefix = realRoot.hasSuffix("/") ? realRoot : realRoot + "/"
+        return real.hasPrefix(prefix) ? String(real.dropFirst(prefix.count)) : nil
     }
 
     /// `path` with every link resolved; `nil` when it does not exist.

@@ -101,9 +101,9 @@ public struct SiteReader: Sendable {
             }
             if let memo, let status = FileStatus(path: full), let file = memo.value(path, status: status) { return .success(.read(file, status)) }
             // Without a memo or keys to keep, neither the status nor the key is wanted.
-            guard memo != nil || keys != nil else { return folder.read(path, maxBytes: limit).map { .read(SourceFile(bytes: $0.bytes, key: nil), nil) } }
+            let keeps = memo != nil || keys != nil
             return folder.read(path, maxBytes: limit).map { read in
-                .read(SourceFile(bytes: read.bytes, key: StableHash.ofContent(read.bytes)), read.status)
+                .read(SourceFile(bytes: read.bytes, key: keeps ? StableHash.ofContent(read.bytes) : nil), keeps ? read.status : nil)
             }
         }
         var files = memo.map { _ in SourceFiles(takenAt: takenAt) }
