@@ -10,14 +10,9 @@ import Glibc
 /// when the writer and the preview server ask about thousands of files.
 public enum FileInfo {
     /// The bytes of a regular file, read straight into an array (no `Data` copy), not through a
-    /// final symbolic link; `nil` when it is anything else or larger than `maxBytes`.
-    /// (`DaybookImages` has its own, as it does not depend on this target.)
-    public static func contents(atPath path: String, maxBytes: Int = .max) -> [UInt8]? {
-        try? read(open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), maxBytes: maxBytes).get().bytes
-    }
-
-    /// As `contents(atPath:maxBytes:)`, with the status of the file as opened (what `lstat`
-    /// would say of it, since no final link is followed).
+    /// final symbolic link, with the status of the file as opened (what `lstat` would say of it);
+    /// `nil` when it is anything else or larger than `maxBytes`. (`DaybookImages` has its own, as
+    /// it does not depend on this target.)
     public static func contentsWithStatus(atPath path: String, maxBytes: Int = .max) -> (bytes: [UInt8], status: FileStatus)? {
         try? read(open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), maxBytes: maxBytes).get()
     }

@@ -68,8 +68,10 @@ extension SiteReader {
             }
             guard status.st_mode & S_IFMT == S_IFREG else { return nil }
             if ContentSnapshot.isSource(path) {
-                // Not following a link that took the file's place since the look.
-                guard let bytes = FileInfo.contents(atPath: full, maxBytes: maxSourceBytes) else { return nil }
+                // Through no link at all, at the file's name or on its way: a patched read is of a
+                // site that held none, and a folder swapped for a link since the look is not followed.
+                guard case .success(let read) = FileInfo.read(path, below: siteDirectory.path, maxBytes: maxSourceBytes) else { return nil }
+                let bytes = read.bytes
                 snapshot.sources[path] = bytes
                 snapshot.contentKeys[path] = StableHash.ofContent(bytes)
             } else {

@@ -99,6 +99,18 @@ struct SiteReadTests {
         if getuid() != 0 { #expect(reader.reread(last, changed: ["content/posts/p2.md"]) == nil) }
     }
 
+    @Test("a named file whose folder became a link out of the site since the last read: read whole, the file outside never read")
+    func folderSwappedForALink() throws {
+        let last = whole()
+        let outside = site.directory.deletingLastPathComponent().appending(path: "outside-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("---\nid: p2\nauthor: ana\ncreatedAt: 2026-11-20T11:00:00Z\n---\nSecret.\n".utf8).write(to: outside.appending(path: "p2.md"))
+        try FileManager.default.removeItem(at: site.directory.appending(path: "content/posts"))
+        try FileManager.default.createSymbolicLink(at: site.directory.appending(path: "content/posts"), withDestinationURL: outside)
+        #expect(reader.reread(last, changed: ["content/posts/p2.md"]) == nil)
+    }
+
     @Test("a read that found a problem is not patched")
     func problem() throws {
         try FileManager.default.createSymbolicLink(
