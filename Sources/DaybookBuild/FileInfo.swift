@@ -251,65 +251,6 @@ public enum FileInfo {
         return (FolderEntries(files: files, folders: folders), hasLinks)
     }
 
-    /// The files below `folder` that a build may read: regular files, following symbolic links only
-    /// while they stay inside `root` (their real location, by `realpath`), and entering each folder
-    /// once (by device and inode), so a link loop ends. Links that lead out of `root` (to a file or
-    /// a folder) are listed apart, relative to `folder`, and never read.
-    ///
-    /// A link inside the site is not followed either when it leads to a folder that holds the
-    /// walked one (`content/b -> ..`, the site folder), to a hidden folder (`.daybook-cache`), or to
-    /// an output folder (one that holds a build record): the build would publish its own output,
-    /// its caches or its sources again, one level deeper with every build. Those are listed apart
-    /// too (`refusedLinks`). So is a real folder below the walked one that holds a build record
-    /// (`outputFolders`): an output folder copied into `content/` is not published again, and
-    /// `serve`'s watcher, which never watches an output folder, sees every folder the build reads.
-    /// - Returns: also whether the walk met a symbolic link at all, inside the site or out.
-    ///   The folder itself may be such a link (`content` → elsewhere): then it is the one link out,
-    ///   as `""`, and nothing below it is listed.
-    ///
-    /// The walk is bounded (`SiteFiles.maxNames`, `SiteFiles.maxDepth`): an untrusted folder may
-    /// hold millions of names, or folders nested until the path is 4 KB long.
-    public static func siteFiles(under folder: String, root: String) -> SiteFiles {
-        let realRoot = realPath(root) ?? root
-        var status = stat()
-        let folderIsLink = lstat(folder, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
-        if folderIsLink {
-            // A dangling link names nothing; one that leads out is not entered.
-            guard stat(folder, &status) == 0 else { return SiteFiles(hasLinks: true) }
-            guard isInside(folder, root: realRoot) else { return SiteFiles(outsideLinks: [""], hasLinks: true) }
-        }
-        var listing = Listing(folder: folder, root: realRoot)
-        if let real = realPath(folder), listing.refuses(real) { return SiteFiles(refusedLinks: [""], hasLinks: true) }
-        listing.walk(folder, prefix: "", depth: 0)
-        return SiteFiles(
-            files: listing.files, outsideLinks: listing.outside, refusedLinks: listing.refused, outputFolders: listing.outputs,
-            hasLinks: listing.hasLinks || folderIsLink, isCut: listing.isCut)
-    }
-
-    /// What a walk of a site's folder found (`siteFiles(under:root:)`), its paths relative to the folder.
-    public struct SiteFiles: Sendable {
-        /// The regular files, links inside the site included.
-        public var files: [String] = []
-        /// Links whose real location is outside the site, never read.
-        public var outsideLinks: [String] = []
-        /// Links inside the site that are not followed: to the site folder or one holding the
-        /// walked folder, to a hidden folder, or to an output folder.
-        public var refusedLinks: [String] = []
-        /// Real folders that hold a build record: output folders, not entered.
-        public var outputFolders: [String] = []
-        /// Whether the walk met a symbolic link at all.
-        public var hasLinks = false
-        /// Whether the walk stopped at a bound, leaving names unlisted.
-        public var isCut = false
-
-        /// Far more names than a site has (a 100,000-post site has about 40,000 sources and
-        /// photos), and far fewer than would fill memory with paths.
-        public static let maxNames = 1_000_000
-        /// Folders below the walked one: far deeper than a site's sources go, and a bound on the
-        /// recursion of the walk.
-        public static let maxDepth = 64
-    }
-
     /// Whether the real location of `path` (all links resolved) is inside `root`'s.
     public static func isInside(_ path: String, root: String) -> Bool {
         guard let real = realPath(path), let realRoot = realPath(root) else { return false }
@@ -317,7 +258,7 @@ public enum FileInfo {
     }
 
     /// Whether the real path `real` is `realRoot` or below it.
-    private static func contains(_ realRoot: String, _ real: String) -> Bool {
+    static func contains(_ realRoot: String, _ real: String) -> Bool {
         real == realRoot || path(of: real, below: realRoot) != nil
     }
 
@@ -334,103 +275,6 @@ public enum FileInfo {
         return String(cString: resolved)
     }
 
-    /// Lists regular files with readdir: FileManager's enumerator with resource values costs about
-    /// 0.2 ms a file, which on a 30,000-page site is most of a check. Hidden entries are skipped.
-    private struct Listing {
-        let folder: String
-        /// The site folder's real location: links are followed while theirs stays inside it.
-        let root: String
-        var files: [String] = []
-        var outside: [String] = []
-        /// Links inside `root` to folders that are not followed (`siteFiles(under:root:)`).
-        var refused: [String] = []
-        /// Real folders holding a build record, not entered.
-        var outputs: [String] = []
-        var hasLinks = false
-        /// Whether a bound stopped the walk (`SiteFiles.maxNames`, `SiteFiles.maxDepth`).
-        var isCut = false
-        private var names = 0
-        private var seen = Set<FolderIdentity>()
-        /// The walked folder's real location, once: links to a folder holding it are refused.
-        private let realFolder: String?
-
-        init(folder: String, root: String) {
-            self.folder = folder
-            self.root = root
-            realFolder = FileInfo.realPath(folder)
-        }
-
-        /// Whether a link to the folder whose real location is `real` is refused: a folder that
-        /// holds the walked one, a hidden folder below the root, or an output folder.
-        func refuses(_ real: String) -> Bool {
-            if let realFolder, realFolder != real, FileInfo.contains(real, realFolder) { return true }
-            let below = real.dropFirst(root.count).split(separator: "/")
-            if below.contains(where: { $0.hasPrefix(".") }) { return true }
-            var info = stat()
-            return lstat(real + "/" + OutputWriter.manifestName, &info) == 0
-        }
-
-        private struct FolderIdentity: Hashable {
-            var device: UInt64
-            var inode: UInt64
-        }
-
-        mutating func walk(_ path: String, prefix: String, depth: Int) {
-            guard depth <= SiteFiles.maxDepth else {
-                isCut = true
-                return
-            }
-            var info = stat()
-            guard stat(path, &info) == 0, seen.insert(FolderIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted,
-                let stream = opendir(path)
-            else { return }
-            defer { closedir(stream) }
-            while let entry = readdir(stream) {
-                let name = FileInfo.entryName(entry)
-                guard !name.hasPrefix(".") else { continue }
-                names += 1
-                guard names <= SiteFiles.maxNames else {
-                    isCut = true
-                    return
-                }
-                let full = path + "/" + name
-                var kind = entry.pointee.d_type
-                if kind == UInt8(DT_UNKNOWN) {
-                    var info = stat()
-                    guard lstat(full, &info) == 0 else { continue }
-                    let format = info.st_mode & S_IFMT
-                    kind = format == S_IFDIR ? UInt8(DT_DIR) : format == S_IFREG ? UInt8(DT_REG) : format == S_IFLNK ? UInt8(DT_LNK) : 0
-                }
-                if kind == UInt8(DT_LNK) {
-                    hasLinks = true
-                    var info = stat()
-                    guard stat(full, &info) == 0 else { continue }  // a dangling link names nothing
-                    let format = info.st_mode & S_IFMT
-                    // Resolved once: whether it stays inside the site, and where it leads.
-                    guard let real = FileInfo.realPath(full), FileInfo.contains(root, real) else {
-                        outside.append(prefix + name)
-                        continue
-                    }
-                    if format == S_IFDIR, refuses(real) {
-                        refused.append(prefix + name)
-                        continue
-                    }
-                    kind = format == S_IFDIR ? UInt8(DT_DIR) : format == S_IFREG ? UInt8(DT_REG) : 0
-                }
-                if kind == UInt8(DT_DIR) {
-                    // A folder reached through a link was checked above (`refuses`).
-                    var record = stat()
-                    if entry.pointee.d_type != UInt8(DT_LNK), lstat(full + "/" + OutputWriter.manifestName, &record) == 0 {
-                        outputs.append(prefix + name)
-                        continue
-                    }
-                    walk(full, prefix: prefix + name + "/", depth: depth + 1)
-                } else if kind == UInt8(DT_REG) {
-                    files.append(prefix + name)
-                }
-            }
-        }
-    }
 }
 
 extension FileStatus {

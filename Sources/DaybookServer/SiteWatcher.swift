@@ -9,7 +9,7 @@ import Glibc
 ///
 /// inotify on Linux (one watch per folder, added as folders appear); where inotify is not
 /// available, a poll of modification times and sizes. Both see the folders the build reads, by a
-/// bounded walk (`SourceWalk`). The output folder is never watched, so a build cannot trigger
+/// bounded walk, the build's own (`walk`). The output folder is never watched, so a build cannot trigger
 /// itself. Editor droppings (`.swp`, `~`, dot files) are ignored.
 public final class SiteWatcher: Sendable {
     public let siteDirectory: URL
@@ -35,6 +35,31 @@ public final class SiteWatcher: Sendable {
     /// Hidden names, which the build skips as a folder walk does.
     static func isHidden(_ name: String) -> Bool { name.hasPrefix(".") }
 
+    /// The build's bounds, and a bound on folders: each costs the watcher a kernel watch, which
+    /// holds memory the user cannot swap out. 65,536 is far more than a site's sources have.
+    static let bounds = FileInfo.SiteFiles.Bounds(folders: 65_536)
+
+    /// The build's walk (`FileInfo.siteFiles`) of the folder at `relative` (site-relative, in one
+    /// of the roots), so that the watcher sees exactly the folders the build reads, and none it
+    /// refuses (the site folder, a hidden folder, an output folder: a watch there would see the
+    /// build's own writes, and rebuild for ever). Its paths are site-relative; `isCut` says that
+    /// a bound left folders unlisted, so the watcher can fall back on rebuilding the whole site.
+    /// - Parameter enter: given each folder's real path and site-relative path before it is
+    ///   listed, so a watch is in place before its files are seen; it is listed only when true.
+    static func walk(
+        _ relative: String, site: String, output: String?, bounds: FileInfo.SiteFiles.Bounds = bounds,
+        enter: (_ real: String, _ relative: String) -> Bool = { _, _ in true }
+    ) -> (folders: [String], files: [String], isCut: Bool) {
+        // The build bounds depth below its root (`content`); this walk may start deeper.
+        var bounds = bounds
+        bounds.depth -= relative.split(separator: "/").count - 1
+        func named(_ path: String) -> String { path.isEmpty ? relative : relative + "/" + path }
+        let walk = FileInfo.siteFiles(under: site + "/" + relative, root: site, bounds: bounds, excluding: output) { real, path in
+            enter(real, named(path))
+        }
+        return (walk.folders.map(named), walk.files.map(named), walk.isCut)
+    }
+
     /// Site-relative paths that changed, in bursts as the file system reports them. Ends when the
     /// iterating task is cancelled.
     public func changes() -> AsyncStream<[String]> { watch().changes }
@@ -58,8 +83,7 @@ public final class SiteWatcher: Sendable {
             files["site.yml"] = "\(attributes[.modificationDate] ?? "") \(attributes[.size] ?? "")"
         }
         for root in Self.watchedRoots {
-            var walk = SourceWalk(site: siteDirectory.path, output: outputDirectory.path)
-            walk.walk(root) { _, _ in true }
+            let walk = Self.walk(root, site: siteDirectory.path, output: outputDirectory.path)
             for path in walk.files where Self.matters(path) {
                 // Of the file a link names, as the build reads it, not of the link.
                 if let real = FileInfo.realPath(siteDirectory.path + "/" + path), let attributes = try? fm.attributesOfItem(atPath: real) {
@@ -118,7 +142,7 @@ final class InotifyState: @unchecked Sendable {
     let fd: Int32
     let site: String
     let output: String?
-    let bounds: SourceWalk.Bounds
+    let bounds: FileInfo.SiteFiles.Bounds
     private let lock = NSLock()
     private var folders: [Int32: String] = [:]
     private var _stopped = false
@@ -127,7 +151,7 @@ final class InotifyState: @unchecked Sendable {
     /// each rebuild reads the site whole rather than only the paths named.
     private var missedFolder = false
 
-    init(fd: Int32, site: String, output: String? = nil, bounds: SourceWalk.Bounds = SourceWalk.Bounds()) {
+    init(fd: Int32, site: String, output: String? = nil, bounds: FileInfo.SiteFiles.Bounds = SiteWatcher.bounds) {
         self.fd = fd
         self.site = site
         self.output = output
@@ -163,10 +187,11 @@ final class InotifyState: @unchecked Sendable {
     /// returns the site-relative paths of those folders and of the files in them.
     @discardableResult
     func addTree(_ folder: String) -> [String] {
-        var walk = SourceWalk(site: site, output: output, bounds: bounds)
-        walk.walk(String(folder.dropFirst(site.count + 1))) { real, relative in addWatch(real, named: site + "/" + relative) }
+        let walk = SiteWatcher.walk(String(folder.dropFirst(site.count + 1)), site: site, output: output, bounds: bounds) { real, relative in
+            addWatch(real, named: site + "/" + relative)
+        }
         // A folder left out is as one the kernel would not watch.
-        if walk.leftOut { missedWatch(errorNumber: ENOSPC) }
+        if walk.isCut { missedWatch(errorNumber: ENOSPC) }
         return walk.folders + walk.files
     }
 

@@ -1,3 +1,4 @@
+import DaybookBuild
 @testable import DaybookServer
 import DaybookTestSupport
 import Foundation
@@ -47,9 +48,26 @@ extension SiteWatcherTests {
         #expect(files.keys.sorted() == expected.sorted())
     }
 
+    @Test("the watcher sees exactly the files the build reads: through links, past an output folder copied into content/, and 64 folders down")
+    func sameFilesAsTheBuild() throws {
+        let (site, _) = try linkedSite()
+        try site.write("content/old/" + OutputWriter.manifestName, "{}")
+        try site.write("content/old/index.html", "old")
+        let deep = Array(repeating: "d", count: FileInfo.SiteFiles.maxDepth).joined(separator: "/")
+        try site.write("content/" + deep + "/far.md", "far")
+        let watcher = SiteWatcher(siteDirectory: site.directory)
+        let watched = try #require(promptly { watcher.snapshot() }, "the snapshot did not end").keys.filter { $0 != "site.yml" }
+        let read = SiteWatcher.watchedRoots.flatMap { root in
+            FileInfo.siteFiles(under: site.directory.path + "/" + root, root: site.directory.path).files.map { root + "/" + $0 }
+        }
+        #expect(watched.sorted() == read.sorted())
+        #expect(watched.contains("content/" + deep + "/far.md"))
+        #expect(!watched.contains("content/old/index.html"))
+    }
+
     #if os(Linux)
     /// A bare `InotifyState` over `site`, watching it as the watcher does, for tests that read its events.
-    func watching(_ site: SiteFixture, bounds: SourceWalk.Bounds = SourceWalk.Bounds(), _ body: (InotifyState) throws -> Void) throws {
+    func watching(_ site: SiteFixture, bounds: FileInfo.SiteFiles.Bounds = SiteWatcher.bounds, _ body: (InotifyState) throws -> Void) throws {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         try #require(fd >= 0)
         defer { close(fd) }
@@ -75,9 +93,9 @@ extension SiteWatcherTests {
     }
 
     @Test("past a bound on depth or watches no more folders are watched, and every change then names the roots", arguments: [
-        SourceWalk.Bounds(depth: 2, folders: 100), SourceWalk.Bounds(depth: 64, folders: 3),
+        FileInfo.SiteFiles.Bounds(depth: 1, folders: 100), FileInfo.SiteFiles.Bounds(folders: 3),
     ])
-    func bounded(_ bounds: SourceWalk.Bounds) throws {
+    func bounded(_ bounds: FileInfo.SiteFiles.Bounds) throws {
         let site = try SiteFixture(IndexSite.archive)
         try site.write("content/deep/er/est/p.md", "x\n")
         try watching(site, bounds: bounds) { state in
@@ -91,7 +109,7 @@ extension SiteWatcherTests {
     func removedFolder() throws {
         let site = try SiteFixture(IndexSite.archive)
         try site.write("content/old/p.md", "x\n")
-        try watching(site, bounds: SourceWalk.Bounds(folders: 3)) { state in
+        try watching(site, bounds: FileInfo.SiteFiles.Bounds(folders: 3)) { state in
             #expect(state.watched == ["", "content", "content/old"])
             try FileManager.default.removeItem(at: site.directory.appending(path: "content/old"))
             while !state.read(timeoutMilliseconds: 300).isEmpty {}
