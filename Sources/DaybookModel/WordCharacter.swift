@@ -33,7 +33,32 @@ extension String {
     /// CONTRACT §2: "NFC lower case", the one normal form for tags, slugs and name ordering.
     public var nfcLowercased: String {
         if utf8.allSatisfy({ $0 < 128 }) { return lowercased() }
-        return lowercased().precomposedStringWithCanonicalMapping
+        // Unicode's lower case has one rule that looks at context: a capital sigma ends a word as
+        // `ς`, not `σ` (`ΟΔΟΣ` is `οδος`). The standard library's `lowercased()` leaves it out;
+        // Foundation's, given a locale (none: the root one), applies it.
+        let lower = unicodeScalars.contains("\u{3A3}") ? lowercased(with: nil) : lowercased()
+        return Self.composingHangulTrailers(lower.precomposedStringWithCanonicalMapping)
+    }
+
+    /// `text` with each Hangul LV syllable and the trailing jamo after it composed into one
+    /// syllable (`가` + `ᆨ` is `각`), as NFC composes them: Foundation's NFC on Linux leaves that
+    /// one pair apart, and a slug made of it named a folder NFC does not. Unicode §3.12's
+    /// arithmetic, as nothing else composes them.
+    static func composingHangulTrailers(_ text: String) -> String {
+        let trailers: ClosedRange<UInt32> = 0x11A8...0x11C2
+        guard text.unicodeScalars.contains(where: { trailers.contains($0.value) }) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if trailers.contains(scalar.value), let last = result.last, (0xAC00...0xD7A3).contains(last.value), (last.value - 0xAC00) % 28 == 0,
+                let syllable = Unicode.Scalar(last.value + scalar.value - 0x11A7)
+            {
+                result.removeLast()
+                result.append(syllable)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
     }
 
     /// Orders by Unicode scalar values, as CONTRACT §2 says ids and names compare.

@@ -70,10 +70,13 @@ struct HashtagTests {
     @Test("slugs", arguments: [
         ("Swift", "swift"), ("café", "café"), ("日本", "日本"), ("Hello, World!", "hello-world"), ("--a--b--", "a-b"),
         ("../../etc/passwd", "etc-passwd"), ("a/b\\c", "a-b-c"), ("p.1", "p-1"), ("with_underscore", "with_underscore"),
-        ("Straße", "straße"), ("🎉", ""), ("cafe\u{301}", "café"),
+        ("Straße", "straße"), ("🎉", ""), ("cafe\u{301}", "caf\u{E9}"), ("x\u{AC00}\u{11A8}", "x\u{AC01}"),
+        ("\u{1100}\u{1161}\u{11A8}", "\u{AC01}"), ("\u{AC00}\u{11A8}\u{11A8}", "\u{AC01}\u{11A8}"), ("\u{AC01}\u{11A8}", "\u{AC01}\u{11A8}"),
+        ("ΟΔΟΣ ΚΑΙ ΣΑΣ", "οδος-και-σας"), ("Σ", "σ"), ("ΑΣΑ", "ασα"),
     ])
     func slugs(text: String, expected: String) {
-        #expect(Slug.make(text) == expected)
+        // By scalars: `==` on strings is canonical equivalence, under which every normal form is equal.
+        #expect(Array(Slug.make(text).unicodeScalars) == Array(expected.unicodeScalars))
     }
 
     @Test("an ASCII text's slug, made on bytes, is the slug made scalar by scalar: every byte alone and in pairs")
