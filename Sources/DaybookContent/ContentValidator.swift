@@ -31,7 +31,8 @@ struct ContentValidator {
     struct KeptChecks: Sendable, Hashable {
         /// The comment files' cache keys in path order, as one digest.
         var commentFiles: UInt64
-        /// The comments left out as duplicates, by place among the records.
+        /// The comments left out as duplicates, by place among the records, with what the checks
+        /// of the comments alone said: duplicate ids, and ids whose anchors collide on a post.
         var duplicates = Dropped()
         /// The users' and the posts' ids the comments were matched against, in record order, as digests.
         var userIDs: UInt64 = 0
@@ -105,7 +106,8 @@ struct ContentValidator {
             {
                 return (kept, previous.duplicates, true)
             }
-            let unique = Self.unique(records.comments, \.origin, .comments)
+            var unique = Self.unique(records.comments, \.origin, .comments)
+            unique.dropped.problems += Self.commentAnchors(unique.records)
             return (unique.records, unique.dropped, false)
         }
         let checkJournal = { @Sendable in Self.journal(records) }
@@ -257,6 +259,29 @@ struct ContentValidator {
             }
         }
         return (dropped.applied(to: items) ?? items, dropped)
+    }
+
+    /// CONTRACT §5: each comment is the element `comment-<slug(id)>` on its post's page, which
+    /// must be valid HTML with unique ids, and feeds link to it by that id. So on one post no two
+    /// comment ids may give the same slug, nor may one give an empty slug (`comment-` names
+    /// nothing the reader can tell apart). Errors, like the slugs of page addresses.
+    static func commentAnchors(_ comments: [Comment]) -> [Diagnostic] {
+        var byAnchor: [String: String] = [:]
+        byAnchor.reserveCapacity(comments.count)
+        var problems: [Diagnostic] = []
+        for comment in comments {
+            let slug = Slug.make(comment.id)
+            let key = comment.postID + "\u{0}" + slug
+            let at = comment.origin ?? fallback(.comments)
+            if slug.isEmpty {
+                problems.append(.error("comment id '\(comment.id)' has no letters or digits to make its element id (comment-…) from; rename it", at: at))
+            } else if let other = byAnchor[key] {
+                problems.append(.error("comment ids '\(other)' and '\(comment.id)' on post '\(comment.postID)' both give the element id 'comment-\(slug)'; rename one", at: at))
+            } else {
+                byAnchor[key] = comment.id
+            }
+        }
+        return problems
     }
 
     private static func checkSlugs(_ ids: [(String, SourceLocation?)], _ collection: ContentCollection) -> [Diagnostic] {

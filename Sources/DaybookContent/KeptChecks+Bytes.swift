@@ -5,7 +5,7 @@ import DaybookModel
 /// site folder, which is untrusted: every read is bounded, and bytes that do not read whole are
 /// no checks at all (the load then checks everything).
 extension ContentValidator.KeptChecks {
-    static let magic = Array("daybook-checks-1\n".utf8)
+    static let magic = Array("daybook-checks-2\n".utf8)
 
     var bytes: [UInt8] {
         var writer = ByteWriter()

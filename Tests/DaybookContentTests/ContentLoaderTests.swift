@@ -253,6 +253,27 @@ struct ContentLoaderTests {
         ])
     }
 
+    @Test("comment ids whose slugs collide on one post, and a comment id with an empty slug, are errors; on two posts the same slug is fine")
+    func commentAnchors() {
+        let found = messages(
+            """
+            -- content/users.json --
+            [{"id": "ana"}]
+            -- content/posts.json --
+            [{"id": "p", "author": "ana", "createdAt": "2026-11-20T08:00:00Z"},
+             {"id": "q", "author": "ana", "createdAt": "2026-11-20T08:00:00Z"}]
+            -- content/comments.json --
+            [{"id": "C", "postId": "p", "author": "ana", "createdAt": "2026-11-20T09:00:00Z", "text": "a"},
+             {"id": "c", "postId": "p", "author": "ana", "createdAt": "2026-11-20T10:00:00Z", "text": "b"},
+             {"id": "c!", "postId": "q", "author": "ana", "createdAt": "2026-11-20T10:00:00Z", "text": "c"},
+             {"id": "!!", "postId": "q", "author": "ana", "createdAt": "2026-11-20T11:00:00Z", "text": "d"}]
+            """)
+        #expect(found == [
+            "content/comments.json:2:9: error: comment ids 'C' and 'c' on post 'p' both give the element id 'comment-c'; rename one",
+            "content/comments.json:4:9: error: comment id '!!' has no letters or digits to make its element id (comment-…) from; rename it",
+        ])
+    }
+
     @Test("JSON syntax errors point at the offending character")
     func jsonSyntax() {
         #expect(messages("-- content/posts.json --\n[{\"id\": \"x\",}]") == ["content/posts.json:1:13: error: invalid JSON: expected a key in double quotes"])
