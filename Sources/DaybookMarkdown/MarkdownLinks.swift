@@ -5,7 +5,9 @@ import DaybookModel
 ///
 /// The same Markdown shows on several pages (an entry, the journal list, the home page, a feed), so
 /// a relative target would point somewhere different on each. Only two kinds are kept:
-/// - a URL with a scheme (`https://…`, `mailto:…`), which is external and never fetched;
+/// - a URL with a scheme (`https://…`, `mailto:…`), which is external and never fetched, unless
+///   it is under the site's own address (`base`): `check` takes those for links inside the site,
+///   so they must name a page or file of it, as a root path must, and are kept as written;
 /// - a path from the site root (`/journal/first-light/`, `/images/photo.png`) that names a file the
 ///   build writes; it is written under the site's root path, so it works under any `baseURL`.
 /// Everything else (relative paths, `#fragments`, root paths with a fragment or to nothing) is shown
@@ -15,10 +17,14 @@ public struct MarkdownLinks: Sendable {
     public var root: String
     /// Output paths the build writes (`journal/q1/index.html`, `images/a.png`).
     public var sitePaths: Set<String>
+    /// The site's absolute address, ending in `/` (`https://example.org/blog/`), when `baseURL`
+    /// has a scheme and host; `nil` otherwise.
+    public var base: String?
 
-    public init(root: String, sitePaths: Set<String>) {
+    public init(root: String, sitePaths: Set<String>, base: String? = nil) {
         self.root = root
         self.sitePaths = sitePaths
+        self.base = base
     }
 
     /// What to do with one target.
@@ -30,12 +36,23 @@ public struct MarkdownLinks: Sendable {
     }
 
     public func verdict(for url: String) -> Verdict {
+        // Byte by byte, as `check` compares it.
+        if let base, url.utf8.starts(with: base.utf8) {
+            let rest = url.unicodeScalars[url.utf8.index(url.startIndex, offsetBy: base.utf8.count)...]
+            return verdict(below: Substring(rest), writtenAs: url)
+        }
         if Self.hasScheme(url) || url.hasPrefix("//") { return .keep(url) }
         if url.hasPrefix("#") { return .drop(reason: "is a #fragment, which the build cannot check; link a page from the site root or a full URL") }
         guard url.hasPrefix("/") else {
             return .drop(reason: "is relative, and the text shows on several pages; write it from the site root (such as /journal/) or as a full URL")
         }
-        var path = Substring(url.dropFirst())
+        return verdict(below: url.dropFirst(), writtenAs: root + url.dropFirst())
+    }
+
+    /// The verdict on a target inside the site, `path` below its root (with any query or
+    /// fragment), kept as `written`.
+    private func verdict(below path: Substring, writtenAs written: String) -> Verdict {
+        var path = path
         if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) {
             guard path[query] == "?", !path[query...].contains("#") else {
                 return .drop(reason: "has a #fragment, which the build cannot check; link the page without it")
@@ -45,7 +62,7 @@ public struct MarkdownLinks: Sendable {
         guard let decoded = PercentEncoding.decode(path), resolves(decoded) else {
             return .drop(reason: "names no page or file of this site")
         }
-        return .keep(root + url.dropFirst())
+        return .keep(written)
     }
 
     /// `x/` is `x/index.html`; `x` is the file `x` or the folder `x/`; the empty path is the home page.

@@ -91,7 +91,7 @@ struct PageBuilder: Sendable {
     static func drops(
         _ texts: [String], links: MarkdownLinks, reusing memo: MarkdownDropsMemo? = nil, targets kept: MarkdownTargets? = nil
     ) -> (memo: MarkdownDropsMemo, targets: MarkdownTargets?) {
-        let previous = memo.flatMap { $0.root == links.root && $0.sitePaths == links.sitePaths ? $0 : nil }
+        let previous = memo.flatMap { $0.root == links.root && $0.base == links.base && $0.sitePaths == links.sitePaths ? $0 : nil }
         var drops = [[(url: String, reason: String)]?](repeating: nil, count: texts.count)
         var missing: [Int] = []
         for index in texts.indices {
@@ -118,7 +118,7 @@ struct PageBuilder: Sendable {
             drops[index] = text.dropped
             if let key = text.key { next?.byText[key] = text.targets }
         }
-        return (MarkdownDropsMemo(root: links.root, sitePaths: links.sitePaths, texts: texts, drops: drops.map { $0 ?? [] }), next)
+        return (MarkdownDropsMemo(root: links.root, base: links.base, sitePaths: links.sitePaths, texts: texts, drops: drops.map { $0 ?? [] }), next)
     }
 
     /// The targets `text` loses, as one string for a page key.
@@ -241,6 +241,7 @@ struct PageBuilder: Sendable {
 /// is not parsed again. Parsing every prompt and response was a twentieth of a rebuild.
 public struct MarkdownDropsMemo: Sendable {
     let root: String
+    let base: String?
     let sitePaths: Set<String>
     /// Every text, in the order of `PageBuilder.markdownTexts`, and what each loses (an empty
     /// list for a text that loses nothing).

@@ -37,6 +37,25 @@ struct MarkdownLinksTests {
         #expect(links.verdict(for: url) == expected)
     }
 
+    @Test(
+        "a full URL under the site's own address must name a page or file of it, and is kept as written; under any other, it is external",
+        arguments: [
+            ("https://example.org/blog/", MarkdownLinks.Verdict.keep("https://example.org/blog/")),
+            ("https://example.org/blog/journal/q1/", .keep("https://example.org/blog/journal/q1/")),
+            ("https://example.org/blog/images/a%20b.png?v=2", .keep("https://example.org/blog/images/a%20b.png?v=2")),
+            ("https://example.org/blog/nowhere/", .drop(reason: "names no page or file of this site")),
+            ("https://example.org/blog/journal/#top", .drop(reason: "has a #fragment, which the build cannot check; link the page without it")),
+            ("https://example.org/blog", .keep("https://example.org/blog")),
+            ("https://example.org/other/", .keep("https://example.org/other/")),
+            ("http://example.org/blog/nowhere/", .keep("http://example.org/blog/nowhere/")),
+            ("HTTPS://EXAMPLE.ORG/blog/nowhere/", .keep("HTTPS://EXAMPLE.ORG/blog/nowhere/")),
+        ])
+    func ownAddress(url: String, expected: MarkdownLinks.Verdict) {
+        var links = links
+        links.base = "https://example.org/blog/"
+        #expect(links.verdict(for: url) == expected)
+    }
+
     @Test("kept site paths are written under the root; the rest show their text")
     func rendered() {
         let html = Markdown.html(from: "[a](/journal/) [b](/nowhere/) [c](x.png) ![d](/images/a%20b.png) ![e](e.png)", links: links)

@@ -28,7 +28,7 @@ struct MarkdownDropsTests {
     func taken() {
         // A memo that says more than the texts do shows where its answers were used.
         let memo = MarkdownDropsMemo(
-            root: links.root, sitePaths: links.sitePaths, texts: ["one", "two"],
+            root: links.root, base: links.base, sitePaths: links.sitePaths, texts: ["one", "two"],
             drops: [[(url: "/from-memo-1", reason: "")], [(url: "/from-memo-2", reason: "")]])
         #expect(urls(PageBuilder.drops(["one", "new [x](rel)", "two"], links: links, reusing: memo).memo) == ["/from-memo-1", "rel", "/from-memo-2"])
     }
@@ -39,6 +39,11 @@ struct MarkdownDropsTests {
         #expect(urls(memo) == ["/journal/"])
         #expect(urls(PageBuilder.drops(["[a](/journal/)"], links: links, reusing: memo).memo) == [""])
         #expect(urls(PageBuilder.drops(["[a](/journal/)"], links: MarkdownLinks(root: "/blog/", sitePaths: []), reusing: memo).memo) == ["/journal/"])
+        // The same root and files at another address: a full URL under it is judged again.
+        let full = PageBuilder.drops(["[a](https://example.org/x)"], links: MarkdownLinks(root: "/", sitePaths: [])).memo
+        #expect(urls(full) == [""])
+        let moved = MarkdownLinks(root: "/", sitePaths: [], base: "https://example.org/")
+        #expect(urls(PageBuilder.drops(["[a](https://example.org/x)"], links: moved, reusing: full).memo) == ["https://example.org/x"])
     }
 }
 
