@@ -34,7 +34,13 @@ struct PhotoPublisher {
     var siteDirectory: URL
     var config: SiteConfig
     /// The first field naming each path under `content/`, for errors at the field.
-    var namedBy: [String: SourceLocation]
+    var namedBy: [String: Naming]
+
+    /// A field that names a photo: its record's place (its `id`'s) and its name.
+    struct Naming: Sendable {
+        var origin: SourceLocation
+        var field: String
+    }
     /// A photo changed this recently (nanoseconds) is not remembered by status: a second edit
     /// within the file system's timestamp granularity could leave the status as it was.
     var racyWindow: Int64 = FileStatus.racyWindow
@@ -47,17 +53,28 @@ struct PhotoPublisher {
     }
 
     /// The fields of `content` that name local images, each path once (the first field wins).
-    static func fields(_ content: SiteContent) -> [String: SourceLocation] {
-        var named: [String: SourceLocation] = [:]
+    static func fields(_ content: SiteContent) -> [String: Naming] {
+        var named: [String: Naming] = [:]
         // A site's 20,000 posts name a few dozen photos: each reference is looked up first, and
         // no list of every post's reference and place is made.
-        func add(_ reference: String?, origin: @autoclosure () -> SourceLocation?) {
+        func add(_ reference: String?, _ field: String, origin: @autoclosure () -> SourceLocation?) {
             guard let reference, named[reference] == nil, !SiteURLs.isExternal(reference) else { return }
-            named[reference] = origin() ?? SourceLocation(path: "content/" + reference)
+            named[reference] = Naming(origin: origin() ?? SourceLocation(path: "content/" + reference), field: field)
         }
-        for post in content.posts { add(post.image, origin: post.origin) }
-        for user in content.users { add(user.avatar, origin: user.origin) }
+        for post in content.posts { add(post.image, "image", origin: post.origin) }
+        for user in content.users { add(user.avatar, "avatar", origin: user.origin) }
         return named
+    }
+
+    /// Where an error about the photo at `path` (relative to `content/`) is reported: at the
+    /// field that names it, found again in its file (`FieldLocator`); else at its record, or at
+    /// the file itself when no field names it.
+    func place(of path: String, read: (String) -> Result<[UInt8], FileInfo.ReadFailure>) -> SourceLocation {
+        guard let naming = namedBy[path] else { return SourceLocation(path: "content/" + path) }
+        guard case .success(let bytes) = read(naming.origin.path),
+            let field = FieldLocator.location(of: naming.field, inRecordAt: naming.origin, bytes: bytes)
+        else { return naming.origin }
+        return field
     }
 
     /// What a build says of a photo it could not read.
@@ -109,8 +126,15 @@ struct PhotoPublisher {
                 published.diagnostics.append(.error(Self.message(failure), at: SourceLocation(path: "content/" + path)))
                 continue
             }
-            if let format = ImageFormat(sniffing: bytes), format.treatment == .responsive {
+            let format = ImageFormat(sniffing: bytes)
+            if let format, format.treatment == .responsive {
                 photos.append(Photo(path: path, status: status))
+            } else if format == nil, namedBy[path] != nil {
+                // A field names it as an image, but its bytes are none the build knows (a text
+                // file named .jpg, an empty file): the page would show a broken image (§7: an
+                // error at the field).
+                let error = ImageError(path: path, reason: .unknownFormat)
+                published.diagnostics.append(.error("'content/\(path)' \(error.message)", at: place(of: path, read: read)))
             } else {
                 // GIF, SVG and other files are published as they are (CONTRACT §7).
                 published.sizes[path] = ImageSize(reading: bytes)
@@ -158,12 +182,11 @@ struct PhotoPublisher {
         var copyOwners: [String: String] = [:]
         for (photo, result) in zip(photos, results) {
             guard let result else { continue }
-            let where_ = namedBy[photo.path] ?? SourceLocation(path: "content/" + photo.path)
             let image: ProcessedImage
             switch result {
             case .success(let processed): image = processed
             case .failure(let error):
-                published.diagnostics.append(.error("'content/\(photo.path)' \(error.message)", at: where_))
+                published.diagnostics.append(.error("'content/\(photo.path)' \(error.message)", at: place(of: photo.path, read: read)))
                 continue
             }
             var files = image.copies + (image.thumbnail.map { [$0] } ?? [])

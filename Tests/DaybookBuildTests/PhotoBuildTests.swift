@@ -191,9 +191,48 @@ struct PhotoBuildTests {
         try Data(TestPNG.make(width: 8, height: 8).prefix(40)).write(to: images.appending(path: "bad.png"))
         let result = await Self.build(site)
         let messages = result.diagnostics.map(\.description)
-        #expect(messages.contains { $0.hasPrefix("content/posts.json:1:9: error: 'content/images/bad.png' cannot be decoded") })
+        #expect(messages.contains { $0.hasPrefix("content/posts.json:1:77: error: 'content/images/bad.png' cannot be decoded") })
         #expect(messages.contains(
             "content/images/twin.png: error: 'content/images/twin.png' and 'content/images/twin.jpg' would both publish 'images/twin.8.webp'; rename one of them"))
         #expect(result.report == nil)
+    }
+
+    @Test("a file a field names as an image that holds no image the build knows is an error at the field; one no field names is no error")
+    func notAnImage() async throws {
+        let site = try SiteFixture("""
+            -- site.yml --
+            baseURL: https://example.org/
+            -- content/users.json --
+            [
+              {
+                "id": "u",
+                "name": "U",
+                "avatar": "images/face.png"
+              }
+            ]
+            -- content/posts/p.md --
+            ---
+            id: p
+            author: u
+            createdAt: 2026-11-20T08:00:00Z
+            image: images/note.jpg
+            ---
+            A caption.
+            -- content/images/face.png --
+            not a PNG
+            -- content/images/note.jpg --
+            a note
+            -- content/images/loose.jpg --
+            named by nothing
+            """)
+        try Data().write(to: site.directory.appending(path: "content/images/face.png"))
+        let result = await Self.build(site)
+        let unknown = "is not a JPEG, PNG, WebP, HEIC, GIF or SVG image; export it as JPEG, PNG or WebP"
+        #expect(result.diagnostics.map(\.description) == [
+            "content/posts/p.md:5:8: error: 'content/images/note.jpg' \(unknown)",
+            "content/users.json:5:15: error: 'content/images/face.png' \(unknown)",
+        ])
+        #expect(result.report == nil)
+        #expect(!FileManager.default.fileExists(atPath: site.directory.appending(path: "output").path))
     }
 }
