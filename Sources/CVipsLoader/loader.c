@@ -39,7 +39,22 @@ static struct {
     int (*colourspace)(DbVipsImage *, DbVipsImage **, int, ...);
     int (*flatten)(DbVipsImage *, DbVipsImage **, ...);
     int (*cast)(DbVipsImage *, DbVipsImage **, int, ...);
+    unsigned (*log_set_handler)(const char *, int, void (*)(const char *, int, const char *, void *), void *);
 } vips;
+
+// GLib's log levels (GLogLevelFlags) that libvips uses for what it recovers from.
+enum { DBVIPS_LOG_WARNING = 1 << 4, DBVIPS_LOG_MESSAGE = 1 << 5, DBVIPS_LOG_INFO = 1 << 6, DBVIPS_LOG_DEBUG = 1 << 7 };
+
+// libvips's warnings on a damaged photo ("VipsJpeg: Premature end of JPEG file") went to standard
+// error in GLib's own form, a process id and a time, among Daybook's `path:line:column`
+// diagnostics (CONTRACT §6). A photo that fails to load is reported by Daybook with libvips's
+// error text at the field that names it; what libvips recovers from is not worth a line.
+static void quiet(const char *domain, int level, const char *message, void *data) {
+    (void)domain;
+    (void)level;
+    (void)message;
+    (void)data;
+}
 
 static const char *unavailable = "libvips has not been started";
 static char reason[512];
@@ -93,6 +108,7 @@ int dbvips_start(void) {
     RESOLVE(colourspace, "vips_colourspace");
     RESOLVE(flatten, "vips_flatten");
     RESOLVE(cast, "vips_cast");
+    RESOLVE(log_set_handler, "g_log_set_handler");
 #undef RESOLVE
     // VIPS_INIT's ABI check: the library's current minus age is its soname's major.
     if (vips.version(3) - vips.version(5) != DBVIPS_ABI) {
@@ -117,6 +133,7 @@ int dbvips_start(void) {
     // of crash libvips's and sharp's trackers know; the codecs, which take most of an encode,
     // do not use it.
     vips.vector_set_enabled(0);
+    vips.log_set_handler("VIPS", DBVIPS_LOG_WARNING | DBVIPS_LOG_MESSAGE | DBVIPS_LOG_INFO | DBVIPS_LOG_DEBUG, quiet, NULL);
     unavailable = NULL;
     return 0;
 }
@@ -143,12 +160,19 @@ DbVipsImage *dbvips_header(const void *data, size_t length) {
     return vips.new_from_buffer(data, length, "", "access", DBVIPS_ACCESS_SEQUENTIAL, NULL);
 }
 
+// The photo is loaded with `fail_on=truncated`: by default libvips decodes what a cut-off file
+// holds and fills the rest with grey, and a damaged photo was published as its copies, half grey,
+// with no word (CONTRACT §7: a file that cannot be decoded is an error at its field). Lesser
+// faults a camera's file may have (stray bytes between markers) still load.
+static const char *load_options = "fail_on=truncated";
+
 int dbvips_thumbnail_buffer(const void *data, size_t length, DbVipsImage **out, int width, int height, int size, int attention, int to_srgb) {
     int crop = attention ? DBVIPS_INTERESTING_ATTENTION : DBVIPS_INTERESTING_NONE;
     if (to_srgb)
         return vips.thumbnail_buffer((void *)data, length, out, width, "height", height, "size", size, "crop", crop,
-                                     "export_profile", "srgb", NULL);
-    return vips.thumbnail_buffer((void *)data, length, out, width, "height", height, "size", size, "crop", crop, NULL);
+                                     "export_profile", "srgb", "option_string", load_options, NULL);
+    return vips.thumbnail_buffer((void *)data, length, out, width, "height", height, "size", size, "crop", crop,
+                                 "option_string", load_options, NULL);
 }
 
 int dbvips_thumbnail_image(DbVipsImage *in, DbVipsImage **out, int width, int height, int size, int attention) {

@@ -55,6 +55,27 @@ struct DaybookBinaryTests {
         #expect(HTMLProbe.dataIDs(site.read("output/journal/index.html") ?? "") == ["today", "twice"])
     }
 
+    @Test("a damaged photo is one diagnostic at its field on stderr, and nothing of libvips's own")
+    func damagedPhoto() throws {
+        let site = try SiteFixture("""
+            -- site.yml --
+            baseURL: https://example.org/
+            -- content/users.json --
+            [{"id": "u"}]
+            -- content/posts.json --
+            [{"id": "p", "author": "u", "createdAt": "2026-11-20T08:00:00Z", "image": "images/cut.png"}]
+            """)
+        let images = site.directory.appending(path: "content/images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        try Data(TestPNG.make(width: 64, height: 64).prefix(100)).write(to: images.appending(path: "cut.png"))
+        let result = try run(["build", "--site", site.directory.path, "--now", MiniSite.now])
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 3, "\(result.stderr)")
+        #expect(lines.first?.hasPrefix("content/posts.json:1:75: error: 'content/images/cut.png' cannot be decoded (") == true)
+        #expect(lines.dropFirst().first == "build failed: 1 error, 0 warnings; the output folder was not changed")
+    }
+
     @Test("two processes (two hash seeds) give byte-identical output")
     func deterministicAcrossProcesses() throws {
         let a = try SiteFixture(IndexSite.archive)

@@ -203,6 +203,14 @@ struct ImagePipelineTests {
         #expect(error?.description.hasSuffix("); the file may be truncated or damaged: open it in an image editor and export it again as JPEG, PNG or WebP") == true)
     }
 
+    @Test("a JPEG cut off halfway, which libvips would finish in grey: an undecodable error, not half-grey copies")
+    func truncatedJPEG() throws {
+        let whole = Fixtures.image(width: 600, height: 400, as: .jpeg)
+        let source = Array(whole.prefix(whole.count / 2))
+        let error = #expect(throws: ImageError.self) { try pipeline().process(source: source, path: "images/half.jpg") }
+        guard case .undecodable = error?.reason else { Issue.record("\(String(describing: error))"); return }
+    }
+
     @Test("GIF and SVG pass through with no copies")
     func passThrough() throws {
         let gif = try pipeline().process(source: Array("GIF89a".utf8) + [3, 0, 2, 0, 0, 0, 0, 0x3B], path: "anim.gif")
