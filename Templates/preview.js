@@ -7,6 +7,7 @@
 (() => {
   const links = () => Array.from(document.querySelectorAll("a[data-preview]"));
   let dialog = null;
+  // The link that was clicked. It stays the one focus returns to while the arrows show other posts.
   let opener = null;
   let index = -1;
 
@@ -82,10 +83,7 @@
   }
 
   function step(delta) {
-    if (show(index + delta)) {
-      opener = links()[index];
-      history.replaceState({ daybookPreview: true }, "", opener.href);
-    }
+    if (show(index + delta)) history.replaceState({ daybookPreview: true }, "", links()[index].href);
   }
 
   document.addEventListener("click", (event) => {

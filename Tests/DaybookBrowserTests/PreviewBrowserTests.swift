@@ -45,8 +45,19 @@ extension BrowserTests {
 
         static let dialogOpen = "!!document.querySelector('dialog[data-preview]')?.open"
         static let caption = "document.querySelector('dialog[data-preview]').textContent"
+        /// The `href` of the focused element, or its tag name when it has none (`BODY`).
+        static let focused = "document.activeElement?.getAttribute('href') ?? String(document.activeElement?.tagName)"
+        /// Sets `window.previewClosed` to a promise that settles once the open dialog's `close`
+        /// event has been handled (and gives nothing back, so evaluating it does not wait). On Back
+        /// the dialog closes at once and the event comes a task later: focus read in between is
+        /// where the browser put it, not the script.
+        static let watchClose = """
+            window.previewClosed = new Promise(done => document.querySelector('dialog[data-preview]')
+              .addEventListener('close', () => setTimeout(done), { once: true }));
+            undefined
+            """
 
-        @Test("a grid photo opens one preview dialog with the post's photo and caption; arrows step older and newer and stop at the ends; Escape and Back close it, focus returns")
+        @Test("a grid photo opens one preview dialog with the post's photo and caption; arrows step older and newer and stop at the ends; Escape and Back close it, focus returns to the link clicked")
         func preview() async throws {
             try await Self.withPhotos { site, page in
                 let profile = site.url("users/ana/")
@@ -81,8 +92,29 @@ extension BrowserTests {
                 try await page.click("a[data-preview]")
                 try await page.waitUntil(Self.dialogOpen, "the preview to open again")
                 #expect(try await page.location == site.url("posts/p3/"))
+                try await page.evaluate(Self.watchClose)
                 _ = try await page.evaluate("history.back()")
                 try await page.waitUntil("!(\(Self.dialogOpen)) && location.href === \(BrowserPage.literal(profile))", "Back to close")
+                try await page.evaluate("window.previewClosed")
+                let focus = try await page.string(Self.focused)
+                #expect(focus == "/posts/p3/")
+
+                // Focus goes back to the link that was clicked, not to the link of the post the
+                // arrows stepped to last.
+                for close in ["Escape", "Back"] {
+                    try await page.click("a[data-preview][href='/posts/p2/']")
+                    try await page.waitUntil(Self.dialogOpen, "the preview to open (\(close))")
+                    try await page.press("ArrowRight")
+                    try await page.waitUntil("location.href.endsWith('/posts/p1/')", "the older post (\(close))")
+                    try await page.press("ArrowRight")
+                    try await page.waitUntil("location.href.endsWith('/posts/s1/')", "the oldest post (\(close))")
+                    try await page.evaluate(Self.watchClose)
+                    if close == "Escape" { try await page.press("Escape") } else { try await page.evaluate("history.back()") }
+                    try await page.waitUntil("!(\(Self.dialogOpen)) && location.href === \(BrowserPage.literal(profile))", "\(close) to close")
+                    try await page.evaluate("window.previewClosed")
+                    let focus = try await page.string(Self.focused)
+                    #expect(focus == "/posts/p2/", "focus after arrowing, then \(close)")
+                }
             }
         }
 
