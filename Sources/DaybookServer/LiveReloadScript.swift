@@ -1,7 +1,8 @@
 /// The script the preview server adds to every HTML page it serves (never to the files written).
 ///
-/// It listens to `/_daybook/events`: reloads when its own page changed, swaps stylesheets when
-/// only CSS changed, and shows a failed rebuild's diagnostics in an overlay until the next good build.
+/// It listens to `/_daybook/events`: reloads when its own page changed (whether opened at `/x/` or
+/// `/x/index.html`), swaps stylesheets when only CSS changed, and shows a failed rebuild's
+/// diagnostics in an overlay until the next good build.
 enum LiveReloadScript {
     static let eventsPath = "/_daybook/events"
 
@@ -9,7 +10,13 @@ enum LiveReloadScript {
         <script>
         (function () {
           var events = new EventSource("\(eventsPath)");
-          function here() { try { return decodeURI(location.pathname); } catch (e) { return location.pathname; } }
+          // This page as the reload events name it (`ReloadEvent.events`): decoded, and by its folder,
+          // since `serve` answers /x/index.html as well as /x/ (under the base path, which both keep).
+          function here() {
+            var path = location.pathname;
+            try { path = decodeURI(path); } catch (e) {}
+            return path.slice(-11) === "/index.html" ? path.slice(0, -10) : path;
+          }
           function overlay(text) {
             var box = document.getElementById("daybook-overlay");
             if (!text) { if (box) box.remove(); return; }

@@ -9,8 +9,30 @@ extension BrowserTests {
     struct LiveReload {
         @Test("editing a post's caption reloads its open page within 2 seconds")
         func captionEdit() async throws {
-            try await withServedSite(BrowserSite.archive, now: BrowserSite.now, watching: true) { site, page in
-                try await page.navigate(site.url("posts/p5/"))
+            let elapsed = try await Self.captionEditReloads(BrowserSite.archive, address: "posts/p5/")
+            print("live reload: caption edit to new text in the page in \(elapsed.milliseconds) ms")
+        }
+
+        /// The page's address is not the form the reload events name (`/posts/p5/`): `serve` also
+        /// answers `/posts/p5/index.html`, and a site with a base URL is served under its path.
+        @Test(
+            "a page reloads whether opened at /x/ or /x/index.html, under a base path too",
+            arguments: [
+                ("https://example.org/", "posts/p5/index.html"),
+                ("https://example.org/blog/", "posts/p5/"),
+                ("https://example.org/blog/", "posts/p5/index.html"),
+            ])
+        func addressForms(baseURL: String, address: String) async throws {
+            let archive = BrowserSite.archive.replacingOccurrences(of: "baseURL: https://example.org/", with: "baseURL: \(baseURL)")
+            try await Self.captionEditReloads(archive, address: address)
+        }
+
+        /// Opens post p5 at `address` below the site's root, edits its caption, and expects the
+        /// page to reload with the new caption within 2 seconds of the save; returns how long it took.
+        @discardableResult
+        static func captionEditReloads(_ archive: String, address: String) async throws -> Duration {
+            try await withServedSite(archive, now: BrowserSite.now, watching: true) { site, page in
+                try await page.navigate(site.url(address))
                 #expect(try await page.string("document.querySelector('.caption').textContent") == "Tram 28")
                 // Wait for the event stream, then mark this document: a reload makes a new one.
                 try await site.waitForReloadListener()
@@ -23,7 +45,7 @@ extension BrowserTests {
                 let elapsed = ContinuousClock.now - saved
                 #expect(try await page.evaluate("window.daybookMarker") == nil, "the page was reloaded, not patched")
                 #expect(elapsed < .seconds(2))
-                print("live reload: caption edit to new text in the page in \(elapsed.milliseconds) ms")
+                return elapsed
             }
         }
     }
