@@ -117,6 +117,25 @@ enum YAMLReader {
         }
     }
 
+    /// Where the block mapping key `key` stands again after its first place `first`: the next
+    /// line that holds it at the same column with only spaces before it. `nil` where there is no
+    /// such line (a key in a flow mapping, or written in quotes).
+    private static func repeatedKey(_ key: String, in text: String, after first: Mark, firstLine: Int) -> TextPosition? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let indent = first.column - 1
+        guard first.line >= 1, indent >= 0 else { return nil }
+        // `lines[first.line]` is the line after the first key's (Yams counts lines from 1).
+        for index in first.line..<lines.count {
+            let line = lines[index].utf8
+            guard line.count > indent, line.prefix(indent).allSatisfy({ $0 == UInt8(ascii: " ") }) else { continue }
+            let rest = line.dropFirst(indent)
+            guard rest.starts(with: key.utf8) else { continue }
+            let after = rest.dropFirst(key.utf8.count).drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            if after.first == UInt8(ascii: ":") { return TextPosition(line: index + firstLine, column: first.column) }
+        }
+        return nil
+    }
+
     private static func describe(_ error: YamlError, firstLine: Int) -> YAMLSyntaxError {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
@@ -124,9 +143,15 @@ enum YAMLReader {
             let detail = context.map { "\(problem) \($0.text)" } ?? problem
             return YAMLSyntaxError(message: "invalid YAML: \(detail)", position: position(mark, firstLine: firstLine))
         case .duplicatedKeysInMapping(let duplicates, let context):
+            // Yams points at the first of the keys; the mistake is the second, as JSON's reader says.
+            let first = position(context.mark, firstLine: firstLine)
+            guard duplicates.count == 1, let key = duplicates.first,
+                let again = repeatedKey(key, in: context.text, after: context.mark, firstLine: firstLine)
+            else {
+                return YAMLSyntaxError(message: "duplicate key '\(duplicates.joined(separator: "', '"))'", position: first)
+            }
             return YAMLSyntaxError(
-                message: "duplicate key '\(duplicates.joined(separator: "', '"))'",
-                position: position(context.mark, firstLine: firstLine))
+                message: "duplicate key '\(key)' (first at line \(first.line))", position: again)
         default:
             return YAMLSyntaxError(message: "invalid YAML: \(error)", position: nil)
         }

@@ -51,6 +51,18 @@ struct FastReadingTests {
         #expect(throws: FrontMatter.Failure.missingClosing) { try FrontMatter.split("---\nid: p\n---\u{301}\n") }
     }
 
+    @Test("a key written twice in front matter is an error at the second, naming the first's line, nested keys too")
+    func duplicateKey() {
+        let site = ContentLoader.load(ContentSnapshot(sources: [
+            "content/prompts/p.md": Array("---\nid: a1\ntitle: T\nid: a2\n---\n".utf8),
+            "content/posts/q.md": Array("---\nid: q\nauthor: u\nlocation:\n  name: A\n  lat: 1\n  name: B\n---\n".utf8),
+        ]))
+        #expect(site.diagnostics.map(\.description) == [
+            "content/posts/q.md:7:3: error: duplicate key 'name' (first at line 5)",
+            "content/prompts/p.md:4:1: error: duplicate key 'id' (first at line 2)",
+        ])
+    }
+
     @Test("a key written twice in front matter, once in quotes, is an error at the first, as YAML compares keys as text")
     func quotedDuplicateKey() {
         let site = ContentLoader.load(ContentSnapshot(sources: [
