@@ -123,7 +123,12 @@ extension SiteBuilder {
                 RecordCacheFile.saveChecks(updated, site: options.siteDirectory)
             }
         }
-        var diagnostics = loaded.diagnostics + loaded.config.baseURLWarnings
+        var diagnostics = loaded.diagnostics
+        // A site.yml that did not read whole (bad YAML, a bad value) gives the default baseURL,
+        // of which the warning would be false: its errors are what the user must see.
+        if !loaded.diagnostics.contains(where: { $0.severity == .error && $0.location.path == "site.yml" }) {
+            diagnostics += loaded.config.baseURLWarnings
+        }
         let theme = Self.defaultTheme.overridden(by: sources.theme)
         let (templates, templateDiagnostics) = theme.compile(typedWalk: !options.rendersThroughSwiftMustache)
         diagnostics += templateDiagnostics

@@ -37,6 +37,21 @@ struct SiteBuilderTests {
         #expect(result.pageCount == 24)
     }
 
+    @Test("a site.yml that does not read gives its error at the repeated key, and no warning about the default baseURL it fell back on")
+    func unreadableConfig() async throws {
+        let site = try SiteFixture("""
+            -- site.yml --
+            baseURL: https://example.org/
+            title: A
+            title: B
+            -- content/users.json --
+            [{"id": "u"}]
+            """)
+        let result = await build(site)
+        #expect(result.diagnostics.map(\.description) == ["site.yml:3:1: error: duplicate key 'title' (first at line 2)"])
+        #expect(!result.succeeded)
+    }
+
     @Test("journal and timeline pages list exactly their ids, in order, with prev/next links")
     func order() async throws {
         let site = try SiteFixture(MiniSite.archive)
