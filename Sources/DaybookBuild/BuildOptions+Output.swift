@@ -31,6 +31,15 @@ public enum OutputFolderProblem: Error, Sendable, Hashable {
 }
 
 extension BuildOptions {
+    /// The output folder as diagnostics name it: its path from the site folder (`output`, `pub`),
+    /// as CONTRACT §6 names every path, or its whole path when it lies elsewhere.
+    public var outputLabel: String {
+        let site = siteDirectory.standardizedFileURL.path
+        let output = outputDirectory.standardizedFileURL.path
+        guard output.hasPrefix(site.hasSuffix("/") ? site : site + "/") else { return output }
+        return String(output.dropFirst(site.hasSuffix("/") ? site.count : site.count + 1))
+    }
+
     /// Why the output folder may not be used, before anything is read or written; `nil` when it may.
     /// Compared by real path, so `..` and links to the site count as what they point at.
     public var outputFolderProblem: OutputFolderProblem? {

@@ -1,3 +1,5 @@
+import DaybookModel
+
 /// A problem writing the output folder, at a path relative to it, with what to do about it.
 public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Why the build cannot write, each case with the action that fixes it.
@@ -24,10 +26,23 @@ public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var path: String
     public var reason: Reason
+    /// The output folder as diagnostics name it (`BuildOptions.outputLabel`): `output` unless the
+    /// build was told of another.
+    public var folder = "output"
 
     public init(path: String, reason: Reason) {
         self.path = path
         self.reason = reason
+    }
+
+    /// Where the problem is, from the site folder.
+    public var location: SourceLocation { SourceLocation(path: folder + "/" + path) }
+
+    /// This error with the output folder named `folder`.
+    func named(_ folder: String) -> OutputError {
+        var named = self
+        named.folder = folder
+        return named
     }
 
     public var message: String {
@@ -38,11 +53,11 @@ public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
             let them = paths.count == 1 ? "it" : "them"
             return "the build would replace \(shown)\(more), which it did not write; move \(them) away, or pass --force to let the build own \(them)"
         case .symbolicLink:
-            return "output/\(path) is a symbolic link; the build never writes through links: remove it, or pass --force to replace the link itself (its target is left alone)"
+            return "\(folder)/\(path) is a symbolic link; the build never writes through links: remove it, or pass --force to replace the link itself (its target is left alone)"
         case .notAFolder:
-            return "output/\(path) is not a folder, and the build needs a folder there: move it away, or pass --force to replace it"
+            return "\(folder)/\(path) is not a folder, and the build needs a folder there: move it away, or pass --force to replace it"
         case .folderInTheWay:
-            return "output/\(path) is a folder, and the build needs to write a file there: move the folder away"
+            return "\(folder)/\(path) is a folder, and the build needs to write a file there: move the folder away"
         case .nameTooLong(let bytes):
             return "the output path \(path) has a name of \(bytes) bytes, over the \(OutputPath.maxNameBytes) that file systems allow: shorten the id, tag or place it comes from"
         case .pathTooLong(let bytes):
@@ -56,5 +71,5 @@ public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "output/\(path): error: \(message)" }
+    public var description: String { "\(location.description): error: \(message)" }
 }

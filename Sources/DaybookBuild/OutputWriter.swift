@@ -59,6 +59,8 @@ public final class OutputWriter {
 
     public let sink: any OutputSink
     public let force: Bool
+    /// The output folder as diagnostics name it.
+    public let label: String
     /// The record of the previous build into this folder; empty when there is none or it was refused.
     public let previous: BuildManifest
     /// Why the previous build's record was refused, as a warning; `nil` when it was used or absent.
@@ -102,13 +104,15 @@ public final class OutputWriter {
     ///   files it lists to be in place as written, without looking: a preview owns its output
     ///   folder while it runs, and 34,000 lookups were a fifth of a rebuild. Whatever `check` does
     ///   look up, and every write (`OutputSink`), still refuses links.
-    public init(sink: any OutputSink, force: Bool = false, known: SavedRecord? = nil) {
+    /// - Parameter label: the output folder as diagnostics name it (`BuildOptions.outputLabel`).
+    public init(sink: any OutputSink, force: Bool = false, known: SavedRecord? = nil, label: String = "output") {
         self.sink = sink
         self.force = force
+        self.label = label
         let bytes = sink.contents(of: Self.manifestName)
         recordOnDisk = bytes
         let intent = sink.contents(of: Self.intentName)
-        let record = Self.record(bytes, known: intent == nil ? known : nil)
+        let record = Self.record(bytes, known: intent == nil ? known : nil, label: label)
         recordProblem = record.problem
         recordIsOwn = record.isOwn
         guard let intent else {
@@ -133,11 +137,11 @@ public final class OutputWriter {
     /// The previous build's record from its bytes on disk (`nil`: none), or `known` when it has
     /// those very bytes; an empty record, with a warning, when it does not read or is unsafe.
     private static func record(
-        _ bytes: [UInt8]?, known: SavedRecord?
+        _ bytes: [UInt8]?, known: SavedRecord?, label: String
     ) -> (manifest: BuildManifest, pathOrder: [String]?, problem: Diagnostic?, isOwn: Bool) {
         guard let bytes else { return (BuildManifest(), nil, nil, false) }
         if let known, known.bytes == bytes { return (known.manifest, known.pathOrder, nil, true) }
-        let location = SourceLocation(path: "output/" + manifestName)
+        let location = SourceLocation(path: label + "/" + manifestName)
         guard let text = String(validating: bytes, as: UTF8.self), let parsed = BuildManifest.Parsed(text: text) else {
             return (
                 BuildManifest(), nil,

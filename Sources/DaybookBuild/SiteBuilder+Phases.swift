@@ -232,7 +232,7 @@ extension SiteBuilder {
         if diagnostics.hasErrors { return Plan(renderer: renderer, assets: assets, lists: [:], diagnostics: diagnostics) }
         let origins = OutputOrigins(site: site)
         var reportedNames = Set<String>()
-        for error in errors {
+        for error in errors.map({ $0.named(writer.label) }) {
             switch error.reason {
             case .nameTooLong, .pathTooLong:
                 // One report per over-long name, at the id, tag or place it comes from when known
@@ -241,9 +241,9 @@ extension SiteBuilder {
                 let origin = origins.origin(of: error.path)
                 let long = error.path.split(separator: "/").first { $0.utf8.count > OutputPath.maxNameBytes }.map(String.init)
                 guard reportedNames.insert(long.map { "name " + $0 } ?? "path").inserted else { continue }
-                diagnostics.append(.error(error.message, at: origin ?? SourceLocation(path: "output/" + error.path)))
+                diagnostics.append(.error(error.message, at: origin ?? error.location))
             default:
-                diagnostics.append(.error(error.message, at: SourceLocation(path: "output/" + error.path)))
+                diagnostics.append(.error(error.message, at: error.location))
             }
         }
         store?.listMemo = snapshots.memo
@@ -351,11 +351,11 @@ extension SiteBuilder {
     }
 
     /// `--check`: the checks of `daybook check`, on the site in memory.
-    func check(_ rendered: Rendered, baseURL: String) async -> [Diagnostic] {
+    func check(_ rendered: Rendered, baseURL: String, outputLabel: String) async -> [Diagnostic] {
         let report = await SiteChecker(baseURL: baseURL).check(MemorySource(files: rendered.files))
         return report.diagnostics.map { found in
             var moved = found
-            moved.location.path = "output/" + found.location.path
+            moved.location.path = outputLabel + "/" + found.location.path
             return moved
         }
     }

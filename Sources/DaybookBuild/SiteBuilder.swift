@@ -132,7 +132,7 @@ public struct SiteBuilder: Sendable {
         let target = sink ?? OutputFolder(directory: options.outputDirectory, rewritesInPlace: options.rewritesInPlace)
         let (force, known) = (options.force, options.records?.lastRecord)
         let pendingWriter = Task.detached(priority: .userInitiated) {
-            let writer = OutputWriter(sink: target, force: force, known: known)
+            let writer = OutputWriter(sink: target, force: force, known: known, label: options.outputLabel)
             writer.lookAhead()
             return Unshared(writer)
         }
@@ -175,7 +175,7 @@ public struct SiteBuilder: Sendable {
                 let rendered = await render(plan, keys: keys, progress: report)
                 clock.lap("render")
                 report(BuildProgress(phase: "check"))
-                outcome.diagnostics += await check(rendered, baseURL: site.config.baseURL)
+                outcome.diagnostics += await check(rendered, baseURL: site.config.baseURL, outputLabel: options.outputLabel)
                 clock.lap("check")
                 if failed() { return finish(nil) }
                 written = try write(rendered, plan: plan, writer: writer)
@@ -206,7 +206,8 @@ public struct SiteBuilder: Sendable {
             Self.release((site, plan, Unshared(writer), sources, written))
             return result
         } catch {
-            outcome.diagnostics.append(.error(error.message, at: SourceLocation(path: "output/" + error.path)))
+            let named = error.named(options.outputLabel)
+            outcome.diagnostics.append(.error(named.message, at: named.location))
             return finish(nil)
         }
     }

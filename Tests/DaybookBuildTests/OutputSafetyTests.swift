@@ -59,6 +59,24 @@ struct OutputSafetyTests {
         #expect(await build(site).report?.written == 0)
     }
 
+    @Test("diagnostics name the output folder the build was given, from the site folder, or whole when it lies elsewhere")
+    func namedOutputFolder() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        try site.write("pub/404.html", "mine")
+        try FileManager.default.createDirectory(at: site.directory.appending(path: "pub/journal"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: site.directory.appending(path: "pub/index.html"), withDestinationURL: site.directory.appending(path: "pub/404.html"))
+        #expect(errors(await build(site, output: "pub")) == [
+            "pub/404.html: error: the build would replace 404.html, which it did not write; move it away, or pass --force to let the build own it",
+            "pub/index.html: error: pub/index.html is a symbolic link; the build never writes through links: remove it, or pass --force to replace the link itself (its target is left alone)",
+        ])
+        let elsewhere = try SiteFixture("-- index.html --\nmine\n")
+        let options = BuildOptions(siteDirectory: site.directory, outputDirectory: elsewhere.directory, now: Fixed.at(IndexSite.now))
+        #expect(errors(await SiteBuilder().build(options)) == [
+            "\(elsewhere.directory.standardizedFileURL.path)/index.html: error: the build would replace index.html, which it did not write; move it away, or pass --force to let the build own it",
+        ])
+    }
+
     @Test("a folder link and a file link in the output folder are errors; --force replaces the links, never their targets")
     func links() async throws {
         let site = try SiteFixture(IndexSite.archive)
