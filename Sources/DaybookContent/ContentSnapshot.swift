@@ -33,7 +33,10 @@ public struct ContentSnapshot: Sendable {
 
     private static let collections = Set(ContentCollection.allCases.map(\.rawValue))
 
-    /// Whether a site-relative path names one of the sources this loader reads.
+    /// Whether a site-relative path names one of the sources this loader reads: `site.yml`,
+    /// `content/<collection>.json`, and each `*.json` or `*.md` file in `content/<collection>/`
+    /// or any folder below it (`content/posts/2026/p9.md`), as a site grown by year keeps them.
+    /// (Below a collection's folder they were once published as they were, drafts included.)
     ///
     /// Asked of every file under `content/` on every build (7,500 on a 20,000-post site), so it
     /// looks at the path in place rather than splitting it into an array of parts.
@@ -44,7 +47,9 @@ public struct ContentSnapshot: Sendable {
         guard let slash = rest.firstIndex(of: "/") else {
             return rest.hasSuffix(".json") && collections.contains(String(rest.dropLast(5)))
         }
-        let name = rest[rest.index(after: slash)...]
-        return !name.contains("/") && collections.contains(String(rest[..<slash])) && (name.hasSuffix(".json") || name.hasSuffix(".md"))
+        let below = rest[rest.index(after: slash)...]
+        let name = below.lastIndex(of: "/").map { below[below.index(after: $0)...] } ?? below
+        return !name.isEmpty && !below.hasPrefix("/") && !below.contains("//") && collections.contains(String(rest[..<slash]))
+            && (name.hasSuffix(".json") || name.hasSuffix(".md"))
     }
 }

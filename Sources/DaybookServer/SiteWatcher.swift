@@ -25,11 +25,10 @@ public final class SiteWatcher: Sendable {
 
     static let watchedRoots = ["content", "Templates"]
 
-    /// Whether a changed path calls for a rebuild: not an editor's backup or swap file. The
-    /// watcher names those too, since the build reads every file that is not hidden.
+    /// Whether a changed path calls for a rebuild: not one the build's walk passes over, such as
+    /// an editor's backup or swap file (`FileInfo.isPassedOver`), which the watcher names too.
     static func matters(_ path: String) -> Bool {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return !(isHidden(name) || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx") || name == "4913")
+        !FileInfo.isPassedOver(path.split(separator: "/").last ?? Substring(path))
     }
 
     /// Hidden names, which the build skips as a folder walk does.

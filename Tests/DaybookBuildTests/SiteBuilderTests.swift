@@ -52,6 +52,47 @@ struct SiteBuilderTests {
         #expect(!result.succeeded)
     }
 
+    @Test("items in folders below a collection's folder are read as items, a draft among them left out, and none is published as a file, nor an editor's backup")
+    func nestedItems() async throws {
+        let site = try SiteFixture("""
+            -- site.yml --
+            baseURL: https://example.org/
+            -- content/users.json --
+            [{"id": "u"}]
+            -- content/posts/2026/11/p9.md --
+            ---
+            id: p9
+            author: u
+            createdAt: 2026-11-20T08:00:00Z
+            ---
+            Nine
+            -- content/posts/2026/p8.json --
+            {"id": "p8", "author": "u", "createdAt": "2026-11-19T08:00:00Z", "caption": "Eight"}
+            -- content/posts/2026/secret.md --
+            ---
+            id: secret
+            author: u
+            createdAt: 2026-11-18T08:00:00Z
+            draft: true
+            ---
+            Not yet
+            -- content/posts/2026/secret.md~ --
+            an editor's backup of the draft
+            -- content/notes.txt~ --
+            a backup
+            -- content/notes.txt.swp --
+            a swap file
+            -- content/notes.txt --
+            published
+            """)
+        let result = await build(site)
+        #expect(result.succeeded)
+        #expect(result.diagnostics.isEmpty)
+        #expect(HTMLProbe.dataIDs(site.read("output/timeline/index.html") ?? "") == ["p9", "p8"])
+        #expect(site.tree("output").keys.filter { $0.hasPrefix("posts/") }.sorted() == ["posts/p8/index.html", "posts/p9/index.html"])
+        #expect(site.tree("output").keys.filter { $0.hasPrefix("notes") } == ["notes.txt"])
+    }
+
     @Test("journal and timeline pages list exactly their ids, in order, with prev/next links")
     func order() async throws {
         let site = try SiteFixture(MiniSite.archive)

@@ -10,11 +10,11 @@ struct ContentLoaderTests {
     func sourcePaths() {
         let sources = [
             "site.yml", "content/posts.json", "content/sent-prompts.json", "content/posts/a.md", "content/prompts/q 1.json",
-            "content/comments/ü.md",
+            "content/comments/ü.md", "content/posts/x/a.md", "content/posts/2026/11/b.json",
         ]
         let others = [
             "Templates/a.json", "contents/posts.json", "content", "content/", "content/unknown.json", "content/posts.md",
-            "content/posts/a.txt", "content/posts/x/a.md", "content/images/a.jpg", "content//a.md", "content/posts/",
+            "content/posts/a.txt", "content/posts/x/a.txt", "content/images/a.jpg", "content/images/posts/a.md", "content//a.md", "content/posts/",
             "content/posts.json/x.md", "site.yml/x", "content/posts/a.md\u{301}",
         ]
         #expect(sources.filter(ContentSnapshot.isSource) == sources)
