@@ -10,7 +10,7 @@ extension ConfigReader {
             diagnostics.append(.error("'images' must be a mapping such as 'images:' then '  widths: [480, 960, 1600]', found \(member.value.kindName)", at: at(member.value.position)))
             return
         }
-        for item in inner {
+        for item in inner where item.value.kind != .null || !imageKeys.contains(item.key) {
             switch item.key {
             case "widths":
                 guard case .array(let values) = item.value.kind, !values.isEmpty else {

@@ -43,9 +43,12 @@ enum ConfigReader {
             for other in inner where other.key != key {
                 diagnostics.append(.warning("unknown key '\(member.key).\(other.key)'; known keys: \(member.key).\(key)", at: at(other.keyPosition)))
             }
-            return inner.filter { $0.key == key }
+            return inner.filter { $0.key == key && $0.value.kind != .null }
         }
         for member in members {
+            // An empty value (`timeline:`, `title: ~`) is YAML's null: the key's default, as if
+            // absent, as null is for the optional fields of content.
+            if member.value.kind == .null, knownKeys.contains(member.key) { continue }
             switch member.key {
             case "title": if let s = string(member) { config.title = s }
             case "baseURL":

@@ -377,6 +377,18 @@ struct ContentLoaderTests {
             "site.yml:4:1: warning: unknown key 'colour'; known keys: baseURL, feedSize, hashtags, images, pageSize, report, timeZone, timeline, title",
             "site.yml:6:11: error: timeline.viewer 'ghost' is not a user",
         ])
+
+        let empty = load(
+            """
+            -- site.yml --
+            title:
+            timeline:
+            images:
+              originals:
+            pageSize: ~
+            """)
+        #expect(empty.diagnostics.map(\.description) == [])
+        #expect(empty.config.title == "Daybook" && empty.config.pageSize == 10 && empty.config.timelineViewer == nil && empty.config.imageOriginals)
     }
 }
 
