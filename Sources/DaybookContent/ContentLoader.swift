@@ -34,7 +34,7 @@ public enum ContentLoader {
         // records' order (and every tie the feed does not break) never depends on the disk or the threads.
         let listed = Set(snapshot.sources.keys).union(snapshot.unreadSources).sorted()
         let files = listed.compactMap { path in path == ConfigReader.path ? nil : collection(of: path).map { (path: path, collection: $0) } }
-        let images = cache.map { _ in RecordCache.imageContext(snapshot) } ?? 0
+        let images = cache.map { _ in RecordCache.imageContext(snapshot, base: config.absoluteBase) } ?? 0
         typealias Decoded = (records: DecodedRecords, diagnostics: [Diagnostic], namedOutsideLinks: Set<String>)
         var results = Parallel.mapBlocking(files) { file -> (UInt64?, Decoded, ArraySlice<UInt8>?) in
             let path = file.path
@@ -49,7 +49,8 @@ public enum ContentLoader {
                 // Keyed by the bytes read now, not the status's key: the file may have changed since.
                 key = cache.map { _ in RecordCache.key(path: path, bytes: bytes, showsDrafts: showsDrafts, images: images) }
             }
-            let decoded = decodeFile(path: path, bytes: bytes, collection: file.collection, snapshot: snapshot, showsDrafts: showsDrafts)
+            let decoded = decodeFile(
+                path: path, bytes: bytes, collection: file.collection, snapshot: snapshot, showsDrafts: showsDrafts, siteBase: config.absoluteBase)
             // Only a file that decoded without a problem is kept, so a cached file never hides one.
             let clean = decoded.diagnostics.isEmpty && decoded.namedOutsideLinks.isEmpty
             return (key, decoded, cache != nil && clean ? RecordCache.encode(decoded.records)[...] : nil)
@@ -120,9 +121,11 @@ public enum ContentLoader {
 
     /// Decodes one source file: a JSON array, a JSON object, or a Markdown item with front matter.
     /// `snapshot` tells which files the image fields may name.
+    /// - Parameter siteBase: the site's absolute address (`SiteConfig.absoluteBase`): an image
+    ///   field naming a URL under it names the file below it (`ImageReference.localPath`).
     static func decodeFile(
         path: String, bytes: [UInt8], collection: ContentCollection, snapshot: ContentSnapshot = ContentSnapshot(),
-        showsDrafts: Bool = true
+        showsDrafts: Bool = true, siteBase: String? = nil
     ) -> (records: DecodedRecords, diagnostics: [Diagnostic], namedOutsideLinks: Set<String>) {
         var records = DecodedRecords()
         var diagnostics: [Diagnostic] = []
@@ -131,18 +134,24 @@ public enum ContentLoader {
         if let bad = ContentText.firstInvalidUTF8(in: bytes) {
             return (records, [.error(notUTF8, at: at(bad))], [])
         }
-        /// Checks an image field where it stands; a field that fails is left out of the record.
-        func imageFieldPasses(_ member: RawMember, hiddenDraft: Bool) -> Bool {
-            guard case .string(let reference) = member.value.kind else { return true }  // the record reader reports the type
+        /// Checks an image field where it stands: the field as the record keeps it (a URL under
+        /// the site's own address as the path it names), or `nil` when it fails.
+        func checkedImageField(_ member: RawMember, hiddenDraft: Bool) -> RawMember? {
+            guard case .string(let written) = member.value.kind else { return member }  // the record reader reports the type
             let place = at(member.value.position)
             let item = collection == .posts ? "post" : "user"
+            let local = ImageReference.localPath(of: written, base: siteBase)
+            let reference = local ?? written
             switch ImageReference.verdict(reference, in: snapshot) {
             case .fine:
-                return true
+                guard let local else { return member }
+                var kept = member
+                kept.value.kind = .string(local)
+                return kept
             case .unsafe:
                 diagnostics.append(
                     .error(
-                        "'\(member.key)' must be a path under content/ such as images/photo.jpg, or an http(s) URL; '\(reference)' is neither",
+                        "'\(member.key)' must be a path under content/ such as images/photo.jpg, or an http(s) URL; '\(local == nil ? reference : written)' is neither",
                         at: place))
             case .outside(let link):
                 namedOutsideLinks.insert(link)
@@ -151,10 +160,11 @@ public enum ContentLoader {
                         "\(member.key) 'content/\(reference)' leads outside the site folder through the symbolic link '\(link)'; it is not read: put the file itself there",
                         at: place))
             case .missing:
-                if hiddenDraft { return false }
-                diagnostics.append(.warning("\(member.key) 'content/\(reference)' does not exist; the \(item) is shown without it", at: place))
+                if hiddenDraft { return nil }
+                let named = local == nil ? "'content/\(reference)'" : "'\(written)' (the site's own address for 'content/\(reference)')"
+                diagnostics.append(.warning("\(member.key) \(named) does not exist; the \(item) is shown without it", at: place))
             }
-            return false
+            return nil
         }
         func decodeRecord(_ value: RawValue, extra: RawMember? = nil) {
             guard case .object(var members) = value.kind else {
@@ -167,7 +177,7 @@ public enum ContentLoader {
                     if member.key == "draft", case .bool(true) = member.value.kind { return true }
                     return false
                 }
-                members.removeAll { $0.key == field && !imageFieldPasses($0, hiddenDraft: hiddenDraft) }
+                members = members.compactMap { $0.key == field ? checkedImageField($0, hiddenDraft: hiddenDraft) : $0 }
             }
             var reader = RecordReader(path: path, collection: collection, members: members, at: value.position)
             reader.decode(into: &records)

@@ -30,6 +30,19 @@ struct ImageReference {
         reference.hasPrefix("http://") || reference.hasPrefix("https://")
     }
 
+    /// The path under `content/` that a full URL under the site's own address names
+    /// (`https://example.org/images/a%20b.png` → `images/a b.png`), and `nil` for any other
+    /// reference. Such a URL is the site's own file: `daybook check` resolves it as one, so it
+    /// is published as that file is, with its copies, or reported missing as a path would be.
+    /// A query is dropped; a fragment or bad percent-encoding names no file (`""`).
+    static func localPath(of reference: String, base: String?) -> String? {
+        guard let base, reference.utf8.starts(with: base.utf8) else { return nil }
+        var below = Substring(reference.unicodeScalars[reference.utf8.index(reference.startIndex, offsetBy: base.utf8.count)...])
+        if let query = below.firstIndex(of: "?") { below = below[..<query] }
+        guard !below.contains("#"), let decoded = PercentEncoding.decode(below) else { return "" }
+        return decoded
+    }
+
     /// Whether `reference` is a plain relative path: no leading `/`, no backslash, no empty, `.` or
     /// `..` segment, no control character.
     static func isSafePath(_ reference: String) -> Bool {

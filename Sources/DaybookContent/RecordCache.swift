@@ -109,9 +109,11 @@ public struct RecordCache: Sendable {
         return hash.value
     }
 
-    /// What image fields are checked against: the files under `content/` and the links leading out.
-    static func imageContext(_ snapshot: ContentSnapshot) -> UInt64 {
+    /// What image fields are checked against: the files under `content/`, the links leading
+    /// out, and the site's own address (`ImageReference.localPath`).
+    static func imageContext(_ snapshot: ContentSnapshot, base: String?) -> UInt64 {
         var hash = StableHash()
+        hash.combine(base ?? "")
         for path in snapshot.assets.sorted() { hash.combine(path) }
         hash.combine("\u{0}links")
         for path in snapshot.outsideLinks.sorted() { hash.combine(path) }

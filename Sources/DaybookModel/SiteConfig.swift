@@ -1,5 +1,9 @@
 /// The settings of `site.yml` (CONTRACT §1), each with its default.
 public struct SiteConfig: Sendable, Hashable {
+    /// `baseURL` when it is an absolute address (`https://example.org/blog/`), ending in `/`:
+    /// what `daybook check` takes full URLs under for links inside the site. `nil` for a path.
+    public var absoluteBase: String? { baseURL.contains("://") ? baseURL : nil }
+
     public var title: String
     /// Absolute URL of the site root, always ending in `/`.
     public var baseURL: String

@@ -30,8 +30,8 @@ public struct SiteRenderer: Sendable {
         self.cards = cards
         self.templates = templates
         let layout = PageLayout(input: input, reusing: previous)
-        let urls = SiteURLs(baseURL: input.config.baseURL)
-        self.builder = PageBuilder(input: input, links: MarkdownLinks(root: urls.root, sitePaths: layout.sitePaths, base: urls.absoluteBase))
+        let links = MarkdownLinks(root: SiteURLs(baseURL: input.config.baseURL).root, sitePaths: layout.sitePaths, base: input.config.absoluteBase)
+        self.builder = PageBuilder(input: input, links: links)
         self.layout = layout
         self.themeFingerprint = themeFingerprint
     }

@@ -20,10 +20,6 @@ public struct SiteURLs: Sendable {
         }
     }
 
-    /// `baseURL` when it is an absolute address (`https://example.org/blog/`): what `check`
-    /// takes full URLs under for links inside the site. `nil` for a bare path (`/`).
-    public var absoluteBase: String? { baseURL.contains("://") ? baseURL : nil }
-
     /// A page path (`journal/page/2/`) as a link.
     public func link(_ path: String) -> String { root + path }
     public func absolute(_ path: String) -> String {

@@ -1,4 +1,5 @@
 import DaybookBuild
+import DaybookCheck
 import DaybookModel
 import DaybookRender
 import DaybookTestSupport
@@ -195,6 +196,31 @@ struct PhotoBuildTests {
         #expect(messages.contains(
             "content/images/twin.png: error: 'content/images/twin.png' and 'content/images/twin.jpg' would both publish 'images/twin.8.webp'; rename one of them"))
         #expect(result.report == nil)
+    }
+
+    @Test("an image field naming a URL under the site's own address names the file below it: published with its copies, or reported missing as a path is; check passes")
+    func ownAddress() async throws {
+        let site = try SiteFixture("""
+            -- site.yml --
+            baseURL: https://example.org/blog/
+            -- content/users.json --
+            [{"id": "u", "avatar": "https://example.org/blog/images/none.png"}]
+            -- content/posts.json --
+            [{"id": "p1", "author": "u", "createdAt": "2026-11-20T08:00:00Z", "image": "https://example.org/blog/images/a%20b.png?v=2"},
+             {"id": "p2", "author": "u", "createdAt": "2026-11-20T09:00:00Z", "image": "https://example.org/elsewhere.png"}]
+            """)
+        let images = site.directory.appending(path: "content/images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        try Data(TestPNG.make(width: 600, height: 400)).write(to: images.appending(path: "a b.png"))
+        let result = await Self.build(site)
+        #expect(result.diagnostics.map(\.description) == [
+            "content/users.json:1:24: warning: avatar 'https://example.org/blog/images/none.png' (the site's own address for 'content/images/none.png') does not exist; the user is shown without it",
+        ])
+        let p1 = site.read("output/posts/p1/index.html") ?? ""
+        #expect(p1.contains("srcset=\"/blog/images/a%20b.480.webp 480w, /blog/images/a%20b.600.webp 600w\""))
+        #expect(site.read("output/posts/p2/index.html")?.contains("src=\"https://example.org/elsewhere.png\"") == true)
+        let report = await SiteChecker().check(FolderSource(directory: site.directory.appending(path: "output")))
+        #expect(report.diagnostics.map(\.description) == [])
     }
 
     @Test("a file a field names as an image that holds no image the build knows is an error at the field; one no field names is no error")
