@@ -2,7 +2,8 @@
 // <dialog data-preview> with the post's photo and caption, and the address becomes the post's
 // page. ArrowRight (or a swipe left) shows the next, older post; ArrowLeft (or a swipe right) the
 // newer one; nothing happens at either end. Escape, the close button or Back closes it, the
-// address is the profile's again, and focus returns to the link that opened it.
+// address is the profile's again, and focus returns to the link that opened it; Forward then
+// opens it again.
 // Without JavaScript each grid item is a plain link to its post page.
 (() => {
   const links = () => Array.from(document.querySelectorAll("a[data-preview]"));
@@ -86,19 +87,30 @@
     if (show(index + delta)) history.replaceState({ daybookPreview: true }, "", links()[index].href);
   }
 
+  function open(link) {
+    if (!dialog) build();
+    opener = link;
+    show(links().indexOf(link));
+    dialog.showModal();
+  }
+
   document.addEventListener("click", (event) => {
     const link = event.target.closest && event.target.closest("a[data-preview]");
     if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     if (!("showModal" in HTMLDialogElement.prototype)) return;
     event.preventDefault();
-    if (!dialog) build();
-    opener = link;
-    show(links().indexOf(link));
     history.pushState({ daybookPreview: true }, "", link.href);
-    dialog.showModal();
+    open(link);
   });
 
   window.addEventListener("popstate", () => {
-    if (dialog && dialog.open) dialog.close();
+    if (dialog && dialog.open) {
+      dialog.close();
+    } else if (history.state && history.state.daybookPreview) {
+      // Forward onto a preview's entry: its address is a post's, so show that post's preview
+      // again, or load the post's page when the grid no longer holds its link.
+      const link = links().find((candidate) => candidate.href === location.href);
+      if (link) open(link); else location.reload();
+    }
   });
 })();

@@ -118,6 +118,23 @@ extension BrowserTests {
             }
         }
 
+        @Test("Forward after Back shows the preview again at the post's address, and Escape closes it")
+        func forward() async throws {
+            try await Self.withPhotos { site, page in
+                let profile = site.url("users/ana/")
+                try await page.navigate(profile)
+                try await page.click("a[data-preview][href='/posts/p2/']")
+                try await page.waitUntil(Self.dialogOpen, "the preview to open")
+                _ = try await page.evaluate("history.back()")
+                try await page.waitUntil("!(\(Self.dialogOpen)) && location.href === \(BrowserPage.literal(profile))", "Back to close")
+                _ = try await page.evaluate("history.forward()")
+                try await page.waitUntil("(\(Self.dialogOpen)) && location.href.endsWith('/posts/p2/')", "Forward to show the preview again")
+                #expect(try await page.string(Self.caption).contains("Second"))
+                try await page.press("Escape")
+                try await page.waitUntil("!(\(Self.dialogOpen)) && location.href === \(BrowserPage.literal(profile))", "Escape to close")
+            }
+        }
+
         @Test("ArrowRight at the oldest post shown does nothing")
         func lastPost() async throws {
             try await Self.withPhotos { site, page in
