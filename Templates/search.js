@@ -1,6 +1,6 @@
 // Daybook search: filters search/index.json in the browser. No framework, no network beyond the index.
 // `/search/?q=TEXT` runs that search on load; TEXT starting with `#` searches hashtags and `@`
-// people, whichever tab is selected (CONTRACT §9).
+// people, whichever tab is selected (CONTRACT §9); `&in=tags` or `&in=locations` selects a tab.
 (function () {
   "use strict";
   var root = document.querySelector(".search");
@@ -28,12 +28,18 @@
     if (tab && !tab.checked) tab.checked = true;
   }
 
-  // Keeps the query in the address, so a reload, Back or a shared link shows the same results.
+  // Keeps the query in the address, and the tab (`in=`) when the query's first character does
+  // not say it and it is not the first, so a reload, Back or a shared link shows the same results.
   function remember(text) {
     if (!window.history || !history.replaceState) return;
     var url = new URL(location.href);
     if (text) url.searchParams.set("q", text);
     else url.searchParams.delete("q");
+    var checked = root.querySelector("input[name=kind]:checked");
+    var tab = checked ? checked.value : "users";
+    if (prefixes[text.charAt(0)] || tab === "users") url.searchParams.delete("in");
+    else url.searchParams.set("in", tab);
+    url.hash = "";
     if (url.href !== location.href) history.replaceState(history.state, "", url.href);
   }
 
@@ -65,8 +71,16 @@
       matches.length + (matches.length === 1 ? " match." : " matches.");
   }
 
-  var initial = new URLSearchParams(location.search).get("q");
+  var params = new URLSearchParams(location.search);
+  var initial = params.get("q");
+  if (["users", "tags", "locations"].indexOf(params.get("in")) !== -1) selectTab(params.get("in"));
   if (initial) input.value = initial;
+  // `/search/?q=#swift` typed as it reads: `#` starts the address's fragment, so the query comes
+  // empty and the tag after it. The address is written as it should have been.
+  if (initial === "" && location.hash.length > 1) {
+    try { input.value = decodeURIComponent(location.hash); } catch (e) { input.value = location.hash; }
+    remember(input.value.trim());
+  }
 
   fetch(root.getAttribute("data-index"))
     .then(function (response) { return response.json(); })
@@ -78,8 +92,8 @@
     var text = input.value.trim();
     if (event.target.name === "kind" && prefixes[text.charAt(0)] && prefixes[text.charAt(0)] !== event.target.value) {
       input.value = text.slice(1);
-      remember(input.value.trim());
     }
+    if (event.target.name === "kind") remember(input.value.trim());
     render();
   });
 })();

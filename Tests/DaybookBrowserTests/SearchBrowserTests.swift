@@ -64,5 +64,32 @@ extension BrowserTests {
                 #expect(try await Self.results(page) == [])
             }
         }
+
+        @Test("a tab picked by hand is kept in the address, so a reload searches it again")
+        func tabInAddress() async throws {
+            try await withServedSite(BrowserSite.archive, now: BrowserSite.now) { site, page in
+                try await page.navigate(site.url("search/?q=hik"))
+                #expect(try await Self.results(page) == ["/users/cai/"])
+                try await page.click("label[for=kind-tags]")
+                try await page.waitUntil("document.querySelector('#search-results a')?.textContent === '#hiking'", "#hiking after the Hashtags tab")
+                #expect(try await page.location == site.url("search/?q=hik&in=tags"))
+                try await page.navigate(site.url("search/?q=hik&in=tags"))
+                #expect(try await Self.results(page) == ["/tags/hiking/"])
+                #expect(try await page.bool("document.getElementById('kind-tags').checked"))
+                try await page.click("label[for=kind-users]")
+                try await page.waitUntil("document.querySelector('#search-results a')?.textContent !== '#hiking'", "people again")
+                #expect(try await page.location == site.url("search/?q=hik"))
+            }
+        }
+
+        @Test("?q=#hiking typed as it reads, its # starting the address's fragment, searches that hashtag")
+        func literalHash() async throws {
+            try await withServedSite(BrowserSite.archive, now: BrowserSite.now) { site, page in
+                try await page.navigate(site.url("search/"))
+                _ = try await page.evaluate("location.assign(\(BrowserPage.literal(site.url("search/?q=#hiking"))))")
+                try await page.waitUntil("location.href === \(BrowserPage.literal(site.url("search/?q=%23hiking")))", "the address written as it should have been")
+                #expect(try await Self.results(page) == ["/tags/hiking/"])
+            }
+        }
     }
 }
