@@ -274,6 +274,26 @@ struct ContentLoaderTests {
         ])
     }
 
+    @Test("sensitive is true, false or a reason; an empty reason and any other value are errors at the value")
+    func sensitivity() {
+        let site = load(
+            """
+            -- content/users.json --
+            [{"id": "u"}]
+            -- content/posts.json --
+            [{"id": "a", "author": "u", "createdAt": "2026-11-20T08:00:00Z", "sensitive": " Gore "},
+             {"id": "b", "author": "u", "createdAt": "2026-11-20T08:00:00Z", "sensitive": true},
+             {"id": "c", "author": "u", "createdAt": "2026-11-20T08:00:00Z", "sensitive": false},
+             {"id": "d", "author": "u", "createdAt": "2026-11-20T08:00:00Z", "sensitive": "  "},
+             {"id": "e", "author": "u", "createdAt": "2026-11-20T08:00:00Z", "sensitive": 1}]
+            """)
+        #expect(site.diagnostics.map(\.description) == [
+            "content/posts.json:4:79: error: 'sensitive' is an empty reason: write true, or the reason such as \"Medical photo\"",
+            "content/posts.json:5:79: error: 'sensitive' must be true or a reason such as \"Medical photo\", found 1",
+        ])
+        #expect(site.content.posts.map { "\($0.id):\($0.isSensitive):\($0.sensitiveReason ?? "-")" } == ["a:true:Gore", "b:true:-", "c:false:-", "d:false:-", "e:false:-"])
+    }
+
     @Test("JSON syntax errors point at the offending character")
     func jsonSyntax() {
         #expect(messages("-- content/posts.json --\n[{\"id\": \"x\",}]") == ["content/posts.json:1:13: error: invalid JSON: expected a key in double quotes"])
