@@ -1,3 +1,4 @@
+import DaybookModel
 import Foundation
 
 #if canImport(Glibc)
@@ -52,15 +53,6 @@ extension FileInfo {
             outputFolders: listing.outputs, hasLinks: listing.hasLinks || folderIsLink, isCut: listing.isCut)
     }
 
-    /// Whether a walk of the site passes over a file or folder of this name: a hidden one
-    /// (`.git`, `.DS_Store`, an editor's `.p1.md.swp`), or an editor's leftover beside the file it
-    /// edits: a backup (`p1.md~`), a swap file (`p1.md.swp`, `.swx`), or Vim's probe of whether a
-    /// folder is writable (`4913`). A backup of a draft is the draft: published as a file, it
-    /// leaked it. `serve` rebuilds for none of them (`SiteWatcher.matters`).
-    public static func isPassedOver(_ name: some StringProtocol) -> Bool {
-        name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx") || name == "4913"
-    }
-
     /// What a walk of a site's folder found (`siteFiles(under:root:)`), its paths relative to the folder.
     public struct SiteFiles: Sendable {
         /// The regular files, links inside the site included.
@@ -104,7 +96,7 @@ extension FileInfo {
     }
 
     /// Lists regular files with readdir: FileManager's enumerator with resource values costs about
-    /// 0.2 ms a file, which on a 30,000-page site is most of a check. Names `isPassedOver` are skipped.
+    /// 0.2 ms a file, which on a 30,000-page site is most of a check. Names `SiteFileName.isPassedOver` are skipped.
     private struct Listing {
         /// The site folder's real location: links are followed while theirs stays inside it.
         let root: String
@@ -169,7 +161,7 @@ extension FileInfo {
             folders.append(relative)
             while let entry = readdir(stream) {
                 let name = FileInfo.entryName(entry)
-                guard !FileInfo.isPassedOver(name) else { continue }
+                guard !SiteFileName.isPassedOver(name) else { continue }
                 names += 1
                 guard names <= bounds.names else {
                     isCut = true

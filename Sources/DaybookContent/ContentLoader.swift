@@ -163,6 +163,11 @@ public enum ContentLoader {
                 if hiddenDraft { return nil }
                 let named = local == nil ? "'content/\(reference)'" : "'\(written)' (the site's own address for 'content/\(reference)')"
                 diagnostics.append(.warning("\(member.key) \(named) does not exist; the \(item) is shown without it", at: place))
+            case .passedOver:
+                if hiddenDraft { return nil }
+                diagnostics.append(.warning(
+                    "\(member.key) 'content/\(reference)' is hidden or an editor's backup (a name starting with '.', or ending in '~', '.swp' or '.swx'), which the build never reads; rename it; the \(item) is shown without it",
+                    at: place))
             }
             return nil
         }

@@ -15,6 +15,9 @@ struct ImageReference {
         case outside(link: String)
         /// No such file under `content/`: a warning; the field is dropped and the item shown without it.
         case missing
+        /// A name on the path is one the build passes over (`SiteFileName.isPassedOver`: hidden,
+        /// an editor's backup): a warning, as `missing`, that says why.
+        case passedOver
     }
 
     /// The field of `collection` that names an image file, if it has one.
@@ -57,7 +60,8 @@ struct ImageReference {
         guard isSafePath(reference) else { return .unsafe }
         let path = "content/" + reference
         if let link = outsideLink(naming: path, in: snapshot.outsideLinks) { return .outside(link: link) }
-        return snapshot.assets.contains(path) ? .fine : .missing
+        if snapshot.assets.contains(path) { return .fine }
+        return reference.split(separator: "/").contains(where: SiteFileName.isPassedOver) ? .passedOver : .missing
     }
 
     /// The link out of the site that `path` is, or lies under.

@@ -1,4 +1,5 @@
 import DaybookBuild
+import DaybookModel
 import Foundation
 
 #if canImport(Glibc)
@@ -26,9 +27,9 @@ public final class SiteWatcher: Sendable {
     static let watchedRoots = ["content", "Templates"]
 
     /// Whether a changed path calls for a rebuild: not one the build's walk passes over, such as
-    /// an editor's backup or swap file (`FileInfo.isPassedOver`), which the watcher names too.
+    /// an editor's backup or swap file (`SiteFileName.isPassedOver`), which the watcher names too.
     static func matters(_ path: String) -> Bool {
-        !FileInfo.isPassedOver(path.split(separator: "/").last ?? Substring(path))
+        !SiteFileName.isPassedOver(path.split(separator: "/").last ?? Substring(path))
     }
 
     /// Hidden names, which the build skips as a folder walk does.

@@ -229,6 +229,28 @@ struct InputHardeningBuildTests {
         #expect(await check(site) == [])
     }
 
+    @Test("an image named by a hidden path or an editor's backup, which the build never reads, is left out with a warning that says so, though the file is there")
+    func passedOverImage() async throws {
+        let site = try SiteFixture("""
+            -- content/users.json --
+            [{"id": "u", "avatar": "images/a.png~"}]
+            -- content/posts.json --
+            [{"id": "p", "author": "u", "createdAt": "2026-11-20T08:00:00Z",
+              "image": "images/.hidden.png"}]
+            -- content/images/.hidden.png --
+            x
+            -- content/images/a.png~ --
+            x
+            """)
+        let result = await build(site)
+        let why = "is hidden or an editor's backup (a name starting with '.', or ending in '~', '.swp' or '.swx'), which the build never reads; rename it"
+        #expect(result.diagnostics.map(\.description) == [
+            "content/posts.json:2:12: warning: image 'content/images/.hidden.png' \(why); the post is shown without it",
+            "content/users.json:1:24: warning: avatar 'content/images/a.png~' \(why); the user is shown without it",
+        ])
+        #expect(result.succeeded)
+    }
+
     @Test("control characters from content never reach the output, and check passes it")
     func controlCharacters() async throws {
         let bad = #"\u0000\u0001\u001b[31m"#
