@@ -180,11 +180,14 @@ struct PhotoPublisher {
         var index = SourceIndex()
         let now = FileInfo.realtimeNanoseconds()
         var copyOwners: [String: String] = [:]
+        // Two photos that differ only by extension (x.png, x.jpg) would name the same copies
+        // (x.480.webp): each names its copies by its whole name instead (x.png.480.webp).
+        let sharesStem = Set(Dictionary(grouping: photos.map(\.path), by: ImagePipeline.stem).values.filter { $0.count > 1 }.joined())
         for (photo, result) in zip(photos, results) {
             guard let result else { continue }
             let image: ProcessedImage
             switch result {
-            case .success(let processed): image = processed
+            case .success(let processed): image = sharesStem.contains(photo.path) ? processed.namingCopiesByWholeName() : processed
             case .failure(let error):
                 published.diagnostics.append(.error("'content/\(photo.path)' \(error.message)", at: place(of: photo.path, read: read)))
                 continue

@@ -220,7 +220,7 @@ public struct ImagePipeline: Sendable {
     }
 
     /// The path without its extension: `images/photo.jpg` → `images/photo`.
-    static func stem(_ path: String) -> String {
+    public static func stem(_ path: String) -> String {
         let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         guard let dot = path[slash...].lastIndex(of: "."), dot > slash else { return path }
         return String(path[..<dot])

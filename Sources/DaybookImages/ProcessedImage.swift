@@ -116,3 +116,22 @@ public struct ImageBatch: Sendable {
     /// CONTRACT §7's summary words: `images E encoded, R reused`.
     public var summary: String { "images \(encoded) encoded, \(reused) reused" }
 }
+
+extension ProcessedImage {
+    /// This image with its copies and thumbnail named by the source's whole name
+    /// (`images/x.png.480.webp`), not its stem (`images/x.480.webp`): for two sources that differ
+    /// only by extension (`x.png`, `x.jpg`), whose copies would otherwise share names.
+    public func namingCopiesByWholeName() -> ProcessedImage {
+        let stem = ImagePipeline.stem(path)
+        func renamed(_ file: ImageFile) -> ImageFile {
+            guard file.outputPath.hasPrefix(stem + ".") else { return file }
+            var named = file
+            named.outputPath = path + file.outputPath.dropFirst(stem.count)
+            return named
+        }
+        var image = self
+        image.copies = copies.map(renamed)
+        image.thumbnail = thumbnail.map(renamed)
+        return image
+    }
+}
