@@ -121,9 +121,11 @@ enum YAMLReader {
     /// line that holds it at the same column with only spaces before it. `nil` where there is no
     /// such line (a key in a flow mapping, or written in quotes).
     private static func repeatedKey(_ key: String, in text: String, after first: Mark, firstLine: Int) -> TextPosition? {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Lines broken as YAML breaks them: a lone CR too (the fuzz target found this reading
+        // CR-only text by LF and starting past its end).
+        let lines = text.split(omittingEmptySubsequences: false) { ["\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains($0) }
         let indent = first.column - 1
-        guard first.line >= 1, indent >= 0 else { return nil }
+        guard first.line >= 1, first.line < lines.count, indent >= 0 else { return nil }
         // `lines[first.line]` is the line after the first key's (Yams counts lines from 1).
         for index in first.line..<lines.count {
             let line = lines[index].utf8

@@ -61,6 +61,11 @@ struct FastReadingTests {
             "content/posts/q.md:7:3: error: duplicate key 'name' (first at line 5)",
             "content/prompts/p.md:4:1: error: duplicate key 'id' (first at line 2)",
         ])
+        // Lines broken by CR alone, as YAML allows (a crash the config fuzz target found).
+        let crlf = ContentLoader.load(ContentSnapshot(sources: ["site.yml": Array("title: A\rtitle: B\r".utf8)]))
+        #expect(crlf.diagnostics.map(\.description) == ["site.yml:2:1: error: duplicate key 'title' (first at line 1)"])
+        let found = ContentLoader.load(ContentSnapshot(sources: ["site.yml": Array("&aKKKKKKKKKK\r\r\r\r\rb: &b KKK\r\r\r\r\rb: &b ".utf8)]))
+        #expect(found.diagnostics.count == 1)
     }
 
     @Test("a key written twice in front matter, once in quotes, is an error at the first, as YAML compares keys as text")
