@@ -35,6 +35,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "After each rebuild, list what changed item by item and the time of each phase.")
     var verbose = false
 
+    /// Whether `host` names this machine alone (CONTRACT §6: `serve` serves on loopback; another
+    /// address is the user's choice, said out loud since `--drafts` previews are served too).
+    static func isLoopback(_ host: String) -> Bool {
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
+    }
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
     }
@@ -50,6 +57,11 @@ struct ServeCommand: AsyncParsableCommand {
             case .inUse: throw CommandFailure("port \(port) is in use; try --port 0 for a free one")
             case .unavailable(let reason): throw CommandFailure("cannot listen on \(host):\(port): \(reason)")
             }
+        }
+        if !Self.isLoopback(host) {
+            DiagnosticPrinter.printSummary(
+                "warning: --host \(host) is not a loopback address: anyone who can reach this machine can read the preview, drafts and scheduled items included; --host 127.0.0.1 keeps it to this machine",
+                toStandardError: true)
         }
         if let epoch = environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
             DiagnosticPrinter.printSummary(

@@ -270,6 +270,11 @@ struct ServeStartTests {
 
     /// Starts `serve`, waits for its first build, stops it, and returns what it printed.
     func serveOnce(_ arguments: [String], environment: [String: String]) async throws -> String {
+        try await serveOnceWithErrors(arguments, environment: environment).stdout
+    }
+
+    /// `serveOnce`, with what it printed to standard error too.
+    func serveOnceWithErrors(_ arguments: [String], environment: [String: String] = [:]) async throws -> (stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = DaybookBinaryTests.binary
         process.arguments = ["serve", "--port", "0"] + arguments
@@ -277,8 +282,9 @@ struct ServeStartTests {
         env.merge(environment) { _, new in new }
         process.environment = env
         let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
-        process.standardError = Pipe()
+        process.standardError = err
         try process.run()
         defer { if process.isRunning { process.terminate() } }
         var text = ""
@@ -289,7 +295,18 @@ struct ServeStartTests {
         }
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
-        return text
+        return (text, String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    @Test("serving on an address that is not loopback is said on standard error; on loopback nothing is")
+    func openHost() async throws {
+        let site = try SiteFixture(MiniSite.archive)
+        let open = try await serveOnceWithErrors(["--site", site.directory.path, "--host", "0.0.0.0"])
+        #expect(open.stdout.contains("(Ctrl-C to stop)"))
+        #expect(open.stderr.hasPrefix(
+            "warning: --host 0.0.0.0 is not a loopback address: anyone who can reach this machine can read the preview, drafts and scheduled items included; --host 127.0.0.1 keeps it to this machine\n"))
+        let loopback = try await serveOnceWithErrors(["--site", site.directory.path])
+        #expect(!loopback.stderr.contains("loopback"))
     }
 
     @Test("with SOURCE_DATE_EPOCH, serve's first build is build's, it says it follows the clock, and --future previews what is scheduled")
