@@ -126,12 +126,13 @@ extension FileInfo {
         }
 
         /// Whether a link to the folder whose real location is `real` is refused: a folder that
-        /// holds the walked one, a hidden folder below the root, or an output folder.
+        /// holds the walked one, one below the root that the walk would pass over by name
+        /// (hidden, such as `.daybook-cache`), or an output folder.
         func refuses(_ real: String) -> Bool {
             if realFolder != real, FileInfo.contains(real, realFolder) { return true }
             if let excluding, FileInfo.contains(excluding, real) { return true }
             let below = real.dropFirst(root.count).split(separator: "/")
-            if below.contains(where: { $0.hasPrefix(".") }) { return true }
+            if below.contains(where: SiteFileName.isPassedOver) { return true }
             var info = stat()
             return lstat(real + "/" + OutputWriter.manifestName, &info) == 0
         }

@@ -64,13 +64,13 @@ struct LinkResolver: Sendable {
             case "javascript": return .problem("javascript: link")
             case "mailto", "tel", "data": return .ignored
             default:
-                guard baseURL.contains("://"), let after = Self.dropPrefix(baseURL, of: rest) else { return .external(String(link)) }
+                guard baseURL.contains("://"), let after = URLPrefix.drop(baseURL, from: rest) else { return .external(String(link)) }
                 path = after
             }
         } else if rest.hasPrefix("//") {
             return .external(String(link))
         } else if rest.hasPrefix("/") {
-            guard let after = Self.dropPrefix(basePath, of: rest) else { return .problem("link to \(link) leaves the site's base path \(basePath)") }
+            guard let after = URLPrefix.drop(basePath, from: rest) else { return .problem("link to \(link) leaves the site's base path \(basePath)") }
             path = after
         } else {
             let folderEnd = page.lastIndex(of: "/")
@@ -94,15 +94,6 @@ struct LinkResolver: Sendable {
             }
         }
         return existing(segments.joined(separator: "/"), fragment: fragment)
-    }
-
-    /// `text` after `prefix`, compared byte by byte (a URL's bytes, not its characters, name the
-    /// file; `hasPrefix` compares characters, a hundred times slower here); `nil` when it does
-    /// not start with it. Both are whole UTF-8, so the end is a scalar boundary.
-    static func dropPrefix(_ prefix: String, of text: Substring) -> Substring? {
-        guard text.utf8.starts(with: prefix.utf8) else { return nil }
-        let end = text.utf8.index(text.startIndex, offsetBy: prefix.utf8.count)
-        return text[end...]
     }
 
     /// The file a normal path inside the site names, as a static server finds it.

@@ -39,8 +39,7 @@ struct ImageReference {
     /// is published as that file is, with its copies, or reported missing as a path would be.
     /// A query is dropped; a fragment or bad percent-encoding names no file (`""`).
     static func localPath(of reference: String, base: String?) -> String? {
-        guard let base, reference.utf8.starts(with: base.utf8) else { return nil }
-        var below = Substring(reference.unicodeScalars[reference.utf8.index(reference.startIndex, offsetBy: base.utf8.count)...])
+        guard let base, var below = URLPrefix.drop(base, from: reference[...]) else { return nil }
         if let query = below.firstIndex(of: "?") { below = below[..<query] }
         guard !below.contains("#"), let decoded = PercentEncoding.decode(below) else { return "" }
         return decoded

@@ -36,11 +36,7 @@ public struct MarkdownLinks: Sendable {
     }
 
     public func verdict(for url: String) -> Verdict {
-        // Byte by byte, as `check` compares it.
-        if let base, url.utf8.starts(with: base.utf8) {
-            let rest = url.unicodeScalars[url.utf8.index(url.startIndex, offsetBy: base.utf8.count)...]
-            return verdict(below: Substring(rest), writtenAs: url)
-        }
+        if let base, let below = URLPrefix.drop(base, from: url[...]) { return verdict(below: below, writtenAs: url) }
         if Self.hasScheme(url) || url.hasPrefix("//") { return .keep(url) }
         if url.hasPrefix("#") { return .drop(reason: "is a #fragment, which the build cannot check; link a page from the site root or a full URL") }
         guard url.hasPrefix("/") else {

@@ -40,3 +40,17 @@ extension Int {
         return out
     }
 }
+
+/// Text after a prefix, compared byte by byte: a URL's bytes, not its characters, name a file
+/// (`hasPrefix` compares characters, a hundred times slower, and would call `https://x.org/e`
+/// followed by a combining mark no match). `daybook check` and the build's rules for the site's
+/// own address must agree on it, so it is written once.
+public enum URLPrefix {
+    /// `text` after `prefix`; `nil` when it does not start with it. Both are whole UTF-8, so the
+    /// end of the prefix is a scalar boundary.
+    @inlinable
+    public static func drop(_ prefix: String, from text: Substring) -> Substring? {
+        guard text.utf8.starts(with: prefix.utf8) else { return nil }
+        return text[text.utf8.index(text.startIndex, offsetBy: prefix.utf8.count)...]
+    }
+}
