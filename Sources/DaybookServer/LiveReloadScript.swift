@@ -1,15 +1,22 @@
+import Foundation
+
 /// The script the preview server adds to every HTML page it serves (never to the files written).
 ///
 /// It listens to `/_daybook/events`: reloads when its own page changed (whether opened at `/x/` or
-/// `/x/index.html`), swaps stylesheets when only CSS changed, and shows a failed rebuild's
-/// diagnostics in an overlay until the next good build.
+/// `/x/index.html`, or a missing address showing the site's 404 page), swaps stylesheets when
+/// only CSS changed, and shows a failed rebuild's diagnostics in an overlay until the next good build.
 enum LiveReloadScript {
     static let eventsPath = "/_daybook/events"
 
-    static let html = """
+    /// The script for a page served from its own address, or, with `servedAs`, for the page at
+    /// that path served in another's place (`/404.html` at a missing address): that one reloads
+    /// when either changes, the 404 page or a page appearing at its address.
+    static func html(servedAs: String? = nil) -> String {
+        """
         <script>
         (function () {
           var events = new EventSource("\(eventsPath)");
+          var servedAs = \(servedAs.map(Self.literal) ?? "null");
           // This page as the reload events name it (`ReloadEvent.events`): decoded, and by its folder,
           // since `serve` answers /x/index.html as well as /x/ (under the base path, which both keep).
           function here() {
@@ -32,7 +39,7 @@ enum LiveReloadScript {
           }
           events.addEventListener("reload", function (e) {
             var data = JSON.parse(e.data);
-            if (data.all || data.paths.indexOf(here()) !== -1) location.reload();
+            if (data.all || data.paths.indexOf(here()) !== -1 || (servedAs && data.paths.indexOf(servedAs) !== -1)) location.reload();
           });
           events.addEventListener("css", function () {
             document.querySelectorAll('link[rel="stylesheet"]').forEach(function (link) {
@@ -47,10 +54,25 @@ enum LiveReloadScript {
         </script>
 
         """
+    }
 
-    /// `html` with the script before its last `</body>`, or at its end.
-    static func inject(into page: [UInt8]) -> [UInt8] {
-        let script = Array(Self.html.utf8)
+    /// `text` as a JavaScript string literal that is safe inside `<script>`: the base path comes
+    /// from `site.yml`, which is untrusted.
+    static func literal(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"", "\\", "<", ">", "&": out += String(format: "\\u%04x", scalar.value)
+            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// The page with the script (`html(servedAs:)`) before its last `</body>`, or at its end.
+    static func inject(into page: [UInt8], servedAs: String? = nil) -> [UInt8] {
+        let script = Array(Self.html(servedAs: servedAs).utf8)
         let marker = Array("</body>".utf8)
         var index = page.count - marker.count
         while index >= 0 {

@@ -84,7 +84,8 @@ public struct SiteResponder: HTTPResponder {
     private func serve(_ file: (bytes: [UInt8], modified: Instant), path: String, status: HTTPResponse.Status, request: Request) -> Response {
         let type = Self.contentType(of: path)
         let isHTML = type.hasPrefix("text/html")
-        let body = isHTML ? LiveReloadScript.inject(into: file.bytes) : file.bytes
+        // The 404 page at a missing address reloads when the 404 page changes, too.
+        let body = isHTML ? LiveReloadScript.inject(into: file.bytes, servedAs: status == .notFound ? basePath + path : nil) : file.bytes
         let etag = "\"\(StableHash.hex(StableHash.of(body)))\""
         var headers: HTTPFields = [
             .contentType: type,

@@ -27,6 +27,19 @@ extension BrowserTests {
             try await Self.captionEditReloads(archive, address: address)
         }
 
+        @Test("a missing address showing the 404 page reloads when the 404 page changes")
+        func notFoundPage() async throws {
+            try await withServedSite(BrowserSite.archive, now: BrowserSite.now, watching: true) { site, page in
+                try await page.navigate(site.url("nowhere/"))
+                #expect(try await page.bool("document.body.textContent.includes('Page not found')"))
+                try await site.waitForReloadListener()
+                try await page.evaluate("window.daybookMarker = 1")
+                try site.site.write("Templates/404.mustache", "<h1>Lost here</h1>\n")
+                try await page.waitUntil("document.body.textContent.includes('Lost here')", timeout: .seconds(2), "the new 404 page")
+                #expect(try await page.evaluate("window.daybookMarker") == nil, "the page was reloaded, not patched")
+            }
+        }
+
         /// Opens post p5 at `address` below the site's root, edits its caption, and expects the
         /// page to reload with the new caption within 2 seconds of the save; returns how long it took.
         @discardableResult

@@ -124,8 +124,16 @@ struct SiteResponderTests {
             let missing = try await client.execute(uri: "/blog/nowhere/", method: .get)
             #expect(missing.status == .notFound)
             #expect(String(buffer: missing.body).contains("Page not found"))
+            // Its script also answers to the 404 page's own path; a page's, to none.
+            #expect(String(buffer: missing.body).contains("var servedAs = \"/blog/404.html\";"))
+            #expect(String(buffer: try await client.execute(uri: "/blog/", method: .get).body).contains("var servedAs = null;"))
             #expect(try await client.execute(uri: "/blog/", method: .post).status == .methodNotAllowed)
         }
+    }
+
+    @Test("a path put in the live-reload script cannot end the script or the string")
+    func scriptLiteral() {
+        #expect(LiveReloadScript.literal("/a\"b\\c</script><!--&\u{2028}") == "\"/a\\u0022b\\u005cc\\u003c/script\\u003e\\u003c!--\\u0026\\u2028\"")
     }
 
     @Test("no request reads outside the output folder", arguments: [
