@@ -33,6 +33,17 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Also print every external link found.")
     var listExternal = false
 
+    /// A usage error (exit 64) for a `--base-url` that is neither an http(s) address nor a path
+    /// from the root, as `site.yml`'s `baseURL` must be: with it, every link would be judged
+    /// against nothing, and thousands of errors would hide the one mistake.
+    func validate() throws {
+        guard let baseURL else { return }
+        let isAddress = ["http://", "https://"].contains { baseURL.hasPrefix($0) && baseURL.count > $0.count }
+        if !(isAddress || baseURL.hasPrefix("/")) {
+            throw ValidationError("--base-url must be the site's address, such as https://example.org/ or /blog/, found '\(baseURL)'")
+        }
+    }
+
     static let cacheName = "check"
     /// The key of each file by its status (`FileKeys`), beside the facts.
     static let filesName = "check-files"

@@ -153,6 +153,14 @@ struct DaybookBinaryTests {
         #expect(report.diagnostics.first { $0.path == "sitemap.xml" }?.line == 16)
     }
 
+    @Test("check: a --base-url that is not an address is a usage error, exit 64", arguments: ["", "notaurl", "https://"])
+    func checkBaseURL(value: String) throws {
+        let site = try SiteFixture(IndexSite.archive)
+        let result = try run(["check", "--output", site.directory.path, "--base-url", value])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--base-url must be the site's address, such as https://example.org/ or /blog/, found '\(value)'"))
+    }
+
     @Test("check keeps its page facts in the site's cache folder, and writes nothing in a folder that is not a site")
     func checkCache() throws {
         let site = try SiteFixture(IndexSite.archive)
