@@ -25,7 +25,9 @@ struct IndexedFacts: Sendable {
     var ids: [Named] = []
     var links: [Link] = []
     var imagesWithoutAlt: [Position] = []
-    var parseErrors: [Named] = []
+    /// What is wrong with the page as parsed: HTML5 parse errors, and attributes the contract
+    /// rules out (an empty `href`).
+    var pageErrors: [Named] = []
 
     /// Reads what `encode` wrote; `nil` when the bytes are damaged or name a string past
     /// `tableCount` (the archive is untrusted).
@@ -40,14 +42,14 @@ struct IndexedFacts: Sendable {
             guard let titles = words.namedList(), let ids = words.namedList(), let links = words.links(),
                 let images = words.positions(), let errors = words.namedList(), words.atEnd
             else { return nil }
-            return IndexedFacts(titles: titles, ids: ids, links: links, imagesWithoutAlt: images, parseErrors: errors)
+            return IndexedFacts(titles: titles, ids: ids, links: links, imagesWithoutAlt: images, pageErrors: errors)
         }
         guard let decoded else { return nil }
         self = decoded
     }
 
-    init(titles: [Named] = [], ids: [Named] = [], links: [Link] = [], imagesWithoutAlt: [Position] = [], parseErrors: [Named] = []) {
-        (self.titles, self.ids, self.links, self.imagesWithoutAlt, self.parseErrors) = (titles, ids, links, imagesWithoutAlt, parseErrors)
+    init(titles: [Named] = [], ids: [Named] = [], links: [Link] = [], imagesWithoutAlt: [Position] = [], pageErrors: [Named] = []) {
+        (self.titles, self.ids, self.links, self.imagesWithoutAlt, self.pageErrors) = (titles, ids, links, imagesWithoutAlt, pageErrors)
     }
 
     /// The payload's words, read in order.
@@ -120,7 +122,7 @@ struct IndexedFacts: Sendable {
         // Gathered as words, then copied out as bytes at once: a cold check encodes 1.4 million
         // links, and a byte writer's call per field was most of saving them.
         var words: [UInt32] = []
-        words.reserveCapacity(5 + 3 * (titles.count + ids.count + parseErrors.count) + 4 * links.count + 2 * imagesWithoutAlt.count)
+        words.reserveCapacity(5 + 3 * (titles.count + ids.count + pageErrors.count) + 4 * links.count + 2 * imagesWithoutAlt.count)
         func position(_ at: Position) {
             words.append(UInt32(clamping: at.line).littleEndian)
             words.append(UInt32(clamping: at.column).littleEndian)
@@ -142,7 +144,7 @@ struct IndexedFacts: Sendable {
         }
         words.append(UInt32(imagesWithoutAlt.count).littleEndian)
         imagesWithoutAlt.forEach(position)
-        named(parseErrors)
+        named(pageErrors)
         return words.withUnsafeBytes { Array($0) }
     }
 
@@ -154,7 +156,7 @@ struct IndexedFacts: Sendable {
         }
         named(&facts.titles)
         named(&facts.ids)
-        named(&facts.parseErrors)
+        named(&facts.pageErrors)
         for index in facts.links.indices {
             facts.links[index].url = map[Int(facts.links[index].url)]
             facts.links[index].attribute = map[Int(facts.links[index].attribute)]
@@ -164,6 +166,6 @@ struct IndexedFacts: Sendable {
 
     /// Every string index the facts hold.
     var strings: [UInt32] {
-        titles.map(\.text) + ids.map(\.text) + links.flatMap { [$0.url, $0.attribute] } + parseErrors.map(\.text)
+        titles.map(\.text) + ids.map(\.text) + links.flatMap { [$0.url, $0.attribute] } + pageErrors.map(\.text)
     }
 }

@@ -54,6 +54,13 @@ struct LinkResolver: Sendable {
             fragment = PercentEncoding.decode(rest[rest.index(after: hash)...]) ?? String(rest[rest.index(after: hash)...])
             rest = rest[..<hash]
         }
+        if let given = fragment {
+            // As a browser finds a fragment's target (HTML's "indicated part"): a text directive
+            // (`:~:text=…`) is not part of it, and an empty fragment or `top` (in any ASCII case)
+            // is the top of the page, which needs no element.
+            let id = given.range(of: ":~:").map { String(given[..<$0.lowerBound]) } ?? given
+            fragment = id.isEmpty || (id.utf8.count == 3 && id.lowercased() == "top") ? nil : id
+        }
         if let query = rest.utf8.firstIndex(of: UInt8(ascii: "?")) { rest = rest[..<query] }
         if rest.isEmpty {
             return fragment == nil ? .ignored : .file(page, fragment: fragment)

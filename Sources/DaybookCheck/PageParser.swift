@@ -35,6 +35,9 @@ struct PageParser {
     }
 
     private mutating func parse(_ bytes: [UInt8]) {
+        // A byte order mark may start an HTML5 page; gumbo would take it for text before the
+        // doctype and report a parse error at each element after.
+        let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         var options = kGumboDefaultOptions
         options.tab_stop = 1
         // The whole parse lives in one arena, released at once (see shim.h): no destroy walk.
@@ -51,14 +54,14 @@ struct PageParser {
             }
         }
         guard let output else {
-            facts.parseErrors.append(named("the page could not be parsed", Position(line: 1, column: 1)))
+            facts.pageErrors.append(named("the page could not be parsed", Position(line: 1, column: 1)))
             return
         }
         let errors = output.pointee.errors
         for index in 0..<Int(errors.length) {
             guard let raw = errors.data[index] else { continue }
             let head = raw.assumingMemoryBound(to: DaybookGumboErrorHead.self).pointee
-            facts.parseErrors.append(named(Self.describe(head.type), Position(head.position)))
+            facts.pageErrors.append(named(Self.describe(head.type), Position(head.position)))
         }
         walk(output.pointee.root)
     }
@@ -85,6 +88,12 @@ struct PageParser {
             let position = Position(attribute.value_start.line == 0 ? element.start_pos : attribute.value_start)
             switch name {
             case .id: facts.ids.append(named(value, position))
+            // HTML scrolls to an `<a name>` as to an id, so a fragment may name one.
+            case .name where tag == GUMBO_TAG_A: facts.ids.append(named(value, position))
+            case .name: break
+            case .href where value.utf8.allSatisfy(Self.isASCIIWhitespace), .src where value.utf8.allSatisfy(Self.isASCIIWhitespace):
+                // CONTRACT §5: no element has an empty `src` or `href`: it names the page itself.
+                facts.pageErrors.append(named("empty \(name == .href ? "href" : "src") attribute: it names the page itself; give the address, or leave the attribute out", position))
             case .href: facts.links.append(IndexedFacts.Link(url: table.intern(value), attribute: href, position: position))
             case .src: facts.links.append(IndexedFacts.Link(url: table.intern(value), attribute: src, position: position))
             case .srcset:
@@ -99,7 +108,8 @@ struct PageParser {
             }
         }
         if tag == GUMBO_TAG_IMG && !hasAlt { facts.imagesWithoutAlt.append(Position(element.start_pos)) }
-        if tag == GUMBO_TAG_TITLE {
+        // An inline SVG's `<title>` names the drawing, not the page.
+        if tag == GUMBO_TAG_TITLE && element.tag_namespace == GUMBO_NAMESPACE_HTML {
             facts.titles.append(named(Self.text(of: node), Position(element.start_pos)))
         }
         let children = element.children
@@ -115,11 +125,12 @@ struct PageParser {
 
     /// The attributes the checks read, known by their name's bytes (gumbo lower-cases names).
     private enum Attribute {
-        case id, href, src, srcset, alt
+        case id, name, href, src, srcset, alt
 
         init?(_ name: UnsafePointer<CChar>) {
             let found: Attribute? = switch UInt8(bitPattern: name[0]) {
             case UInt8(ascii: "i"): strcmp(name, "id") == 0 ? .id : nil
+            case UInt8(ascii: "n"): strcmp(name, "name") == 0 ? .name : nil
             case UInt8(ascii: "h"): strcmp(name, "href") == 0 ? .href : nil
             case UInt8(ascii: "s"): strcmp(name, "src") == 0 ? .src : strcmp(name, "srcset") == 0 ? .srcset : nil
             case UInt8(ascii: "a"): strcmp(name, "alt") == 0 ? .alt : nil

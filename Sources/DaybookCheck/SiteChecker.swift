@@ -24,7 +24,7 @@ public struct SiteChecker: Sendable {
     public func check(_ source: some CheckSource, cache: inout PageFactsCache?) async -> CheckReport {
         let started = ContinuousClock.now
         let files = Set(source.paths.filter { !Self.isHidden($0) })
-        let htmlPaths = files.filter { $0.hasSuffix(".html") }.sorted()
+        let htmlPaths = files.filter(Self.isPage).sorted()
         let xmlPaths = files.filter { $0.hasSuffix(".xml") }.sorted()
 
         // Pages and feeds are read at once, so that neither waits for the other's last run.
@@ -40,7 +40,8 @@ public struct SiteChecker: Sendable {
         var table = cache?.table ?? StringTable()
         cache?.expect(htmlPaths.count + xmlPaths.count)
         var (facts, diagnostics) = Self.pages(htmlPaths, await Self.merge(pageRuns, into: &table), cache: &cache)
-        let xml = Self.summaries(xmlPaths, await Self.merge(xmlRuns, into: &table), cache: &cache)
+        let (xml, unreadXML) = Self.summaries(xmlPaths, await Self.merge(xmlRuns, into: &table), cache: &cache)
+        diagnostics += unreadXML
         cache?.table = table
         cache?.finish()
 
@@ -95,6 +96,15 @@ public struct SiteChecker: Sendable {
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
 
+    /// Whether the file at `path` is a page: `<path>/index.html`, or `404.html` (CONTRACT §4:
+    /// every page is `<path>/index.html`, linked as `<path>/`). Another HTML file, such as a
+    /// search engine's verification file copied from `content/`, is a file: links may name it,
+    /// but it is the site's author's, not held to the rules of a page (a title, a place in the
+    /// sitemap), which a build does not check either.
+    static func isPage(_ path: String) -> Bool {
+        path == "404.html" || path == "index.html" || path.hasSuffix("/index.html")
+    }
+
     /// Whether a name on the path starts with a dot (the build's own files, `.well-known`, …),
     /// read on bytes: a cold check asks it of 34,000 paths before anything else.
     static func isHidden(_ path: String) -> Bool {
@@ -116,7 +126,7 @@ public struct SiteChecker: Sendable {
         var diagnostics: [Diagnostic] = []
         for (path, page) in zip(paths, pages) {
             guard let page else {
-                diagnostics.append(.error("cannot read the page", at: SourceLocation(path: path)))
+                diagnostics.append(.error("cannot read the page: it is a symbolic link, not a regular file, or too large to check", at: SourceLocation(path: path)))
                 facts.append(nil)
                 continue
             }
@@ -131,15 +141,21 @@ public struct SiteChecker: Sendable {
     /// is parsed), recorded in `cache`.
     private static func summaries(
         _ paths: [String], _ files: [Read<XMLSummary>?], cache: inout PageFactsCache?
-    ) -> [String: XMLSummary] {
+    ) -> ([String: XMLSummary], [Diagnostic]) {
         var xml: [String: XMLSummary] = [:]
+        var diagnostics: [Diagnostic] = []
         for (path, file) in zip(paths, files) {
-            guard let file else { continue }
+            // Not read (a link, not a file, over the size limit): an error, as for a page, so that
+            // a sitemap or feed put out of reach fails the check instead of passing unread.
+            guard let file else {
+                diagnostics.append(.error("cannot read the file: it is a symbolic link, not a regular file, or too large to check", at: SourceLocation(path: path)))
+                continue
+            }
             xml[path] = file.facts
             cache?.use(file.facts, key: file.key, cached: file.cached)
             cache?.noteFile(path, status: file.status, key: file.key)
         }
-        return xml
+        return (xml, diagnostics)
     }
 
     /// What a check read of one file: its key and status (for the cache), and its facts, from
@@ -240,7 +256,7 @@ public struct SiteChecker: Sendable {
         func at(_ position: IndexedFacts.Position) -> SourceLocation {
             SourceLocation(path: path, line: position.line, column: position.column)
         }
-        for error in page.parseErrors { found.append(.error(table[error.text], at: at(error.position))) }
+        for error in page.pageErrors { found.append(.error(table[error.text], at: at(error.position))) }
         switch page.titles.count {
         case 0: found.append(.error("the page has no <title>", at: SourceLocation(path: path, line: 1, column: 1)))
         case 1:

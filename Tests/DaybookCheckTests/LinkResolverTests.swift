@@ -19,7 +19,15 @@ struct LinkResolverTests {
             ("  /blog/feed.xml\t", "index.html", .file("feed.xml", fragment: nil)),
             ("\u{3000}/blog/feed.xml", "index.html", .file("feed.xml", fragment: nil)),
             ("/blog/caf%C3%A9/", "index.html", .file("café/index.html", fragment: nil)),
-            ("/blog/café/?q=1#top", "index.html", .file("café/index.html", fragment: "top")),
+            ("/blog/café/?q=1#intro", "index.html", .file("café/index.html", fragment: "intro")),
+            // As a browser finds the target: `top` (any ASCII case) and an empty fragment are the
+            // top of the page, and a text directive is not part of the fragment.
+            ("/blog/café/#TOP", "index.html", .file("café/index.html", fragment: nil)),
+            ("#top", "posts/p1/index.html", .ignored),
+            ("#", "posts/p1/index.html", .ignored),
+            ("#:~:text=Tram", "posts/p1/index.html", .ignored),
+            ("#c1:~:text=Tram", "posts/p1/index.html", .file("posts/p1/index.html", fragment: "c1")),
+            ("#topic", "posts/p1/index.html", .file("posts/p1/index.html", fragment: "topic")),
             ("/blog/a%20b/", "index.html", .file("a b/index.html", fragment: nil)),
             ("/blog/.well-known/x", "index.html", .file(".well-known/x", fragment: nil)),
             ("https://example.org/blog/posts/p1/#c%20d", "index.html", .file("posts/p1/index.html", fragment: "c d")),

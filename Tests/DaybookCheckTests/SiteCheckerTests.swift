@@ -128,6 +128,61 @@ struct SiteCheckerTests {
         #expect(report.pages == 5)
     }
 
+    @Test("what a valid site may hold is no error: an HTML file that is not a page, an SVG's title, #top, a text fragment, <a name>, a byte order mark")
+    func validButUnusual() async {
+        let page = """
+            \u{FEFF}<!doctype html>
+            <html lang="en"><head><title>Post</title></head>
+            <body><svg viewBox="0 0 1 1"><title>An icon</title></svg><a name="old"></a><article id="c1">Hi</article>
+            <a href="#top">top</a> <a href="#TOP">top</a> <a href="#:~:text=Hi">quote</a> <a href="#c1:~:text=Hi">quote</a>
+            <a href="#old">old anchor</a> <a href="/blog/about.html">about</a> <a href="/blog/google1234.html">verify</a>
+            </body></html>
+
+            """
+        let report = await check(Self.clean, replacing: [
+            "posts/p1/index.html": page,
+            // Copied from content/ as they are: files, not pages (no title, not in the sitemap).
+            "about.html": "<!doctype html>\n<html><head><title>About</title></head><body><p>Hi</p></body></html>\n",
+            "google1234.html": "google-site-verification: google1234.html\n",
+        ])
+        #expect(report.diagnostics.map(\.description) == [])
+        #expect(report.pages == 4)
+    }
+
+    @Test("an empty href or src is an error (CONTRACT §5), whitespace only too")
+    func emptyAttributes() async {
+        let page = """
+            <!doctype html>
+            <html lang="en"><head><title>Post</title></head>
+            <body><article id="c1">Hi</article><a href="">x</a> <img src=" " alt="y"></body></html>
+
+            """
+        #expect(await messages(["posts/p1/index.html": page]) == [
+            "posts/p1/index.html:3:44: error: empty href attribute: it names the page itself; give the address, or leave the attribute out",
+            "posts/p1/index.html:3:62: error: empty src attribute: it names the page itself; give the address, or leave the attribute out",
+        ])
+    }
+
+    /// A site whose one file cannot be read, as a link or an oversized file in a folder is not.
+    struct Unreadable: CheckSource {
+        var inner: MemorySource
+        var path: String
+        var paths: [String] { inner.paths }
+        func bytes(of path: String) -> [UInt8]? { path == self.path ? nil : inner.bytes(of: path) }
+    }
+
+    @Test("a sitemap or feed that cannot be read is an error, not passed over")
+    func unreadableXML() async {
+        var files: [String: [UInt8]] = [:]
+        for (path, text) in SiteFixture.parse(Self.clean) { files[path] = Array(text.utf8) }
+        for path in ["sitemap.xml", "feed.xml"] {
+            let report = await SiteChecker().check(Unreadable(inner: MemorySource(files: files), path: path))
+            #expect(report.diagnostics.map(\.description) == [
+                "\(path): error: cannot read the file: it is a symbolic link, not a regular file, or too large to check"
+            ])
+        }
+    }
+
     @Test("a page without a title, an empty title, two titles")
     func titles() async {
         let noTitle = "<!doctype html>\n<html lang=\"en\"><head></head><body><a href=\"/blog/\">home</a></body></html>\n"
