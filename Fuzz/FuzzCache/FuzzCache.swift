@@ -41,13 +41,13 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             precondition(again.checksArchive == checks)
         }
     case 1:
-        let cache = PageFactsCache(archive: Array("daybook-page-facts-2\n".utf8) + rest)
+        let cache = PageFactsCache(archive: PageFactsCache.magic + rest)
         precondition(cache.readEveryEntry() >= 0)
     case 3:
         // Read back and written again the same, or refused.
         _ = CardStore.readEveryCard(archive: rest[...])
     default:
-        let keys = FileKeys(archive: (Array("daybook-check-files-2\n".utf8) + rest)[...])
+        let keys = FileKeys(archive: (FileKeys.magic + rest)[...])
         // What it reads back, it writes back the same.
         precondition(FileKeys(archive: keys.archive[...]) == keys)
     }

@@ -10,7 +10,7 @@ import DaybookModel
 /// Kept in the site's `.daybook-cache`, which is untrusted: an archive that does not read whole
 /// is empty, and a key is used only for the path it was stored with and the very same status.
 public struct FileKeys: Sendable, Equatable {
-    static let magic = Array("daybook-check-files-2\n".utf8)
+    public static let magic = Array("daybook-check-files-2\n".utf8)
 
     /// Each file's key, by path relative to the output folder (`daybook build` keeps its sources'
     /// content keys the same way, by path relative to the site folder: `SourceKeysFile`).
