@@ -213,9 +213,12 @@ struct LinkAnswers {
     }
 
     /// A URL listed outside any page (a sitemap's), resolved as from the home page.
-    func answerFromRoot(_ url: UInt32) -> Answer {
+    func answerFromRoot(_ url: UInt32) -> Answer { answer(url, fromFile: "index.html") }
+
+    /// A URL in the file at `path` that is not a page (a feed), resolved as from that file.
+    func answer(_ url: UInt32, fromFile path: String) -> Answer {
         if case .everywhere(let answer) = known[Int(url)] { return answer }
-        return convert(resolver.resolve(pages.table[url], from: "index.html"))
+        return convert(resolver.resolve(pages.table[url], from: path))
     }
 
     mutating func answer(_ url: UInt32, from page: Int) -> Answer {

@@ -48,7 +48,7 @@ public struct SiteChecker: Sendable {
         let base = baseURL ?? Self.detectBaseURL(xml, table: table) ?? "/"
         let resolver = LinkResolver(files: files, baseURL: base)
         let site = CheckedPages(paths: htmlPaths, facts: facts, table: table)
-        let sitemapURLs = xml.values.flatMap { ($0.pageLocations + $0.sitemapLocations).map(\.text) }
+        let sitemapURLs = xml.values.flatMap { ($0.pageLocations + $0.sitemapLocations + $0.feedLinks).map(\.text) }
         let shared = await LinkAnswers.everywhere(resolver: resolver, pages: site, extra: sitemapURLs)
         let pageResults = await Parallel.mapChunks(Array(htmlPaths.indices)) { indexes -> [([Diagnostic], Int, Set<String>)] in
             var answers = LinkAnswers(shared)
@@ -78,6 +78,7 @@ public struct SiteChecker: Sendable {
                 diagnostics += document.feedProblems.map {
                     .error(table[$0.text], at: SourceLocation(path: path, line: $0.line, column: $0.column))
                 }
+                diagnostics += Self.checkFeedLinks(path, document, answers: shared, site: site)
             } else if path == "sitemap.xml" {
                 // The parts of a sitemap index are checked through the index.
                 let (found, count) = Self.checkSitemap(document, xml: xml, answers: shared, pages: htmlPaths)
@@ -94,6 +95,23 @@ public struct SiteChecker: Sendable {
             diagnostics: diagnostics.sorted(), pages: htmlPaths.count, internalLinks: internalLinks,
             externalLinks: external.sorted(), feeds: feeds, sitemapURLs: sitemapCount,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
+    /// A feed's links (the `<link href>` of the feed and of each entry) resolve as a page's do,
+    /// fragments too: a comments feed links each comment by its element id (CONTRACT §4, §6).
+    static func checkFeedLinks(_ path: String, _ feed: XMLSummary, answers: LinkAnswers, site: CheckedPages) -> [Diagnostic] {
+        feed.feedLinks.compactMap { link in
+            let at = SourceLocation(path: path, line: link.line, column: link.column)
+            let url = site.table[link.text]
+            switch answers.answer(link.text, fromFile: path) {
+            case .ignored, .external: return nil
+            case .problem(let message): return .error(message, at: at)
+            case .missing: return .error("link to \(url) does not resolve", at: at)
+            case .file(_, let target, let fragment):
+                guard let fragment, let target, !site.has(id: fragment.index, on: target) else { return nil }
+                return .error("link to \(url): \(site.paths[target]) has no element with id '\(fragment.text)'", at: at)
+            }
+        }
     }
 
     /// Whether the file at `path` is a page: `<path>/index.html`, or `404.html` (CONTRACT §4:

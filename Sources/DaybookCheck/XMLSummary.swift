@@ -24,6 +24,8 @@ struct XMLSummary: Sendable {
     var pageLocations: [Located] = []
     /// `sitemapindex/sitemap/loc` of a sitemap index, trimmed.
     var sitemapLocations: [Located] = []
+    /// The `href` of each `<link>` of a feed and of its entries: links of the site like a page's.
+    var feedLinks: [Located] = []
 
     init(_ facts: XMLFacts, feedProblems: [Diagnostic], table: inout StringTable) {
         root = facts.root.map { table.intern($0) }
@@ -39,6 +41,11 @@ struct XMLSummary: Sendable {
         }
         pageLocations = locations("urlset/url/loc")
         sitemapLocations = locations("sitemapindex/sitemap/loc")
+        if facts.root == "feed" {
+            feedLinks = (facts.all("feed/link") + facts.all("feed/entry/link")).compactMap { link in
+                link.attributes["href"].map { Located(text: table.intern(SiteChecker.trimmed($0)), line: link.line, column: link.column) }
+            }
+        }
     }
 
     /// Reads what `encode` wrote; `nil` when damaged or naming a string past `tableCount`.
@@ -60,10 +67,10 @@ struct XMLSummary: Sendable {
         guard let root = optionalText(), let hasError = reader.bool() else { return nil }
         let error = hasError ? located() : nil
         guard !hasError || error != nil, let problems = list(), let selfLink = optionalText(), let pages = list(),
-            let sitemaps = list(), reader.atEnd
+            let sitemaps = list(), let links = list(), reader.atEnd
         else { return nil }
         (self.root, self.error, self.feedProblems, self.selfLink) = (root, error, problems, selfLink)
-        (self.pageLocations, self.sitemapLocations) = (pages, sitemaps)
+        (self.pageLocations, self.sitemapLocations, self.feedLinks) = (pages, sitemaps, links)
     }
 
     func encode(_ index: (UInt32) -> UInt32) -> [UInt8] {
@@ -88,6 +95,7 @@ struct XMLSummary: Sendable {
         optional(selfLink)
         list(pageLocations)
         list(sitemapLocations)
+        list(feedLinks)
         return payload.bytes
     }
 
@@ -103,11 +111,12 @@ struct XMLSummary: Sendable {
         renumbered(&summary.feedProblems)
         renumbered(&summary.pageLocations)
         renumbered(&summary.sitemapLocations)
+        renumbered(&summary.feedLinks)
         return summary
     }
 
     /// Every string index the summary holds.
     var strings: [UInt32] {
-        [root, error?.text, selfLink].compactMap { $0 } + (feedProblems + pageLocations + sitemapLocations).map(\.text)
+        [root, error?.text, selfLink].compactMap { $0 } + (feedProblems + pageLocations + sitemapLocations + feedLinks).map(\.text)
     }
 }

@@ -183,6 +183,29 @@ struct SiteCheckerTests {
         }
     }
 
+    @Test("a feed's links resolve as a page's do, fragments too")
+    func feedLinks() async {
+        let feed = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom">
+            <title>T</title><id>https://example.org/blog/</id><updated>2026-11-21T08:00:00Z</updated>
+            <link rel="self" href="https://example.org/blog/feed.xml"/><link rel="alternate" href="/blog/"/>
+            <author><name>A</name></author>
+            <entry><title>E</title><id>https://example.org/blog/posts/p1/</id><updated>2026-11-21T08:00:00Z</updated>
+            <link rel="alternate" href="https://example.org/blog/posts/p1/#c1"/></entry>
+            <entry><title>F</title><id>https://example.org/blog/posts/p2/</id><updated>2026-11-21T08:00:00Z</updated>
+            <link rel="alternate" href="https://example.org/blog/posts/p2/"/></entry>
+            <entry><title>G</title><id>https://example.org/blog/posts/p1/#c9</id><updated>2026-11-21T08:00:00Z</updated>
+            <link rel="alternate" href="https://example.org/blog/posts/p1/#c9"/></entry>
+            </feed>
+
+            """
+        #expect(await messages(["feed.xml": feed]) == [
+            "feed.xml:9:1: error: link to https://example.org/blog/posts/p2/ does not resolve",
+            "feed.xml:11:1: error: link to https://example.org/blog/posts/p1/#c9: posts/p1/index.html has no element with id 'c9'",
+        ])
+    }
+
     @Test("a page without a title, an empty title, two titles")
     func titles() async {
         let noTitle = "<!doctype html>\n<html lang=\"en\"><head></head><body><a href=\"/blog/\">home</a></body></html>\n"

@@ -139,7 +139,9 @@ struct DaybookBinaryTests {
         // The profile's grid links each post once, without a separate comments link.
         #expect(errors.filter { $0.hasSuffix("error: link to /blog/posts/p3/#comments does not resolve") }.count == 5)
         #expect(errors.contains("index.html:105:27: error: link to /blog/posts/p3/ does not resolve"))
-        #expect(broken.stdout.contains(" · 14 errors · "))
+        // And the feeds that list p3: the timeline's and Zoë's.
+        #expect(errors.filter { $0.contains(".xml:") && $0.hasSuffix("error: link to https://example.org/blog/posts/p3/ does not resolve") }.count == 2)
+        #expect(broken.stdout.contains(" · 16 errors · "))
 
         let json = try run(["check", "--output", output, "--format", "json"])
         #expect(json.status != 0)
@@ -148,7 +150,7 @@ struct DaybookBinaryTests {
             var diagnostics: [Item]; var errors: Int; var pages: Int
         }
         let report = try JSONDecoder().decode(Report.self, from: Data(json.stdout.utf8))
-        #expect(report.errors == 14)
+        #expect(report.errors == 16)
         #expect(report.pages == 39)
         #expect(report.diagnostics.first { $0.path == "sitemap.xml" }?.line == 16)
     }
