@@ -27,10 +27,8 @@ extension BrowserTests {
         /// The fixture with four real photos, served, in a fresh browser.
         static func withPhotos(width: Int = 1280, _ body: (LoopbackSite, BrowserPage) async throws -> Void) async throws {
             let fixture = try SiteFixture(archive)
-            let images = fixture.directory.appending(path: "content/images")
-            try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
             for (name, rgb) in [("a", (200, 60, 60)), ("b", (60, 200, 60)), ("c", (60, 60, 200)), ("s", (90, 90, 90))] as [(String, (UInt8, UInt8, UInt8))] {
-                try Data(TestPNG.make(width: 600, height: 400, rgb: rgb)).write(to: images.appending(path: "\(name).png"))
+                try fixture.write("content/images/\(name).png", bytes: TestPNG.make(width: 600, height: 400, rgb: rgb))
             }
             let served = try await LoopbackSite.start(fixture, now: now)
             defer { try? FileManager.default.removeItem(at: fixture.directory) }

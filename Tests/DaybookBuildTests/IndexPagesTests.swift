@@ -165,8 +165,7 @@ struct IndexPagesTests {
             [{"id": "tall", "author": "u", "createdAt": "2026-11-20T08:00:00Z", "image": "images/tall.png"},
              {"id": "lost", "author": "u", "createdAt": "2026-11-19T08:00:00Z", "image": "images/lost.png"}]
             """)
-        try FileManager.default.createDirectory(at: site.directory.appending(path: "content/images"), withIntermediateDirectories: true)
-        try Data(png).write(to: site.directory.appending(path: "content/images/tall.png"))
+        try site.write("content/images/tall.png", bytes: png)
         let result = await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now)))
         #expect(result.diagnostics.map(\.description) == ["content/posts.json:2:78: warning: image 'content/images/lost.png' does not exist; the post is shown without it"])
         let post = site.read("output/posts/tall/index.html") ?? ""

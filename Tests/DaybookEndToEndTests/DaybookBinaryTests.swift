@@ -65,9 +65,7 @@ struct DaybookBinaryTests {
             -- content/posts.json --
             [{"id": "p", "author": "u", "createdAt": "2026-11-20T08:00:00Z", "image": "images/cut.png"}]
             """)
-        let images = site.directory.appending(path: "content/images")
-        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
-        try Data(TestPNG.make(width: 64, height: 64).prefix(100)).write(to: images.appending(path: "cut.png"))
+        try site.write("content/images/cut.png", bytes: TestPNG.make(width: 64, height: 64).prefix(100))
         let result = try run(["build", "--site", site.directory.path, "--now", MiniSite.now])
         #expect(result.status == 1)
         let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)

@@ -31,10 +31,13 @@ public struct SiteFixture: Sendable {
         for (path, text) in Self.parse(archive) { try write(path, text) }
     }
 
-    public func write(_ path: String, _ text: String) throws {
+    public func write(_ path: String, _ text: String) throws { try write(path, bytes: Array(text.utf8)) }
+
+    /// Bytes that are not text (a photo), at `path`, its folders made as needed.
+    public func write(_ path: String, bytes: some Sequence<UInt8>) throws {
         let url = directory.appending(path: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
+        try Data(bytes).write(to: url)
     }
 
     public func read(_ path: String) -> String? {
