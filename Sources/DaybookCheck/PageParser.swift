@@ -76,6 +76,8 @@ struct PageParser {
         let tag = element.tag
         let attributes = element.attributes
         var hasAlt = false
+        var id: String?
+        var anchorName: (value: String, position: Position)?
         for index in 0..<Int(attributes.length) {
             guard let attribute = attributes.data[index]?.assumingMemoryBound(to: GumboAttribute.self).pointee,
                 let name = Attribute(attribute.name)
@@ -87,9 +89,10 @@ struct PageParser {
             let value = String(cString: attribute.value)
             let position = Position(attribute.value_start.line == 0 ? element.start_pos : attribute.value_start)
             switch name {
-            case .id: facts.ids.append(named(value, position))
-            // HTML scrolls to an `<a name>` as to an id, so a fragment may name one.
-            case .name where tag == GUMBO_TAG_A: facts.ids.append(named(value, position))
+            case .id:
+                id = value
+                facts.ids.append(named(value, position))
+            case .name where tag == GUMBO_TAG_A: anchorName = (value, position)
             case .name: break
             case .href where value.utf8.allSatisfy(Self.isASCIIWhitespace), .src where value.utf8.allSatisfy(Self.isASCIIWhitespace):
                 // CONTRACT §5: no element has an empty `src` or `href`: it names the page itself.
@@ -107,6 +110,9 @@ struct PageParser {
             case .alt: break
             }
         }
+        // HTML scrolls to an `<a name>` as to an id, so a fragment may name one; `<a id="x"
+        // name="x">` names one target, not two.
+        if let anchorName, anchorName.value != id { facts.ids.append(named(anchorName.value, anchorName.position)) }
         if tag == GUMBO_TAG_IMG && !hasAlt { facts.imagesWithoutAlt.append(Position(element.start_pos)) }
         // An inline SVG's `<title>` names the drawing, not the page.
         if tag == GUMBO_TAG_TITLE && element.tag_namespace == GUMBO_NAMESPACE_HTML {

@@ -101,16 +101,9 @@ public struct SiteChecker: Sendable {
     /// fragments too: a comments feed links each comment by its element id (CONTRACT §4, §6).
     static func checkFeedLinks(_ path: String, _ feed: XMLSummary, answers: LinkAnswers, site: CheckedPages) -> [Diagnostic] {
         feed.feedLinks.compactMap { link in
-            let at = SourceLocation(path: path, line: link.line, column: link.column)
-            let url = site.table[link.text]
-            switch answers.answer(link.text, fromFile: path) {
-            case .ignored, .external: return nil
-            case .problem(let message): return .error(message, at: at)
-            case .missing: return .error("link to \(url) does not resolve", at: at)
-            case .file(_, let target, let fragment):
-                guard let fragment, let target, !site.has(id: fragment.index, on: target) else { return nil }
-                return .error("link to \(url): \(site.paths[target]) has no element with id '\(fragment.text)'", at: at)
-            }
+            linkError(
+                answers.answer(link.text, fromFile: path), url: site.table[link.text],
+                at: SourceLocation(path: path, line: link.line, column: link.column), site: site)
         }
     }
 
@@ -295,22 +288,28 @@ public struct SiteChecker: Sendable {
         var internalCount = 0
         var external = Set<String>()
         for link in page.links {
-            switch answers.answer(link.url, from: index) {
-            case .ignored: break
+            let answer = answers.answer(link.url, from: index)
+            switch answer {
             case .external(let url): external.insert(url)
-            case .problem(let message): found.append(.error(message, at: at(link.position)))
-            case .missing:
-                internalCount += 1
-                found.append(.error("link to \(table[link.url]) does not resolve", at: at(link.position)))
-            case .file(_, let target, let fragment):
-                internalCount += 1
-                if let fragment, let target, !site.has(id: fragment.index, on: target) {
-                    found.append(.error(
-                        "link to \(table[link.url]): \(site.paths[target]) has no element with id '\(fragment.text)'", at: at(link.position)))
-                }
+            case .missing, .file: internalCount += 1
+            case .ignored, .problem: break
             }
+            if let error = Self.linkError(answer, url: table[link.url], at: at(link.position), site: site) { found.append(error) }
         }
         return (found, internalCount, external)
+    }
+
+    /// What is wrong with a link, by what it led to, wherever it stands (a page, a feed): one
+    /// wording for both.
+    static func linkError(_ answer: LinkAnswers.Answer, url: String, at: SourceLocation, site: CheckedPages) -> Diagnostic? {
+        switch answer {
+        case .ignored, .external: return nil
+        case .problem(let message): return .error(message, at: at)
+        case .missing: return .error("link to \(url) does not resolve", at: at)
+        case .file(_, let target, let fragment):
+            guard let fragment, let target, !site.has(id: fragment.index, on: target) else { return nil }
+            return .error("link to \(url): \(site.paths[target]) has no element with id '\(fragment.text)'", at: at)
+        }
     }
 
     /// RFC 4287: a feed and each entry need an id, a title and an `updated` date; an author on the feed or on every entry.

@@ -133,9 +133,9 @@ struct SiteCheckerTests {
         let page = """
             \u{FEFF}<!doctype html>
             <html lang="en"><head><title>Post</title></head>
-            <body><svg viewBox="0 0 1 1"><title>An icon</title></svg><a name="old"></a><article id="c1">Hi</article>
+            <body><svg viewBox="0 0 1 1"><title>An icon</title></svg><a name="old"></a><a id="same" name="same"></a><article id="c1">Hi</article>
             <a href="#top">top</a> <a href="#TOP">top</a> <a href="#:~:text=Hi">quote</a> <a href="#c1:~:text=Hi">quote</a>
-            <a href="#old">old anchor</a> <a href="/blog/about.html">about</a> <a href="/blog/google1234.html">verify</a>
+            <a href="#old">old anchor</a> <a href="#same">same</a> <a href="/blog/about.html">about</a> <a href="/blog/google1234.html">verify</a>
             </body></html>
 
             """
