@@ -11,6 +11,10 @@
   // The link that was clicked. It stays the one focus returns to while the arrows show other posts.
   let opener = null;
   let index = -1;
+  // Whether the dialog closes because history moved (Back): the address is the profile's then.
+  // The close event comes a task later, when history may have moved on again (Forward), so its
+  // handler cannot tell from history.state alone.
+  let closedByHistory = false;
 
   function element(tag, className) {
     const node = document.createElement(tag);
@@ -39,7 +43,8 @@
     });
     dialog.addEventListener("close", () => {
       // Escape and the button come here first: leave the post's address the way Back would.
-      if (history.state && history.state.daybookPreview) history.back();
+      if (!closedByHistory && history.state && history.state.daybookPreview) history.back();
+      closedByHistory = false;
       if (opener) opener.focus();
     });
     let startX = null;
@@ -105,6 +110,7 @@
 
   window.addEventListener("popstate", () => {
     if (dialog && dialog.open) {
+      closedByHistory = true;
       dialog.close();
     } else if (history.state && history.state.daybookPreview) {
       // Forward onto a preview's entry: its address is a post's, so show that post's preview
