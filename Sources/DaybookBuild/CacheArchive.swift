@@ -1,4 +1,5 @@
 import DaybookFeed
+import DaybookModel
 import DaybookRender
 import Foundation
 
@@ -21,9 +22,10 @@ extension CacheFile {
         read(site: site, name: Value.cacheName, maxBytes: Value.maxCacheBytes).flatMap(Value.init(bytes:))
     }
 
-    static func save<Value: CacheArchive>(_ value: Value, site: URL) {
+    @discardableResult
+    static func save<Value: CacheArchive>(_ value: Value, site: URL, faults: WriteFaults = .none) -> Diagnostic? {
         let bytes = value.bytes
-        save(site: site, name: Value.cacheName) { $0(bytes[...]) }
+        return save(site: site, name: Value.cacheName, faults: faults) { $0(bytes[...]) }
     }
 }
 

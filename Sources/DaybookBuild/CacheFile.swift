@@ -4,9 +4,12 @@ import Foundation
 /// A file in `<site>/.daybook-cache/`: the decoded content (`records`), the checked pages' facts
 /// (`check`).
 ///
-/// A cache only ever saves work: a file that cannot be read is no cache, and one that cannot be
-/// written is skipped. Neither the folder nor the file is followed if it is a symbolic link, so
-/// nothing outside the cache folder is read or written through one.
+/// A cache only ever saves work: a file that cannot be read is no cache. One that cannot be
+/// written (a full disk, a folder without write permission) is an error all the same, as every
+/// failed write of a build is (CONTRACT §6), so that a build never reports success over a
+/// disk it could not write. Neither the folder nor the file is followed if it is a symbolic
+/// link, so nothing outside the cache folder is read or written through one: a cache folder
+/// that is a link is passed over, without an error.
 ///
 /// Each file starts with a line naming the `daybook` executable that wrote it (its size, times
 /// and inode): another build of Daybook may decode content or read pages differently, so its
@@ -48,28 +51,34 @@ public enum CacheFile {
     }
 
     /// Replaces `name` with what `produce` hands its writer, piece by piece, through a temporary
-    /// file, so a reader never sees half of one.
-    public static func save(site: URL, name: String, _ produce: ((ArraySlice<UInt8>) -> Void) -> Void) {
+    /// file, so a reader never sees half of one. Returns the error when the file could not be
+    /// written (the old one, if any, is then left as it was).
+    @discardableResult
+    public static func save(
+        site: URL, name: String, faults: WriteFaults = .none, _ produce: ((ArraySlice<UInt8>) -> Void) -> Void
+    ) -> Diagnostic? {
         let folder = folder(site)
-        guard mkdir(folder, 0o755) == 0 || errno == EEXIST, isRealFolder(folder) else { return }
+        guard mkdir(folder, 0o755) == 0 || errno == EEXIST else { return failure(name, "create the folder", errno) }
+        guard isRealFolder(folder) else { return nil }
         let file = folder + "/" + name
         let temporary = file + ".tmp-\(getpid())"
         removeTemporaries(of: name, in: folder)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return }
-        var failed = false
+        guard fd >= 0 else { return failure(name, "write", errno) }
+        // An injected failure strikes after the file was made, as a full disk does.
+        var failed: Int32? = faults.failure(at: .cache(name))
         // Pieces are gathered into 1 MiB writes: the page facts come as two pieces per page,
         // and a write call each was 70,000 calls for a 32,000-page site.
         var buffer: [UInt8] = []
         buffer.reserveCapacity(Self.bufferBytes)
         func flush() {
-            if !failed && !buffer.isEmpty && FileInfo.writeAll(buffer[...], to: fd) != nil { failed = true }
+            if failed == nil && !buffer.isEmpty { failed = FileInfo.writeAll(buffer[...], to: fd) }
             buffer.removeAll(keepingCapacity: true)
         }
         func put(_ piece: ArraySlice<UInt8>) {
             if buffer.count + piece.count > Self.bufferBytes { flush() }
             if piece.count >= Self.bufferBytes {
-                if !failed && FileInfo.writeAll(piece, to: fd) != nil { failed = true }
+                if failed == nil { failed = FileInfo.writeAll(piece, to: fd) }
             } else {
                 buffer += piece
             }
@@ -78,7 +87,17 @@ public enum CacheFile {
         produce(put)
         flush()
         close(fd)
-        if failed || rename(temporary, file) != 0 { unlink(temporary) }
+        if failed == nil && rename(temporary, file) != 0 { failed = errno }
+        guard let failed else { return nil }
+        unlink(temporary)
+        return failure(name, "write", failed)
+    }
+
+    /// The error of a cache file that could not be saved, at the file, with what to do.
+    static func failure(_ name: String, _ action: String, _ code: Int32) -> Diagnostic {
+        .error(
+            "cannot \(action) the cache: \(String(cString: strerror(code))); free some space and run again (the cache only saves work: deleting .daybook-cache is safe)",
+            at: SourceLocation(path: ".daybook-cache/" + name))
     }
 
     static let bufferBytes = 1 << 20

@@ -1,3 +1,4 @@
+import DaybookModel
 import DaybookRender
 import Foundation
 
@@ -21,8 +22,8 @@ enum CardCacheFile {
     /// Saves the store when its build rendered at least as many cards as make it read the file:
     /// a build that rendered a few leaves the saved cards as they are, since a card saved for an
     /// older version of its post is never taken.
-    static func saveIfWorthIt(_ store: CardStore, site: URL) {
-        guard store.rendered >= store.loadAfterMisses else { return }
-        CacheFile.save(site: site, name: name, store.writeArchive)
+    static func saveIfWorthIt(_ store: CardStore, site: URL, faults: WriteFaults = .none) -> Diagnostic? {
+        guard store.rendered >= store.loadAfterMisses else { return nil }
+        return CacheFile.save(site: site, name: name, faults: faults, store.writeArchive)
     }
 }

@@ -190,13 +190,12 @@ struct NoChangeRecord: Equatable {
 
     // MARK: - Saving
 
-    /// Records a successful build into the output folder on disk. Failing to save only costs the
-    /// next build its shortcut, so errors are ignored; a stale record is removed first, so a
-    /// record never outlives the build it describes.
+    /// Records a successful build into the output folder on disk; the error when it cannot be
+    /// written. A stale record is removed first, so a record never outlives the build it describes.
     static func save(
         _ result: BuildResult, site: SiteBuilder.SiteModel, options: BuildOptions, started: [(path: String, status: FileStatus?)],
         listedAt: Int64, written: BuildManifest
-    ) {
+    ) -> Diagnostic? {
         // Removed only from a real cache folder: through a link, the name would be another folder's.
         let folder = CacheFile.folder(options.siteDirectory)
         if CacheFile.isRealFolder(folder) { unlink(folder + "/" + fileName) }
@@ -206,7 +205,7 @@ struct NoChangeRecord: Equatable {
         guard !started.contains(where: { !($0.status?.isSettled(before: listedAt) ?? true) }),
             currentInputs(options.siteDirectory).elementsEqual(started, by: { $0.path == $1.path && $0.status == $1.status }),
             let manifest = FileStatus(path: options.outputDirectory.appending(path: OutputWriter.manifestName).path, followingLinks: false)
-        else { return }
+        else { return nil }
         let outputs = written.files.compactMap { path, record in record.entry.map { (path, $0.size) } }.sorted { $0.0 < $1.0 }
         let record = NoChangeRecord(
             identity: identity(options), now: options.now.secondsSince1970,
@@ -214,7 +213,7 @@ struct NoChangeRecord: Equatable {
             outputs: outputs, pageCount: result.pageCount, imagesReused: result.imagesEncoded + result.imagesReused,
             baseURL: result.baseURL, timeZone: result.timeZone.identifier, diagnostics: result.diagnostics)
         // Saved as every cache file is: never through a link, whole or not at all.
-        CacheFile.save(site: options.siteDirectory, name: fileName) { put in put(Array(record.text.utf8)[...]) }
+        return CacheFile.save(site: options.siteDirectory, name: fileName, faults: options.faults) { put in put(Array(record.text.utf8)[...]) }
     }
 
     // MARK: - Text

@@ -1,4 +1,22 @@
 import DaybookModel
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a failed write left in the output folder, so that the build says only what is true.
+public enum OutputState: Sendable, Hashable {
+    /// As it was before the build: nothing was put in place, or all of it was undone.
+    case unchanged
+    /// This build's whole site and record are in place; a step after them failed.
+    case replaced
+    /// Part this build's, part the last one's: putting the folder back failed too. The paths
+    /// that could not be put back; the build's intent stays, so the next build rewrites them.
+    case mixed([String])
+}
 
 /// A problem writing the output folder, at a path relative to it, with what to do about it.
 public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -22,6 +40,13 @@ public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
         case system(action: String, message: String)
         /// A photo copy in the image cache (at this path) is missing or damaged.
         case damagedCache(String)
+        /// The file system has less room than the build's staged files need.
+        case noRoom(needed: Int, free: Int)
+
+        /// `.system` with the words `strerror` has for `code`.
+        public static func system(action: String, code: Int32) -> Reason {
+            .system(action: action, message: String(cString: strerror(code)))
+        }
     }
 
     public var path: String
@@ -29,6 +54,8 @@ public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The output folder as diagnostics name it (`BuildOptions.outputLabel`): `output` unless the
     /// build was told of another.
     public var folder = "output"
+    /// What the failure left in the output folder.
+    public var state = OutputState.unchanged
 
     public init(path: String, reason: Reason) {
         self.path = path
@@ -68,7 +95,13 @@ public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
             return "cannot \(action): \(message)"
         case .damagedCache(let file):
             return "the cached copy \(file) is missing or damaged; delete the .daybook-cache folder and build again"
+        case .noRoom(let needed, let free):
+            return "the output folder's file system has \(Self.megabytes(free)) free, and this build needs at least \(Self.megabytes(needed)) more to stage its files; free some space or choose another --output"
         }
+    }
+
+    static func megabytes(_ bytes: Int) -> String {
+        bytes < 1 << 20 ? "\((bytes + 1023) / 1024) KB" : String(format: "%.1f MB", Double(bytes) / Double(1 << 20))
     }
 
     public var description: String { "\(location.description): error: \(message)" }

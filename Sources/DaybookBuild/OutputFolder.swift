@@ -1,3 +1,4 @@
+import DaybookModel
 import DaybookParallel
 import Foundation
 
@@ -14,23 +15,24 @@ import Darwin
 /// root is seen and never followed, whatever an earlier build's record or another program put
 /// there. The root itself is the folder the user named, links and all.
 ///
-/// Files are written whole into `.daybook-tmp/` inside the root and renamed into place (one
-/// file system, so the rename is atomic): a reader never sees half a page, and a build killed
-/// mid-write leaves its temporaries in that one folder, which the next build clears.
+/// All or nothing (CONTRACT §6): every file a build writes is staged whole in `.daybook-tmp/`
+/// inside the root, and nothing else in the folder changes until `commit`. That moves the stale
+/// files into `.daybook-tmp/` too, then renames each staged file to its path (one file system,
+/// so each rename is atomic and a reader never sees half a page), first keeping a hard link to
+/// the file it replaces. Every step is logged; when one fails, the log is undone backwards: old
+/// files renamed back over new ones, new files and folders removed, stale files and their
+/// folders brought back. Renames, links and removals need no data blocks, so a full disk fails
+/// the staging, before anything changed, not the commit. Staging costs the changed files' bytes
+/// a second time until the commit; kept copies are hard links, which cost none.
 ///
-/// With `rewritesInPlace` (the preview's own folder), a file already there is rewritten instead,
-/// keeping its inode. Each rename allocates an inode and frees one, and on an ext4 without a
-/// journal, allocation skips every inode freed in the last minutes: after a new post moved a
-/// thousand timeline pages, that search was half of a `serve` rebuild. A reader may then see
-/// half a page while it is written; the preview reloads open pages once the build is done. The
-/// build's record stays whole-file, so a kill is repaired by the next build as ever.
+/// A build killed while staging leaves only `.daybook-tmp/`, which the next build clears; one
+/// killed while committing leaves its intent, and the next build rewrites what it named.
 public final class OutputFolder: OutputSink, @unchecked Sendable {
     public static let temporaryFolder = ".daybook-tmp"
 
     public let path: String
     public var rootBytes: Int { path.utf8.count }
-    /// Whether a file already at a path is rewritten rather than replaced by a rename.
-    public let rewritesInPlace: Bool
+    let faults: WriteFaults
 
     private let lock = NSLock()
     private var root: Int32 = -1
@@ -38,11 +40,16 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
     private var cursor: [(name: String, fd: Int32)] = []
     private var temporaries: Int32 = -1
     private var temporaryCount = 0
+    /// Files staged for `commit`: their paths, their names in `.daybook-tmp/`, and whether a
+    /// link or file in their way may be replaced.
+    private var staged: [(path: String, name: String, replacing: Bool)] = []
+    /// Files noted for `commit` to remove.
+    private var removals: [String] = []
 
-    public init(directory: URL, rewritesInPlace: Bool = false) {
+    public init(directory: URL, faults: WriteFaults = .none) {
         let path = directory.standardizedFileURL.path
         self.path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-        self.rewritesInPlace = rewritesInPlace
+        self.faults = faults
     }
 
     deinit {
@@ -116,46 +123,243 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
     public func write(_ bytes: [UInt8], to path: String, replacing: Bool) throws(OutputError) {
         lock.lock()
         defer { lock.unlock() }
-        guard openRoot(creating: true) else {
-            throw OutputError(path: "", reason: .system(action: "create the output folder \(self.path)", message: Self.lastError))
-        }
+        try openRootForWriting()
+        let name = try writeTemporary(bytes, for: path, point: .intent)
         let (folder, leaf) = split(path)
-        let parent = try walk(to: folder, creating: true, replacing: replacing).get()
-        // Most files of a build into a new folder, or of a first build, have no old file: created
-        // at once (O_EXCL fails on anything at the name, a link included), with no look first.
-        // A look per file was 2% of a full build.
-        if !rewritesInPlace || path.hasPrefix("."), try writeNew(bytes, in: parent, leaf, path: path) { return }
-        switch Self.entry(in: parent, leaf, path: path) {
-        case .folder: throw OutputError(path: path, reason: .folderInTheWay)
-        case .link where !replacing: throw OutputError(path: path, reason: .symbolicLink)
-        case .absent:
-            // No old file for a reader to see: write in place, without a temporary and a rename
-            // (a first build of a large site writes tens of thousands of files). The record of
-            // intent already names the path, so if a kill leaves the file cut short, the next
-            // build writes it again.
-            if try writeNew(bytes, in: parent, leaf, path: path) { return }
-        case .file where rewritesInPlace && !replacing && !path.hasPrefix("."):
-            // The build's record and intent (`.daybook-manifest`, `.daybook-intent`) are always
-            // replaced whole: a kill must never leave the record cut short.
-            if try rewrite(bytes, in: parent, leaf, path: path) { return }
-        default: break
+        let parent: Int32
+        do throws(OutputError) { parent = try walk(to: folder, creating: true, replacing: replacing).get() } catch {
+            unlinkat(temporaries, name, 0)
+            throw error
         }
-        let temporary = try writeTemporary(bytes, for: path)
+        if case .folder = Self.entry(in: parent, leaf, path: path) {
+            unlinkat(temporaries, name, 0)
+            throw OutputError(path: path, reason: .folderInTheWay)
+        }
         // rename(2) replaces the name at `leaf`, a link included, and never follows it.
-        guard renameat(temporaries, temporary, parent, leaf) == 0 else {
+        guard renameat(temporaries, name, parent, leaf) == 0 else {
             let message = Self.lastError
-            unlinkat(temporaries, temporary, 0)
+            unlinkat(temporaries, name, 0)
             throw OutputError(path: path, reason: .system(action: "put the file in place", message: message))
         }
     }
 
-    public func remove(_ path: String) -> Bool {
+    public func stage(_ bytes: [UInt8], at path: String, replacing: Bool) throws(OutputError) {
+        lock.lock()
+        defer { lock.unlock() }
+        try openRootForWriting()
+        let name = try writeTemporary(bytes, for: path, point: .stage(path))
+        staged.append((path, name, replacing))
+    }
+
+    /// A path whose file is already gone is noted all the same, when its folder is there: a
+    /// build killed between removing a file and its folder leaves the empty folder to the next.
+    public func stageRemoval(_ path: String) -> Bool {
         lock.withLock {
+            guard openRoot(creating: false) else { return false }
+            switch Self.entry(at: path, from: root, cursor: &cursor) {
+            case .file:
+                removals.append(path)
+                return true
+            case .absent where !cursor.isEmpty && cursor.count == Self.names(path).count - 1:
+                removals.append(path)
+                return false
+            default:
+                return false
+            }
+        }
+    }
+
+    public func discard() {
+        lock.withLock {
+            for file in staged where temporaries >= 0 { unlinkat(temporaries, file.name, 0) }
+            (staged, removals) = ([], [])
+        }
+    }
+
+    public var hasStaged: Bool { lock.withLock { !staged.isEmpty || !removals.isEmpty } }
+
+    public func room() -> (free: Int, block: Int)? {
+        lock.withLock {
+            guard openRoot(creating: false) else { return nil }
+            var info = statvfs()
+            guard fstatvfs(root, &info) == 0, info.f_frsize > 0 else { return nil }
+            return (Int(info.f_bavail) * Int(info.f_frsize), Int(info.f_frsize))
+        }
+    }
+
+    // MARK: - Commit
+
+    /// A step of `commit`, as undone when a later one fails.
+    private enum Step {
+        /// A folder made for a staged file.
+        case madeFolder(String)
+        /// A staged file put at its path; `kept`, the name in `.daybook-tmp/` of the file it replaced.
+        case placed(String, kept: String?)
+        /// A stale file, or a link or file in a folder's way, moved to `kept` in `.daybook-tmp/`.
+        case movedAside(String, kept: String)
+        /// A folder removed once empty, with its permission bits.
+        case removedFolder(String, mode: mode_t)
+    }
+
+    public func commit() throws(OutputError) {
+        lock.lock()
+        defer { lock.unlock() }
+        defer { (staged, removals) = ([], []) }
+        guard !staged.isEmpty || !removals.isEmpty else { return }
+        var log: [Step] = []
+        do throws(OutputError) {
+            try openRootForWriting()
+            for path in removals { try removeAside(path, log: &log) }
+            for file in staged { try place(file, log: &log) }
+        } catch {
+            closeCursor(keeping: 0)
+            var failed = error
+            let unrestored = undo(log)
+            failed.state = unrestored.isEmpty ? .unchanged : .mixed(unrestored)
+            for file in staged { unlinkat(temporaries, file.name, 0) }
+            throw failed
+        }
+        closeCursor(keeping: 0)
+    }
+
+    /// Moves the stale file at `path` into `.daybook-tmp/`, then removes the folders that leaves empty.
+    private func removeAside(_ path: String, log: inout [Step]) throws(OutputError) {
+        let names = Self.names(path)
+        guard case .success(let parent) = walk(to: names.dropLast(), creating: false, replacing: false) else { return }
+        if case .file = Self.entry(in: parent, names.last ?? "", path: path) {
+            let kept = nextTemporaryName()
+            if let code = faults.failure(at: .remove(path)) { throw OutputError(path: path, reason: .system(action: "remove the file", code: code)) }
+            guard renameat(parent, names.last ?? "", temporaries, kept) == 0 else {
+                throw OutputError(path: path, reason: .system(action: "remove the file", message: Self.lastError))
+            }
+            log.append(.movedAside(path, kept: kept))
+        }
+        // Folders the removal left empty go too; AT_REMOVEDIR fails on one that is not.
+        while let last = cursor.last {
+            let above = cursor.count >= 2 ? cursor[cursor.count - 2].fd : root
+            var info = stat()
+            guard fstat(last.fd, &info) == 0, unlinkat(above, last.name, AT_REMOVEDIR) == 0 else { break }
+            let folder = names[..<cursor.count].joined(separator: "/")
+            log.append(.removedFolder(folder, mode: info.st_mode & 0o7777))
+            closeCursor(keeping: cursor.count - 1)
+            // Asked once the folder is gone, so that only a removal that happens can fail; the
+            // log brings the folder back.
+            if let code = faults.failure(at: .remove(folder)) {
+                throw OutputError(path: folder, reason: .system(action: "remove the empty folder", code: code))
+            }
+        }
+    }
+
+    /// Puts a staged file at its path, keeping the file it replaces.
+    private func place(_ file: (path: String, name: String, replacing: Bool), log: inout [Step]) throws(OutputError) {
+        let (folder, leaf) = split(file.path)
+        let parent = try walk(to: folder, creating: true, replacing: file.replacing, log: &log).get()
+        var kept: String?
+        switch Self.entry(in: parent, leaf, path: file.path) {
+        case .folder:
+            throw OutputError(path: file.path, reason: .folderInTheWay)
+        case .link, .blocked:
+            guard file.replacing else { throw OutputError(path: file.path, reason: .symbolicLink) }
+            // The link itself (or a FIFO put there) goes aside, its target untouched.
+            let aside = nextTemporaryName()
+            if let code = faults.failure(at: .keep(file.path)) { throw OutputError(path: file.path, reason: .system(action: "replace the file", code: code)) }
+            guard renameat(parent, leaf, temporaries, aside) == 0 else {
+                throw OutputError(path: file.path, reason: .system(action: "replace the file", message: Self.lastError))
+            }
+            log.append(.movedAside(file.path, kept: aside))
+        case .file:
+            let name = nextTemporaryName()
+            if let code = faults.failure(at: .keep(file.path)) { throw OutputError(path: file.path, reason: .system(action: "keep the old file", code: code)) }
+            if linkat(parent, leaf, temporaries, name, 0) == 0 {
+                kept = name
+            } else {
+                // A file system without hard links: the old file is moved aside instead, and the
+                // path is missing for the moment until the new one is renamed to it.
+                guard renameat(parent, leaf, temporaries, name) == 0 else {
+                    throw OutputError(path: file.path, reason: .system(action: "keep the old file", message: Self.lastError))
+                }
+                log.append(.movedAside(file.path, kept: name))
+            }
+        case .absent:
+            break
+        }
+        if let code = faults.failure(at: .place(file.path)) {
+            if let kept { unlinkat(temporaries, kept, 0) }
+            throw OutputError(path: file.path, reason: .system(action: "put the file in place", code: code))
+        }
+        guard renameat(temporaries, file.name, parent, leaf) == 0 else {
+            let message = Self.lastError
+            if let kept { unlinkat(temporaries, kept, 0) }
+            throw OutputError(path: file.path, reason: .system(action: "put the file in place", message: message))
+        }
+        log.append(.placed(file.path, kept: kept))
+    }
+
+    /// Undoes `log` backwards; returns the paths it could not put back.
+    private func undo(_ log: [Step]) -> [String] {
+        var unrestored: [String] = []
+        for step in log.reversed() {
+            closeCursor(keeping: 0)
+            switch step {
+            case .placed(let path, let kept):
+                let (folder, leaf) = split(path)
+                guard case .success(let parent) = walk(to: folder, creating: false, replacing: false) else {
+                    unrestored.append(path)
+                    continue
+                }
+                let done = kept.map { renameat(temporaries, $0, parent, leaf) == 0 } ?? (unlinkat(parent, leaf, 0) == 0)
+                if !done { unrestored.append(path) }
+            case .movedAside(let path, let kept):
+                let (folder, leaf) = split(path)
+                guard case .success(let parent) = walk(to: folder, creating: false, replacing: false),
+                    renameat(temporaries, kept, parent, leaf) == 0
+                else {
+                    unrestored.append(path)
+                    continue
+                }
+            case .madeFolder(let path):
+                let (folder, leaf) = split(path)
+                guard case .success(let parent) = walk(to: folder, creating: false, replacing: false),
+                    unlinkat(parent, leaf, AT_REMOVEDIR) == 0
+                else {
+                    unrestored.append(path)
+                    continue
+                }
+            case .removedFolder(let path, let mode):
+                let (folder, leaf) = split(path)
+                guard case .success(let parent) = walk(to: folder, creating: false, replacing: false),
+                    mkdirat(parent, leaf, mode) == 0
+                else {
+                    unrestored.append(path)
+                    continue
+                }
+                // mkdir applies the umask; the folder had exactly these bits.
+                let fd = openat(parent, leaf, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                if fd >= 0 {
+                    fchmod(fd, mode)
+                    close(fd)
+                }
+            }
+        }
+        closeCursor(keeping: 0)
+        return unrestored
+    }
+
+    public func remove(_ path: String) throws(OutputError) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        do {
             guard openRoot(creating: false) else { return false }
             let (folder, leaf) = split(path)
             guard case .success(let parent) = walk(to: folder, creating: false, replacing: false) else { return false }
             var removed = false
-            if case .file = Self.entry(in: parent, leaf, path: path) { removed = unlinkat(parent, leaf, 0) == 0 }
+            if case .file = Self.entry(in: parent, leaf, path: path) {
+                if let code = faults.failure(at: .remove(path)) { throw OutputError(path: path, reason: .system(action: "remove the file", code: code)) }
+                guard unlinkat(parent, leaf, 0) == 0 else {
+                    throw OutputError(path: path, reason: .system(action: "remove the file", message: Self.lastError))
+                }
+                removed = true
+            }
             // Folders the removal left empty go too; AT_REMOVEDIR fails on a folder that is not empty.
             // Also when the file is already gone: a build killed between removing a file and its
             // folder leaves the empty folder to the next one.
@@ -234,12 +438,45 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
     /// The descriptor of the folder `names` below the root, each step opened without following
     /// a link. `creating` makes missing folders; `replacing` removes a link or file in the way.
     private func walk(to names: ArraySlice<String>, creating: Bool, replacing: Bool) -> Result<Int32, OutputError> {
-        Self.walk(to: names, from: root, cursor: &cursor, creating: creating, replacing: replacing)
+        var log: [Step] = []
+        return walk(to: names, creating: creating, replacing: replacing, log: &log)
+    }
+
+    /// `walk` for a commit: each folder made and each link or file moved out of a folder's way
+    /// goes into `log`, the moved one into `.daybook-tmp/` rather than gone.
+    private func walk(to names: ArraySlice<String>, creating: Bool, replacing: Bool, log: inout [Step]) -> Result<Int32, OutputError> {
+        Self.walk(to: names, from: root, cursor: &cursor, creating: creating, replacing: replacing) { event, path in
+            switch event {
+            case .make:
+                if let code = self.faults.failure(at: .folder(path)) { return OutputError(path: path, reason: .system(action: "create the folder", code: code)) }
+                return nil
+            case .made:
+                log.append(.madeFolder(path))
+                return nil
+            case .moveAside(let parent, let name):
+                let kept = self.nextTemporaryName()
+                if let code = self.faults.failure(at: .keep(path)) { return OutputError(path: path, reason: .system(action: "replace the file", code: code)) }
+                guard self.temporaries >= 0, renameat(parent, name, self.temporaries, kept) == 0 else {
+                    return OutputError(path: path, reason: .system(action: "replace the file", message: Self.lastError))
+                }
+                log.append(.movedAside(path, kept: kept))
+                return nil
+            }
+        }
+    }
+
+    /// What `walk` tells its caller as it goes: a folder about to be made or just made, or a
+    /// link or file in a folder's way to be moved aside. The caller's error stops the walk.
+    enum WalkEvent {
+        case make
+        case made
+        case moveAside(parent: Int32, name: String)
     }
 
     /// `walk` with the folders kept open in `cursor` (the instance's, or a task's own).
     private static func walk(
-        to names: ArraySlice<String>, from root: Int32, cursor: inout [(name: String, fd: Int32)], creating: Bool, replacing: Bool
+        to names: ArraySlice<String>, from root: Int32, cursor: inout [(name: String, fd: Int32)], creating: Bool, replacing: Bool,
+        events: (WalkEvent, String) -> OutputError? = { _, _ in nil }
     ) -> Result<Int32, OutputError> {
         // `names` is a slice: its n-th name is at `first + n`, as `cursor`'s n-th folder.
         let first = names.startIndex
@@ -256,19 +493,27 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
                 let shown = names[first...(first + cursor.count)].joined(separator: "/")
                 switch Self.entry(in: parent, name, path: shown) {
                 case .absent where creating:
-                    guard mkdirat(parent, name, 0o755) == 0 || errno == EEXIST else {
+                    if let error = events(.make, shown) { return .failure(error) }
+                    guard mkdirat(parent, name, 0o755) == 0 else {
                         return .failure(OutputError(path: shown, reason: .system(action: "create the folder", message: Self.lastError)))
                     }
+                    if let error = events(.made, shown) { return .failure(error) }
                 case .absent:
                     return .failure(OutputError(path: shown, reason: .system(action: "open the folder", message: "it does not exist")))
                 case .link(let at):
                     guard replacing else { return .failure(OutputError(path: at, reason: .symbolicLink)) }
-                    unlinkat(parent, name, 0)
-                    mkdirat(parent, name, 0o755)
+                    if let error = events(.moveAside(parent: parent, name: name), shown) ?? events(.make, shown) { return .failure(error) }
+                    guard mkdirat(parent, name, 0o755) == 0 else {
+                        return .failure(OutputError(path: shown, reason: .system(action: "create the folder", message: Self.lastError)))
+                    }
+                    if let error = events(.made, shown) { return .failure(error) }
                 case .file, .blocked:
                     guard replacing else { return .failure(OutputError(path: shown, reason: .notAFolder)) }
-                    unlinkat(parent, name, 0)
-                    mkdirat(parent, name, 0o755)
+                    if let error = events(.moveAside(parent: parent, name: name), shown) ?? events(.make, shown) { return .failure(error) }
+                    guard mkdirat(parent, name, 0o755) == 0 else {
+                        return .failure(OutputError(path: shown, reason: .system(action: "create the folder", message: Self.lastError)))
+                    }
+                    if let error = events(.made, shown) { return .failure(error) }
                 case .folder:
                     break
                 }
@@ -288,66 +533,40 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
         return fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? OutputEntry(info, path: path) : .absent
     }
 
-    /// Creates `leaf` in `parent` with `bytes`; `false` when something appeared there meanwhile
-    /// (then the caller replaces it through a temporary file).
-    private func writeNew(_ bytes: [UInt8], in parent: Int32, _ leaf: String, path: String) throws(OutputError) -> Bool {
-        let fd = openat(parent, leaf, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            if errno == EEXIST { return false }
-            throw OutputError(path: path, reason: .system(action: "write", message: Self.lastError))
+    /// Opens the root, making it when missing, and `.daybook-tmp/` in it.
+    private func openRootForWriting() throws(OutputError) {
+        guard openRoot(creating: true) else {
+            throw OutputError(path: "", reason: .system(action: "create the output folder \(self.path)", message: Self.lastError))
         }
-        if let failed = FileInfo.writeAll(bytes[...], to: fd) {
-            close(fd)
-            unlinkat(parent, leaf, 0)
-            throw OutputError(path: path, reason: .system(action: "write", message: String(cString: strerror(failed))))
+        guard temporaries < 0 else { return }
+        if mkdirat(root, Self.temporaryFolder, 0o755) != 0 && errno != EEXIST {
+            throw OutputError(path: Self.temporaryFolder, reason: .system(action: "create the folder", message: Self.lastError))
         }
-        close(fd)
-        return true
+        temporaries = openat(root, Self.temporaryFolder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard temporaries >= 0 else {
+            throw OutputError(path: Self.temporaryFolder, reason: .system(action: "open the folder", message: Self.lastError))
+        }
     }
 
-    /// Rewrites `leaf` in `parent` with `bytes`, keeping its inode; `false` when it is not a
-    /// regular file with this one name that this process may write (a link or a file put there
-    /// meanwhile, a hard link whose other name may be outside the output folder, a read-only
-    /// file): the caller then replaces it through a temporary file. `O_NONBLOCK` keeps a FIFO
-    /// put there meanwhile from blocking the open.
-    private func rewrite(_ bytes: [UInt8], in parent: Int32, _ leaf: String, path: String) throws(OutputError) -> Bool {
-        let fd = openat(parent, leaf, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1, ftruncate(fd, 0) == 0 else {
-            close(fd)
-            return false
-        }
-        if let failed = FileInfo.writeAll(bytes[...], to: fd) {
-            close(fd)
-            throw OutputError(path: path, reason: .system(action: "write", message: String(cString: strerror(failed))))
-        }
-        close(fd)
-        return true
+    /// A name in `.daybook-tmp/` that this build has not used.
+    private func nextTemporaryName() -> String {
+        temporaryCount += 1
+        return String(temporaryCount)
     }
 
     /// Writes `bytes` to a new file in the temporary folder; returns its name there.
     /// No fsync: a crash may lose the newest bytes, never leave a half-written page in place.
-    private func writeTemporary(_ bytes: [UInt8], for path: String) throws(OutputError) -> String {
-        if temporaries < 0 {
-            if mkdirat(root, Self.temporaryFolder, 0o755) != 0 && errno != EEXIST {
-                throw OutputError(path: Self.temporaryFolder, reason: .system(action: "create the folder", message: Self.lastError))
-            }
-            temporaries = openat(root, Self.temporaryFolder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard temporaries >= 0 else {
-                throw OutputError(path: Self.temporaryFolder, reason: .system(action: "open the folder", message: Self.lastError))
-            }
-        }
-        temporaryCount += 1
-        let name = String(temporaryCount)
+    private func writeTemporary(_ bytes: [UInt8], for path: String, point: WriteFaults.Point) throws(OutputError) -> String {
+        let name = nextTemporaryName()
         unlinkat(temporaries, name, 0)
         let fd = openat(temporaries, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw OutputError(path: path, reason: .system(action: "write", message: Self.lastError)) }
-        let failed = FileInfo.writeAll(bytes[...], to: fd)
+        // An injected failure strikes after the file was made, as a full disk does.
+        let failed = faults.failure(at: point) ?? FileInfo.writeAll(bytes[...], to: fd)
         close(fd)
         if let failed {
             unlinkat(temporaries, name, 0)
-            throw OutputError(path: path, reason: .system(action: "write", message: String(cString: strerror(failed))))
+            throw OutputError(path: path, reason: .system(action: "write", code: failed))
         }
         return name
     }

@@ -1,3 +1,4 @@
+import DaybookModel
 import Foundation
 
 /// What is at a path below the output folder, found without following any link.
@@ -16,6 +17,9 @@ public enum OutputEntry: Sendable, Hashable {
 /// (`MemoryOutput`) for `build --check` and for tests. `OutputWriter` holds the policy (what the
 /// build owns, what it may replace); a sink only carries out single, safe operations.
 ///
+/// A build's files are staged first and put in place together by `commit`, all or nothing:
+/// until then the folder is as it was, and a failure after leaves it so again (CONTRACT §6).
+///
 /// Every path is relative to the output folder and obeys `OutputPath.isPlain`. No operation
 /// follows a symbolic link below the output folder.
 public protocol OutputSink: AnyObject, Sendable {
@@ -30,14 +34,39 @@ public protocol OutputSink: AnyObject, Sendable {
     /// The bytes of the regular file at `path`; `nil` when there is none or a link is on the way.
     func contents(of path: String) -> [UInt8]?
 
-    /// Puts `bytes` at `path`, whole or not at all, making missing folders. A link or a
+    /// Puts `bytes` at `path` now, whole or not at all, making missing folders: for the build's
+    /// intent, which must be on disk before the first staged file is put in place. A link or a
     /// non-folder on the way, or a link at `path`, is an error, unless `replacing`: then that
     /// link or file itself is removed first (a link's target is never touched).
     func write(_ bytes: [UInt8], to path: String, replacing: Bool) throws(OutputError)
 
-    /// Removes the regular file at `path`, then the folders that leaves empty. `false` when
-    /// there is no such file, or a link or non-folder is on the way (nothing is removed then).
-    func remove(_ path: String) -> Bool
+    /// Writes `bytes` for `path` where `commit` will find them, changing nothing in the folder.
+    /// `replacing` as for `write`, when the file is put in place.
+    func stage(_ bytes: [UInt8], at path: String, replacing: Bool) throws(OutputError)
+
+    /// Notes the regular file at `path` for `commit` to remove; `false`, noting nothing, when
+    /// there is no such file or a link or non-folder is on the way.
+    func stageRemoval(_ path: String) -> Bool
+
+    /// Removes what `stageRemoval` noted (and the folders that leaves empty), then puts every
+    /// staged file in place, in the order staged. If a step fails, every step before it is
+    /// undone and the error's `state` is `.unchanged`; should undoing fail too, `.mixed`.
+    func commit() throws(OutputError)
+
+    /// Drops everything staged and noted, leaving the folder as it was.
+    func discard()
+
+    /// Whether anything is staged or noted for `commit`.
+    var hasStaged: Bool { get }
+
+    /// Bytes free for the staged files where the file system says, and its block size; `nil`
+    /// where it does not (memory).
+    func room() -> (free: Int, block: Int)?
+
+    /// Removes the regular file at `path` now, then the folders that leaves empty. `false` when
+    /// there is no such file, or a link or non-folder is on the way (nothing is removed then);
+    /// throws when the file is there and cannot be removed.
+    func remove(_ path: String) throws(OutputError) -> Bool
 
     /// Removes every temporary file an earlier, killed build left behind.
     func clearTemporaries()
@@ -58,13 +87,17 @@ public final class MemoryOutput: OutputSink, @unchecked Sendable {
     private let lock = NSLock()
     private var nodes: [String: Node]
     private var writes = 0
+    private var staged: [(path: String, bytes: [UInt8], replacing: Bool)] = []
+    private var removals: [String] = []
+    private let faults: WriteFaults
     public let rootBytes: Int
 
     /// How many files were written so far, for tests that a build changed nothing.
     public var writeCount: Int { lock.withLock { writes } }
 
-    public init(_ nodes: [String: Node] = [:], rootBytes: Int = "/output".utf8.count) {
+    public init(_ nodes: [String: Node] = [:], rootBytes: Int = "/output".utf8.count, faults: WriteFaults = .none) {
         self.nodes = nodes
+        self.faults = faults
         self.rootBytes = rootBytes
         for path in nodes.keys {
             for folder in OutputPath.folders(of: path) where self.nodes[folder] == nil { self.nodes[folder] = .folder }
@@ -115,6 +148,10 @@ public final class MemoryOutput: OutputSink, @unchecked Sendable {
     public func write(_ bytes: [UInt8], to path: String, replacing: Bool) throws(OutputError) {
         lock.lock()
         defer { lock.unlock() }
+        try place(bytes, at: path, replacing: replacing)
+    }
+
+    private func place(_ bytes: [UInt8], at path: String, replacing: Bool) throws(OutputError) {
         for folder in OutputPath.folders(of: path) {
             switch nodes[folder] {
             case .folder: continue
@@ -136,15 +173,62 @@ public final class MemoryOutput: OutputSink, @unchecked Sendable {
         }
     }
 
-    public func remove(_ path: String) -> Bool {
+    public func stage(_ bytes: [UInt8], at path: String, replacing: Bool) throws(OutputError) {
+        if let code = faults.failure(at: .stage(path)) { throw OutputError(path: path, reason: .system(action: "write", code: code)) }
+        lock.withLock { staged.append((path, bytes, replacing)) }
+    }
+
+    public func stageRemoval(_ path: String) -> Bool {
         lock.withLock {
             guard case .file = unlockedEntry(at: path) else { return false }
-            nodes[path] = nil
-            for folder in OutputPath.folders(of: path).reversed() {
-                guard !nodes.keys.contains(where: { $0.hasPrefix(folder + "/") }) else { break }
-                nodes[folder] = nil
-            }
+            removals.append(path)
             return true
+        }
+    }
+
+    /// All or nothing as on disk: the tree is put back as it was when a step fails.
+    public func commit() throws(OutputError) {
+        lock.lock()
+        defer { lock.unlock() }
+        let before = (nodes, writes)
+        defer { (staged, removals) = ([], []) }
+        do throws(OutputError) {
+            for path in removals {
+                if let code = faults.failure(at: .remove(path)) { throw OutputError(path: path, reason: .system(action: "remove the file", code: code)) }
+                unlockedRemove(path)
+            }
+            for file in staged {
+                if let code = faults.failure(at: .place(file.path)) {
+                    throw OutputError(path: file.path, reason: .system(action: "put the file in place", code: code))
+                }
+                try place(file.bytes, at: file.path, replacing: file.replacing)
+            }
+        } catch {
+            (nodes, writes) = before
+            throw error
+        }
+    }
+
+    public func discard() { lock.withLock { (staged, removals) = ([], []) } }
+
+    public var hasStaged: Bool { lock.withLock { !staged.isEmpty || !removals.isEmpty } }
+
+    public func room() -> (free: Int, block: Int)? { nil }
+
+    public func remove(_ path: String) throws(OutputError) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard case .file = unlockedEntry(at: path) else { return false }
+        if let code = faults.failure(at: .remove(path)) { throw OutputError(path: path, reason: .system(action: "remove the file", code: code)) }
+        unlockedRemove(path)
+        return true
+    }
+
+    private func unlockedRemove(_ path: String) {
+        nodes[path] = nil
+        for folder in OutputPath.folders(of: path).reversed() {
+            guard !nodes.keys.contains(where: { $0.hasPrefix(folder + "/") }) else { break }
+            nodes[folder] = nil
         }
     }
 

@@ -29,20 +29,22 @@ public struct WriteReport: Sendable, Hashable {
 ///
 /// Protocol: `check` (before anything is written: every path is short and plain enough, no page
 /// would replace a file the build did not write, and no link or file stands where a page or its
-/// folder goes), `begin`, `write` batches, then `finish` (remove what the previous build wrote and
-/// this one did not; save the record).
+/// folder goes), `begin`, `write` batches (staged: the folder does not change yet), then `finish`
+/// (note what the previous build wrote and this one did not, stage the record, and commit it
+/// all at once), or `discard` when the build fails before that.
 ///
 /// - The record of the previous build is read back as untrusted input: one path that is not plain
 ///   (`OutputPath.isPlain`) and the whole record is ignored, with a warning. The build then owns
 ///   nothing, so every file in the folder is foreign.
-/// - Before its first change, the build saves its intent (`.daybook-intent`): the paths it is
-///   about to write that the record does not hold yet. While that file exists, every path of the
-///   record and of the intent is owned with bytes unknown, so a build killed after it is repaired
-///   by the next, which writes them all again. `finish` saves the record, then removes the intent.
-///   (The intent was once the whole record rewritten with every file unknown: a second 3 MB
-///   record per build on a 30,000-page site.)
-/// - Each file is written whole and renamed into place by the sink, so a reader never sees half a
-///   page, and a kill leaves every file old or new.
+/// - All or nothing (CONTRACT §6): files are staged by the sink and put in place by one commit,
+///   which the sink undoes when any step of it fails, so a failed build leaves the folder as it
+///   was, byte for byte. Just before the commit, the build saves its intent (`.daybook-intent`):
+///   the paths it is about to write that the record does not hold yet. While that file exists,
+///   every path of the record and of the intent is owned with bytes unknown, so a build killed
+///   during the commit is repaired by the next, which writes them all again. The record is the
+///   commit's last file; the intent is removed after it. (The intent was once the whole record
+///   rewritten with every file unknown: a second 3 MB record per build on a 30,000-page site.)
+/// - Each file is renamed into place whole by the sink, so a reader never sees half a page.
 /// - A file is not touched when its hash and size match the record and the file on disk has that
 ///   size: modification times stay, and sync tools see nothing to do. A build with nothing to
 ///   change writes nothing at all, its record included.
@@ -75,9 +77,10 @@ public final class OutputWriter {
     /// What `lookAhead` found at each of the previous build's files, for `check` to take.
     private var lookedAhead: [String: OutputEntry] = [:]
     private var planned: [String] = []
-    private var intentSaved = false
     /// Whether an intent is on disk now: one a killed build left, or this build's.
     private var intentOnDisk = false
+    /// The bytes of the intent a killed build left, put back should this build's commit be undone.
+    private var inheritedIntentBytes: [UInt8]?
     /// The paths a killed build's intent named: this build's intent names them again, so that a
     /// second kill still leaves them owned.
     private var inheritedIntent: [String] = []
@@ -132,6 +135,7 @@ public final class OutputWriter {
         }
         previous = owned
         intentOnDisk = true
+        inheritedIntentBytes = intent
     }
 
     /// The previous build's record from its bytes on disk (`nil`: none), or `known` when it has
@@ -276,6 +280,7 @@ public final class OutputWriter {
     /// Writes the files whose bytes differ from what the previous build wrote. Returns their records.
     public func write(_ files: [RenderedFile], report: inout WriteReport) throws(OutputError) -> [String: BuildManifest.FileRecord] {
         var records: [String: BuildManifest.FileRecord] = [:]
+        var changed: [RenderedFile] = []
         for file in files {
             // Eight bytes a step: byte by byte, hashing the 165 MB of a 32,000-page site's pages
             // cost a fifth of a second. A file is only ever compared with its own earlier entry.
@@ -285,13 +290,25 @@ public final class OutputWriter {
                 report.unchanged += 1
                 continue
             }
-            try saveIntent()
-            try sink.write(file.bytes, to: file.path, replacing: force)
-            onDisk[file.path] = .file(size: entry.size)
+            changed.append(file)
+        }
+        try checkRoom(for: changed.map(\.bytes.count))
+        for file in changed {
+            try sink.stage(file.bytes, at: file.path, replacing: force)
+            onDisk[file.path] = .file(size: file.bytes.count)
             report.written += 1
             report.writtenPaths.append(file.path)
         }
         return records
+    }
+
+    /// Fails before staging files of these sizes when the file system says it has less room:
+    /// with a clear message, rather than `ENOSPC` at whichever file comes last.
+    private func checkRoom(for sizes: [Int]) throws(OutputError) {
+        guard !sizes.isEmpty, let room = sink.room() else { return }
+        let block = max(room.block, 1)
+        let needed = sizes.reduce(0) { $0 + ($1 + block - 1) / block * block }
+        if needed > room.free { throw OutputError(path: "", reason: .noRoom(needed: needed, free: room.free)) }
     }
 
     /// Publishes files from the image cache. One the output already holds (the previous record has
@@ -308,8 +325,8 @@ public final class OutputWriter {
             guard let bytes = file.contents() else {
                 throw OutputError(path: file.path, reason: .damagedCache(file.source))
             }
-            try saveIntent()
-            try sink.write(bytes, to: file.path, replacing: force)
+            try checkRoom(for: [bytes.count])
+            try sink.stage(bytes, at: file.path, replacing: force)
             onDisk[file.path] = .file(size: entry.size)
             report.written += 1
             report.writtenPaths.append(file.path)
@@ -336,46 +353,68 @@ public final class OutputWriter {
         return record
     }
 
-    /// Removes what the previous build wrote and this one did not, then saves the new record
-    /// if its bytes changed.
+    /// Notes what the previous build wrote and this one did not, stages the new record if its
+    /// bytes changed, and commits it all: the folder then holds this build's site and record,
+    /// or, when this throws, what it held before (unless the error's `state` says otherwise).
     public func finish(_ manifest: BuildManifest, report: inout WriteReport) throws(OutputError) {
-        removeStale(manifest, report: &report)
-        try seal(manifest)
+        noteStale(manifest, report: &report)
+        try commit(manifest)
     }
 
-    /// Removes what the previous build wrote and this one did not: after it, the folder holds
-    /// this build's site, though not yet its record.
-    public func removeStale(_ manifest: BuildManifest, report: inout WriteReport) {
+    /// Notes what the previous build wrote and this one did not, for the commit to remove.
+    public func noteStale(_ manifest: BuildManifest, report: inout WriteReport) {
         // Every recorded file was planned again, and a build writes or keeps all it plans.
         if plansEveryRecordedFile && manifest.files.count >= previous.files.count { return }
         for stale in previous.files.keys.filter({ manifest.files[$0] == nil }).sorted() {
-            if sink.remove(stale) {
+            if sink.stageRemoval(stale) {
                 report.removed += 1
                 report.removedPaths.append(stale)
             }
             // Earlier versions wrote temporaries beside the file; one a kill left behind goes with it.
-            _ = sink.remove(stale + ".daybook-tmp")
+            _ = sink.stageRemoval(stale + ".daybook-tmp")
         }
     }
 
-    /// Saves the record if its bytes changed, then removes the intent: from here a kill leaves a
-    /// folder the next build reads as this build's.
-    public func seal(_ manifest: BuildManifest) throws(OutputError) {
-        try saveRecord(manifest)
+    /// Stages the record if its bytes changed and commits everything staged, the intent saved
+    /// first and removed last.
+    public func commit(_ manifest: BuildManifest) throws(OutputError) {
+        let (bytes, order) = manifest.encoded(pathOrder: previousPathOrder)
+        let recordChanged = bytes != recordOnDisk
+        if recordChanged { try sink.stage(bytes, at: Self.manifestName, replacing: force) }
+        // Nothing staged, nothing noted: a build with nothing to change writes nothing at all.
+        if recordChanged || sink.hasStaged {
+            try saveIntent()
+            do throws(OutputError) { try sink.commit() } catch {
+                var failed = error
+                if case .unchanged = failed.state, !restoreIntent() { failed.state = .mixed([Self.intentName]) }
+                throw failed
+            }
+            recordOnDisk = bytes
+        }
+        finishedPathOrder = order
+        finished = manifest
         if intentOnDisk {
-            _ = sink.remove(Self.intentName)
+            do throws(OutputError) { _ = try sink.remove(Self.intentName) } catch {
+                // The site is in place; the intent left makes the next build rewrite what it names.
+                var failed = error
+                failed.state = .replaced
+                throw failed
+            }
             intentOnDisk = false
         }
-        finished = manifest
         sink.clearTemporaries()
     }
 
-    /// Before the first change: names the paths the build is about to write that the record does
-    /// not hold (and those a killed build's intent named), so that a kill from here on leaves a
+    /// Drops what a failed build staged: the folder is left as it was.
+    public func discard() {
+        sink.discard()
+        sink.clearTemporaries()
+    }
+
+    /// Before the commit: names the paths the build is about to write that the record does not
+    /// hold (and those a killed build's intent named), so that a kill from here on leaves a
     /// folder the next build owns and repairs.
     private func saveIntent() throws(OutputError) {
-        guard !intentSaved else { return }
-        intentSaved = true
         var intent = BuildManifest()
         for path in inheritedIntent { intent.files[path] = .intended }
         // Planning every recorded file and no more, as a rebuild after an edit does, names no
@@ -384,16 +423,22 @@ public final class OutputWriter {
         if !(plansEveryRecordedFile && planned.count == previous.files.count) {
             for path in planned where previous.files[path] == nil { intent.files[path] = .intended }
         }
-        try sink.write(intent.bytes, to: Self.intentName, replacing: force)
+        do throws(OutputError) { try sink.write(intent.bytes, to: Self.intentName, replacing: force) } catch {
+            sink.discard()
+            throw error
+        }
         intentOnDisk = true
     }
 
-    private func saveRecord(_ manifest: BuildManifest) throws(OutputError) {
-        let (bytes, order) = manifest.encoded(pathOrder: previousPathOrder)
-        finishedPathOrder = order
-        guard bytes != recordOnDisk else { return }
-        try sink.write(bytes, to: Self.manifestName, replacing: force)
-        recordOnDisk = bytes
+    /// After an undone commit, the intent as it was before this build: the one a killed build
+    /// left, or none. `false` when that fails.
+    private func restoreIntent() -> Bool {
+        if let inheritedIntentBytes {
+            return (try? sink.write(inheritedIntentBytes, to: Self.intentName, replacing: true)) != nil
+        }
+        guard (try? sink.remove(Self.intentName)) != nil else { return false }
+        intentOnDisk = false
+        return true
     }
 
     /// The record on disk now with the manifest it holds, once `finish` saved it; `nil` before.

@@ -33,6 +33,8 @@ struct PhotoPublisher {
 
     var siteDirectory: URL
     var config: SiteConfig
+    /// Asked before each write to the image cache.
+    var faults = WriteFaults.none
     /// The first field naming each path under `content/`, for errors at the field.
     var namedBy: [String: Naming]
 
@@ -144,7 +146,7 @@ struct PhotoPublisher {
         guard !photos.isEmpty else { return published }
         let pipeline: ImagePipeline
         do {
-            pipeline = try ImagePipeline(settings: settings, cacheFolder: cacheFolder)
+            pipeline = try ImagePipeline(settings: settings, cacheFolder: cacheFolder, faults: faults)
         } catch {
             published.diagnostics.append(.error(error.message, at: SourceLocation(path: ".daybook-cache")))
             return published
@@ -233,7 +235,9 @@ struct PhotoPublisher {
                 thumbnail: image.thumbnail.map { .init(path: $0.outputPath, width: $0.width, height: $0.height) },
                 dominantColor: image.dominantColor)
         }
-        index.save(to: pipeline.cache, previous: previousIndex)
+        do { try index.save(to: pipeline.cache, previous: previousIndex) } catch {
+            published.diagnostics.append(.error(error.message, at: SourceLocation(path: ".daybook-cache/images")))
+        }
         published.files.sort { $0.path.scalarsPrecede($1.path) }
         published.cached.sort { $0.path.scalarsPrecede($1.path) }
         return published

@@ -29,24 +29,23 @@ enum RecordCacheFile {
     static let checksName = "checks"
 
     /// Saves the load's checks across records when they differ from the ones it was handed.
-    static func saveChecks(_ cache: RecordCache, site: URL) {
-        guard cache.checksChanged, let checks = cache.checksArchive else { return }
-        CacheFile.save(site: site, name: checksName) { $0(checks[...]) }
+    static func saveChecks(_ cache: RecordCache, site: URL, faults: WriteFaults = .none) -> Diagnostic? {
+        guard cache.checksChanged, let checks = cache.checksArchive else { return nil }
+        return CacheFile.save(site: site, name: checksName, faults: faults) { $0(checks[...]) }
     }
 
     /// Adds the entries the load added to the archive it was read from, while that archive is
     /// at most twice the size of one holding only the load's entries (the rest are of files
     /// since edited or removed); otherwise writes the archive anew.
-    static func save(_ cache: RecordCache, site: URL) {
+    static func save(_ cache: RecordCache, site: URL, faults: WriteFaults = .none) -> Diagnostic? {
         if let status = cache.archiveStatus {
             var added: [UInt8] = []
             cache.appendix { added += $0 }
-            if Int(status.size) + added.count <= 2 * (CacheFile.identity.count + cache.liveBytes),
-                CacheFile.append(added, site: site, name: name, to: status)
-            {
-                return
+            if Int(status.size) + added.count <= 2 * (CacheFile.identity.count + cache.liveBytes) {
+                if let code = faults.failure(at: .cache(name)) { return CacheFile.failure(name, "write", code) }
+                if CacheFile.append(added, site: site, name: name, to: status) { return nil }
             }
         }
-        CacheFile.save(site: site, name: name, cache.writeArchive)
+        return CacheFile.save(site: site, name: name, faults: faults, cache.writeArchive)
     }
 }

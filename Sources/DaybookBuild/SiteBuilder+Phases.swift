@@ -77,6 +77,7 @@ extension SiteBuilder {
         var timeZone = TimeZone.gmt
         var imagesEncoded = 0
         var imagesReused = 0
+        var outputState = OutputState.unchanged
     }
 
     // MARK: - Phases
@@ -98,8 +99,11 @@ extension SiteBuilder {
         let (read, files, keys) = reader.readSite(reusing: options.records?.sourceFiles, keys: known, listed: options.records == nil ? listed : nil)
         if let files { options.records?.sourceFiles = files }
         options.records?.lastRead = read
-        if let keys, keys != known { SourceKeysFile.save(keys, site: options.siteDirectory) }
-        return Sources(reader: reader, snapshot: read.snapshot, theme: read.theme, diagnostics: read.diagnostics)
+        var diagnostics = read.diagnostics
+        if let keys, keys != known, let failure = SourceKeysFile.save(keys, site: options.siteDirectory, faults: options.faults) {
+            diagnostics.append(failure)
+        }
+        return Sources(reader: reader, snapshot: read.snapshot, theme: read.theme, diagnostics: diagnostics)
     }
 
     /// Validates and orders the content and compiles the theme. Ordering runs even when loading
@@ -114,16 +118,20 @@ extension SiteBuilder {
                     site: options.siteDirectory, sourceBytes: sources.snapshot.sources.values.reduce(sources.snapshot.unreadBytes) { $0 + $1.count })
             } else { nil }
         let loaded = ContentLoader.load(sources.snapshot, showsDrafts: options.includeDrafts, cache: cache)
+        var diagnostics = loaded.diagnostics
         if let updated = loaded.cache {
             // The store takes every load's cache: it also holds the records decoded this time.
             if let store = options.records {
                 store.cache = updated
             } else {
-                if updated.changed { RecordCacheFile.save(updated, site: options.siteDirectory) }
-                RecordCacheFile.saveChecks(updated, site: options.siteDirectory)
+                if updated.changed, let failure = RecordCacheFile.save(updated, site: options.siteDirectory, faults: options.faults) {
+                    diagnostics.append(failure)
+                }
+                if let failure = RecordCacheFile.saveChecks(updated, site: options.siteDirectory, faults: options.faults) {
+                    diagnostics.append(failure)
+                }
             }
         }
-        var diagnostics = loaded.diagnostics
         // A site.yml that did not read whole (bad YAML, a bad value) gives the default baseURL,
         // of which the warning would be false: its errors are what the user must see.
         if !loaded.diagnostics.contains(where: { $0.severity == .error && $0.location.path == "site.yml" }) {
@@ -142,7 +150,9 @@ extension SiteBuilder {
             content: loaded.content, config: loaded.config, moment: moment, reusing: options.records?.feedsReuse, forNextBuild: options.records != nil,
             commentsKey: loaded.commentsKey, orders: storedOrders, keepsOrders: ordersOnDisk)
         options.records?.feedsReuse = feeds.reuse
-        if let orders = feeds.orders, orders != storedOrders { CacheFile.save(orders, site: options.siteDirectory) }
+        if let orders = feeds.orders, orders != storedOrders, let failure = CacheFile.save(orders, site: options.siteDirectory, faults: options.faults) {
+            diagnostics.append(failure)
+        }
         diagnostics += feeds.diagnostics
         var site = SiteModel(
             config: loaded.config, content: loaded.content, timeZone: zone, moment: moment, feeds: feeds, theme: theme,
@@ -156,8 +166,9 @@ extension SiteBuilder {
     func publishPhotos(_ site: inout SiteModel, _ sources: Sources, _ options: BuildOptions) -> PhotoPublisher.Published {
         var photos = PhotoPublisher.Published()
         if site.templates != nil && !site.diagnostics.hasErrors {
-            let publisher = PhotoPublisher(
+            var publisher = PhotoPublisher(
                 siteDirectory: options.siteDirectory, config: site.config, namedBy: PhotoPublisher.fields(site.content))
+            publisher.faults = options.faults
             let reader = sources.reader
             photos = publisher.publish(ImageCollector(snapshot: sources.snapshot).paths, read: { reader.readAsset($0) })
             site.diagnostics += photos.diagnostics
@@ -174,7 +185,10 @@ extension SiteBuilder {
     ///     and the post cards of its builds so far.
     ///   - cachesOnDisk: the site whose `.daybook-cache/cards` holds the cards of earlier builds,
     ///     and `.daybook-cache/links` the Markdown link targets, when there is no `store`.
-    func prepareRenderer(_ site: inout SiteModel, photos: PhotoPublisher.Published, _ sources: Sources, store: RecordStore? = nil, cachesOnDisk: URL? = nil) {
+    func prepareRenderer(
+        _ site: inout SiteModel, photos: PhotoPublisher.Published, _ sources: Sources, store: RecordStore? = nil, cachesOnDisk: URL? = nil,
+        faults: WriteFaults = .none
+    ) {
         var input = RenderInput(
             config: site.config, moment: site.moment, feeds: site.feeds, imageSizes: photos.sizes,
             assetPaths: Set(site.theme.assets.keys).union(ImageCollector(snapshot: sources.snapshot).paths).union(photos.paths))
@@ -189,8 +203,10 @@ extension SiteBuilder {
             store.markdownMemo = renderer.markdownMemo
             store.pageLayout = renderer.layout
         }
-        if let cachesOnDisk, let targets = site.renderer?.markdownTargets, targets != input.markdownTargets {
-            CacheFile.save(targets, site: cachesOnDisk)
+        if let cachesOnDisk, let targets = site.renderer?.markdownTargets, targets != input.markdownTargets,
+            let failure = CacheFile.save(targets, site: cachesOnDisk, faults: faults)
+        {
+            site.diagnostics.append(failure)
         }
         site.diagnostics += site.renderer?.markdownLinkWarnings() ?? []
     }
@@ -201,7 +217,10 @@ extension SiteBuilder {
     /// - Parameter store: a long-lived process's memory (`serve`): the list and post versions of its last build.
     /// - Parameter cachesOnDisk: the site folder, when the build keeps its caches there
     ///   (`daybook build`): the posts' versions are read from and saved to it (`KeptVersions.cacheName`).
-    func plan(_ site: SiteModel, renderer: SiteRenderer, writer: OutputWriter, store: RecordStore? = nil, cachesOnDisk: URL? = nil) -> Plan {
+    func plan(
+        _ site: SiteModel, renderer: SiteRenderer, writer: OutputWriter, store: RecordStore? = nil, cachesOnDisk: URL? = nil,
+        faults: WriteFaults = .none
+    ) -> Plan {
         let assets = site.theme.assets.sorted { $0.key < $1.key }.map { RenderedFile(path: $0.key, bytes: $0.value) } + site.images
         let paths = renderer.outputPaths + assets.map(\.path) + site.cachedImages.map(\.path)
         var diagnostics: [Diagnostic] = []
@@ -248,8 +267,10 @@ extension SiteBuilder {
         }
         store?.listMemo = snapshots.memo
         store?.versionMemo = keys.memo
-        if let cachesOnDisk, let next = keys.keptVersions(listVersions: snapshots.postVersions), next != kept {
-            CacheFile.save(next, site: cachesOnDisk)
+        if let cachesOnDisk, let next = keys.keptVersions(listVersions: snapshots.postVersions), next != kept,
+            let failure = CacheFile.save(next, site: cachesOnDisk, faults: faults)
+        {
+            diagnostics.append(failure)
         }
         var lists = snapshots.lists
         lists[PageKeys.linkTargetsList] = ListSnapshot(ids: renderer.linkTargets)
@@ -344,6 +365,7 @@ extension SiteBuilder {
         _ = writer.check(plan.renderer.outputPaths + plan.assets.map(\.path) + plan.cachedImages.map(\.path))
         // Into an empty memory folder nothing can fail: no file is foreign, no link is in the way.
         let written = try? await renderAndWrite(plan, writer: writer, keys: keys, progress: progress)
+        try? memory.commit()
         var files = memory.files
         files[OutputWriter.manifestName] = nil
         files[OutputWriter.intentName] = nil
@@ -371,15 +393,14 @@ extension SiteBuilder {
         return Written(manifest: manifest, report: report)
     }
 
-    /// Removes what the previous build wrote and this one did not, tells `announce` that the
-    /// site is in place, and saves the record.
+    /// Commits the build (removes what the previous build wrote and this one did not, puts the
+    /// staged files and the record in place), then tells `announce` that the site is in place.
     func finish(
         _ written: Written, writer: OutputWriter, baseURL: String, announce: BuildOptions.WrittenHandler?
     ) async throws(OutputError) -> WriteReport {
         var report = written.report
-        writer.removeStale(written.manifest, report: &report)
+        try writer.finish(written.manifest, report: &report)
         await announce?(report, baseURL)
-        try writer.seal(written.manifest)
         return report
     }
 }

@@ -36,15 +36,13 @@ public struct BuildOptions: Sendable {
     /// Whether a build that provably changes nothing may stop early, and a successful build
     /// records what it read for that. `serve` rebuilds only after an edit, so it skips both.
     public var recordsNoChange = true
-    /// Told as soon as every file of a successful build is in place, before its record is saved
-    /// (with the `baseURL` the build read): `serve` reloads open pages then, a tenth of a second
-    /// before the build ends on a 32,000-page site. If saving the record then fails, the build
-    /// fails all the same.
+    /// Told as soon as every file of a successful build and its record are in place (with the
+    /// `baseURL` the build read): `serve` reloads open pages then, before the build lets go of
+    /// its model.
     public var onWritten: WrittenHandler?
-    /// Rewrite a file already in the output folder in place rather than renaming a new one over
-    /// it (`OutputFolder.rewritesInPlace`): for `serve`, whose server reloads open pages only
-    /// once the build is done. A published folder keeps whole-file replacement.
-    public var rewritesInPlace = false
+    /// Every write of the build asks it first (`WriteFaults`): `none` but in the tests that fail
+    /// each write point in turn.
+    public var faults = WriteFaults.none
     public typealias WrittenHandler = @Sendable (_ report: WriteReport, _ baseURL: String) async -> Void
 
     public init(
@@ -65,8 +63,11 @@ public struct BuildOptions: Sendable {
 /// The outcome of a build: its diagnostics, and what was written when it succeeded.
 public struct BuildResult: Sendable {
     public var diagnostics: [Diagnostic]
-    /// `nil` when the build failed and the output folder was left as it was.
+    /// `nil` when the build failed.
     public var report: WriteReport?
+    /// What a failed build left in the output folder: as it was, unless a write failed after
+    /// the commit or undoing one failed (`OutputState`).
+    public var outputState = OutputState.unchanged
     public var pageCount: Int
     public var seconds: Double
     /// How each list changed since the previous build into the same folder, in report order.
@@ -99,6 +100,7 @@ public struct SiteBuilder: Sendable {
         var outcome = Outcome()
         func finish(_ report: WriteReport?, pages: Int = 0) -> BuildResult {
             var result = BuildResult(diagnostics: outcome.diagnostics.sorted(), report: report, pageCount: pages, seconds: clock.total)
+            result.outputState = outcome.outputState
             result.baseURL = outcome.baseURL
             result.timeZone = outcome.timeZone
             result.phases = clock.laps
@@ -129,7 +131,7 @@ public struct SiteBuilder: Sendable {
         // The previous build's record (3 MB on a 32,000-page site) is read and parsed on another
         // thread while the content is read and loaded: it needs only the output folder, which
         // nothing writes before the plan.
-        let target = sink ?? OutputFolder(directory: options.outputDirectory, rewritesInPlace: options.rewritesInPlace)
+        let target = sink ?? OutputFolder(directory: options.outputDirectory, faults: options.faults)
         let (force, known) = (options.force, options.records?.lastRecord)
         let pendingWriter = Task.detached(priority: .userInitiated) {
             let writer = OutputWriter(sink: target, force: force, known: known, label: options.outputLabel)
@@ -153,7 +155,7 @@ public struct SiteBuilder: Sendable {
         site.content = SiteContent()
         clock.lap("images")
         let cachesOnDisk = onDisk && options.records == nil ? options.siteDirectory : nil
-        prepareRenderer(&site, photos: photos, sources, store: options.records, cachesOnDisk: cachesOnDisk)
+        prepareRenderer(&site, photos: photos, sources, store: options.records, cachesOnDisk: cachesOnDisk, faults: options.faults)
         outcome.diagnostics += sources.diagnostics + site.diagnostics
         outcome.baseURL = site.config.baseURL
         outcome.timeZone = site.timeZone
@@ -163,7 +165,7 @@ public struct SiteBuilder: Sendable {
 
         report(BuildProgress(phase: "plan"))
         let writer = await pendingWriter.value.value
-        let plan = plan(site, renderer: renderer, writer: writer, store: options.records, cachesOnDisk: cachesOnDisk)
+        let plan = plan(site, renderer: renderer, writer: writer, store: options.records, cachesOnDisk: cachesOnDisk, faults: options.faults)
         outcome.diagnostics += plan.diagnostics
         clock.lap("plan")
         // The plan works out the keys unless it failed before its checks.
@@ -193,21 +195,35 @@ public struct SiteBuilder: Sendable {
             // Whether kept by `serve` or saved, the cards are let go of posts that are gone, after
             // either way of rendering (`--check` renders before it writes).
             renderer.releaseGoneCards()
-            if let cachesOnDisk { CardCacheFile.saveIfWorthIt(renderer.cards, site: cachesOnDisk) }
+            // The site is in place: what fails from here fails the build, saying so.
+            var unsaved: [Diagnostic] = []
+            if let cachesOnDisk, let failure = CardCacheFile.saveIfWorthIt(renderer.cards, site: cachesOnDisk, faults: options.faults) {
+                unsaved.append(failure)
+            }
             let listChanges = SiteLists.reportOrder.map { name in
                 (name, ListDiff(from: writer.previous.lists[name] ?? ListSnapshot(), to: plan.lists[name] ?? ListSnapshot()))
             }
             clock.lap("finish")
             var result = finish(writeReport, pages: plan.renderer.pageCount)
             result.listChanges = listChanges
-            if noChange && !failed() {
-                NoChangeRecord.save(result, site: site, options: options, started: inputs, listedAt: listedAt, written: written.manifest)
+            if noChange && !failed() && unsaved.isEmpty,
+                let failure = NoChangeRecord.save(result, site: site, options: options, started: inputs, listedAt: listedAt, written: written.manifest)
+            {
+                unsaved.append(failure)
+            }
+            if !unsaved.isEmpty {
+                outcome.diagnostics += unsaved
+                outcome.outputState = .replaced
+                Self.release((site, plan, Unshared(writer), sources, written))
+                return finish(nil, pages: plan.renderer.pageCount)
             }
             Self.release((site, plan, Unshared(writer), sources, written))
             return result
         } catch {
+            writer.discard()
             let named = error.named(options.outputLabel)
             outcome.diagnostics.append(.error(named.message, at: named.location))
+            outcome.outputState = named.state
             return finish(nil)
         }
     }

@@ -1,4 +1,5 @@
 import DaybookCheck
+import DaybookModel
 import Foundation
 
 /// `<site>/.daybook-cache/sources`: the content key of each source by its status (`FileKeys`, as
@@ -13,5 +14,7 @@ enum SourceKeysFile {
         CacheFile.read(site: site, name: name, maxBytes: maxBytes).map(FileKeys.init(archive:)) ?? FileKeys()
     }
 
-    static func save(_ keys: FileKeys, site: URL) { CacheFile.save(site: site, name: name) { $0(keys.archive[...]) } }
+    static func save(_ keys: FileKeys, site: URL, faults: WriteFaults = .none) -> Diagnostic? {
+        CacheFile.save(site: site, name: name, faults: faults) { $0(keys.archive[...]) }
+    }
 }

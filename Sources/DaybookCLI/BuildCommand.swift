@@ -58,11 +58,21 @@ struct BuildCommand: AsyncParsableCommand {
         DiagnosticPrinter.print(result.diagnostics)
         guard result.succeeded else {
             DiagnosticPrinter.printSummary(
-                "build failed: \(result.errorCount) \(result.errorCount == 1 ? "error" : "errors"), \(result.warningCount) \(result.warningCount == 1 ? "warning" : "warnings")\(strict && result.errorCount == 0 ? " (--strict)" : ""); the output folder was not changed",
+                "build failed: \(result.errorCount) \(result.errorCount == 1 ? "error" : "errors"), \(result.warningCount) \(result.warningCount == 1 ? "warning" : "warnings")\(strict && result.errorCount == 0 ? " (--strict)" : ""); \(Self.outputNote(result.outputState))",
                 toStandardError: true)
             throw ExitCode.failure
         }
         if verbose { BuildSummary.details(result).forEach { DiagnosticPrinter.printSummary($0) } }
         if !quiet { DiagnosticPrinter.printSummary(BuildSummary.line(result)) }
+    }
+
+    /// What a failed build left in the output folder, in the words of its last line: only what is true.
+    static func outputNote(_ state: OutputState) -> String {
+        switch state {
+        case .unchanged: "the output folder was not changed"
+        case .replaced: "the output folder holds this build's site"
+        case .mixed(let paths):
+            "the output folder could not be put back as it was: \(paths.count) \(paths.count == 1 ? "path holds" : "paths hold") this build's version (\(paths.prefix(3).joined(separator: ", "))\(paths.count > 3 ? ", …" : "")); build again to finish the job"
+        }
     }
 }

@@ -44,47 +44,31 @@ struct CheckCommand: AsyncParsableCommand {
         }
     }
 
-    static let cacheName = "check"
-    /// The key of each file by its status (`FileKeys`), beside the facts.
-    static let filesName = "check-files"
-    /// A bound on the cache read back: a million pages' facts fit well under it.
-    static let maxCacheBytes = 1 << 30
-
     func run() async throws {
         let folder = folders.outputDirectory
         guard SiteOptions.isFolder(folder) else {
-            throw CommandFailure("output folder '\(folders.outputShown)' does not exist; run 'daybook build' first")
+            let message = "output folder '\(folders.outputShown)' does not exist; run 'daybook build' first"
+            guard format == .json else { throw CommandFailure(message) }
+            // Tools that parse the report get one here too: an error, and nothing checked.
+            try Self.printJSON(CheckReport(stoppedBy: .error(message, at: SourceLocation(path: folders.outputShown))))
+            ProcessEnd.exit(1)
         }
         // The facts of pages checked before, by their bytes, in the site's cache folder; only in a
         // site folder (one with content/): `check` needs nothing but the output, and a folder it
         // merely runs in is left as it was.
         let site = folders.siteDirectory
-        var cache: PageFactsCache? =
-            SiteOptions.isFolder(site.appending(path: "content"))
-            ? CacheFile.read(site: site, name: Self.cacheName, maxBytes: Self.maxCacheBytes).map(PageFactsCache.init(archive:))
-                ?? PageFactsCache()
-            : nil
+        var cache: PageFactsCache? = SiteOptions.isFolder(site.appending(path: "content")) ? CheckCacheFiles.read(site: site) : nil
         let startedAt = FileInfo.realtimeNanoseconds()
-        if cache != nil {
-            cache?.files = CacheFile.read(site: site, name: Self.filesName, maxBytes: Self.maxCacheBytes).map(FileKeys.init(archive:)) ?? FileKeys()
-        }
         let source = FolderSource(directory: folder, reusing: cache?.files.folders ?? FolderListings(), at: startedAt)
         cache?.start(at: startedAt, folders: source.listings)
-        let report = await SiteChecker(baseURL: baseURL).check(source, cache: &cache)
+        var report = await SiteChecker(baseURL: baseURL).check(source, cache: &cache)
         if let cache {
-            // The facts and the files' keys are two files that do not read each other: written at
-            // once, each on its own core (a cold check of medium writes 30 MB of them).
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { if cache.changed { CacheFile.save(site: site, name: Self.cacheName, cache.writeArchive) } }
-                group.addTask { if cache.filesChanged { CacheFile.save(site: site, name: Self.filesName) { $0(cache.nextFiles.archive[...]) } } }
-            }
+            // A cache that cannot be saved is an error, as every failed write is (CONTRACT §6).
+            report.diagnostics = (report.diagnostics + (await CheckCacheFiles.save(cache, site: site))).sorted()
         }
         switch format {
         case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            let data = try encoder.encode(report)
-            DiagnosticPrinter.printVerbatim(String(decoding: data, as: UTF8.self))
+            try Self.printJSON(report)
         case .text:
             DiagnosticPrinter.print(report.diagnostics)
             if listExternal { report.externalLinks.forEach { DiagnosticPrinter.printSummary("external \($0)") } }
@@ -94,5 +78,12 @@ struct CheckCommand: AsyncParsableCommand {
         // whole, where freeing a check's hundreds of thousands of small allocations one by one
         // took a tenth of a second on a 32,000-page site (clang's -disable-free does the same).
         withExtendedLifetime((cache, report)) { ProcessEnd.exit(report.errorCount > 0 ? 1 : 0) }
+    }
+
+    static func printJSON(_ report: CheckReport) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let data = try encoder.encode(report)
+        DiagnosticPrinter.printVerbatim(String(decoding: data, as: UTF8.self))
     }
 }

@@ -14,6 +14,17 @@ public struct CheckReport: Sendable, Encodable {
 
     public var errorCount: Int { diagnostics.count { $0.severity == .error } }
 
+    /// A report of nothing checked, for a problem that stops the check before it starts (a
+    /// missing output folder), so that tools reading `--format json` always get one.
+    public init(stoppedBy problem: Diagnostic) {
+        self.init(diagnostics: [problem], pages: 0, internalLinks: 0, externalLinks: [], feeds: 0, sitemapURLs: 0, seconds: 0)
+    }
+
+    init(diagnostics: [Diagnostic], pages: Int, internalLinks: Int, externalLinks: [String], feeds: Int, sitemapURLs: Int, seconds: Double) {
+        (self.diagnostics, self.pages, self.internalLinks, self.externalLinks) = (diagnostics, pages, internalLinks, externalLinks)
+        (self.feeds, self.sitemapURLs, self.seconds) = (feeds, sitemapURLs, seconds)
+    }
+
     enum CodingKeys: String, CodingKey {
         case diagnostics, pages, internalLinks, externalLinks, feeds, sitemapURLs, seconds, errors
     }

@@ -1,3 +1,4 @@
+import DaybookModel
 import Foundation
 
 #if canImport(Glibc)
@@ -17,9 +18,12 @@ import Darwin
 public struct ImageCache: Sendable {
     public let folder: URL
     let folderPath: String
+    /// Asked before each file of an entry and the index is written (`WriteFaults`).
+    let faults: WriteFaults
 
     /// Creates the folder (and its parent) when missing; fails when either is a symbolic link or a file.
-    public init(folder: URL) throws(ImageError) {
+    public init(folder: URL, faults: WriteFaults = .none) throws(ImageError) {
+        self.faults = faults
         self.folder = folder.standardizedFileURL
         self.folderPath = self.folder.path.hasSuffix("/") ? String(self.folder.path.dropLast()) : self.folder.path
         let parent = self.folder.deletingLastPathComponent()
@@ -92,6 +96,9 @@ public struct ImageCache: Sendable {
         guard let json = try? encoder.encode(manifest) else { throw Self.error("cannot encode the manifest") }
         for file in files + [(name: "manifest.json", bytes: Array(json))] {
             precondition(Self.isSafeName(file.name))
+            if let code = faults.failure(at: .cache("images/\(key)/\(file.name)")) {
+                throw Self.error("cannot write \(temporary)/\(file.name): \(String(cString: strerror(code)))")
+            }
             try Self.writeNew(temporary + "/" + file.name, file.bytes)
         }
         let final = entryFolder(key).path

@@ -17,9 +17,9 @@ public struct ImagePipeline: Sendable {
     public let settings: ImageSettings
     public let cache: ImageCache
 
-    public init(settings: ImageSettings = ImageSettings(), cacheFolder: URL) throws(ImageError) {
+    public init(settings: ImageSettings = ImageSettings(), cacheFolder: URL, faults: WriteFaults = .none) throws(ImageError) {
         self.settings = settings
-        self.cache = try ImageCache(folder: cacheFolder)
+        self.cache = try ImageCache(folder: cacheFolder, faults: faults)
     }
 
     /// What this system's libvips can do (HEIC depends on Debian's libheif module being there).

@@ -133,15 +133,22 @@ public struct SourceIndex: Sendable, Equatable {
     }
 
     /// Saves the index when it differs from `previous`, through a temporary file renamed into
-    /// place, so a killed build leaves the old index or the new one. Failing to save only costs
-    /// the next build its quick path, so errors are ignored.
-    public func save(to cache: ImageCache, previous: SourceIndex) {
+    /// place, so a killed build leaves the old index or the new one. Throws when it cannot be
+    /// written, as every failed write of a build is an error (CONTRACT §6).
+    public func save(to cache: ImageCache, previous: SourceIndex) throws(ImageError) {
         guard self != previous else { return }
         let json = Array(text.utf8)
         let final = cache.folder.appendingPathComponent(Self.fileName).path
         let temporary = final + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        do { try ImageCache.writeNew(temporary, json) } catch { return }
-        if rename(temporary, final) != 0 { unlink(temporary) }
+        if let code = cache.faults.failure(at: .cache("images/" + Self.fileName)) {
+            throw ImageCache.error("cannot write \(final): \(String(cString: strerror(code)))")
+        }
+        try ImageCache.writeNew(temporary, json)
+        guard rename(temporary, final) == 0 else {
+            let message = String(cString: strerror(errno))
+            unlink(temporary)
+            throw ImageCache.error("cannot write \(final): \(message)")
+        }
     }
 
     /// The status of the file at `path`, following links (the caller has checked that they stay

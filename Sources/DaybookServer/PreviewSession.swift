@@ -85,7 +85,6 @@ public actor PreviewSession {
             includeDrafts: includeDrafts)
         options.records = records
         options.recordsNoChange = false
-        options.rewritesInPlace = true
         let started = ContinuousClock.now
         let recent = lastWholeRead.map { started - $0 < wholeReadEvery } ?? false
         options.changedSources = lastReadWatched && recent ? changed : nil

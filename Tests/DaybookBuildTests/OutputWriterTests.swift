@@ -5,6 +5,10 @@ import DaybookTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The writer's rules, on an output folder in memory: no temporary folders needed.
 @Suite("Output writer")
 struct OutputWriterTests {
@@ -90,68 +94,72 @@ struct OutputWriterTests {
         #expect(memory.tree[OutputWriter.manifestName] == record)
     }
 
-    @Test("before its first write, the build names what it is about to write, so a kill leaves nothing unowned")
-    func intent() throws {
+    @Test("staged files change nothing: a build stopped before its commit leaves the folder as it was, without an intent")
+    func stagedChangesNothing() throws {
         let memory = MemoryOutput()
         #expect(try run(OutputWriter(sink: memory), [file("a.html", "a")]).report.written == 1)
-        let record = memory.files[OutputWriter.manifestName]
-        #expect(memory.files[OutputWriter.intentName] == nil)
+        let before = memory.tree
 
         let writer = OutputWriter(sink: memory)
         #expect(writer.check(["a.html", "b.html", "c.html"]).isEmpty)
         writer.begin()
         var report = WriteReport()
-        _ = try writer.write([file("a.html", "A")], report: &report)
-        // Killed here: the record is the last build's; the intent names the paths it lacks.
-        #expect(memory.files[OutputWriter.manifestName] == record)
-        let intent = try #require(memory.files[OutputWriter.intentName])
-        #expect(BuildManifest(text: String(decoding: intent, as: UTF8.self))?.files == ["b.html": .intended, "c.html": .intended])
+        _ = try writer.write([file("a.html", "A"), file("b.html", "b")], report: &report)
+        #expect(memory.tree == before)
+        writer.discard()
+        #expect(memory.tree == before)
+        #expect(!memory.hasStaged)
+    }
 
-        // The next build owns all three, bytes unknown, and leaves no intent behind.
+    @Test("the intent is on disk while the commit puts files in place, naming the paths the record lacks (none for the same files), and gone after")
+    func intentDuringCommit() async throws {
+        let site = try SiteFixture("")
+        defer { try? FileManager.default.removeItem(at: site.directory) }
+        let out = site.directory.appending(path: "out")
+        func build(_ files: [RenderedFile]) throws -> [String: BuildManifest.FileRecord]? {
+            let seen = Locked<[String: BuildManifest.FileRecord]?>(nil)
+            let folder = OutputFolder(directory: out, faults: WriteFaults { point in
+                if case .place = point, seen.value == nil,
+                    let bytes = FileManager.default.contents(atPath: out.appending(path: OutputWriter.intentName).path)
+                {
+                    seen.value = BuildManifest(text: String(decoding: bytes, as: UTF8.self))?.files
+                }
+                return nil
+            })
+            _ = try run(OutputWriter(sink: folder), files)
+            #expect(!FileManager.default.fileExists(atPath: out.appending(path: OutputWriter.intentName).path))
+            return seen.value
+        }
+        #expect(try build([file("a.html", "a")]) == ["a.html": .intended])
+        #expect(try build([file("a.html", "A"), file("b.html", "b"), file("c.html", "c")]) == ["b.html": .intended, "c.html": .intended])
+        #expect(try build([file("a.html", "a"), file("b.html", "b"), file("c.html", "c")]) == [:])
+    }
+
+    @Test("a killed commit's intent: the next build owns all it names, bytes unknown, writes them again and leaves no intent")
+    func killedCommit() throws {
+        let memory = MemoryOutput()
+        #expect(try run(OutputWriter(sink: memory), [file("a.html", "a")]).report.written == 1)
+        // Killed mid-commit: the intent names b and c, b is in place, c is not.
+        try memory.write(BuildManifest(files: ["b.html": .intended, "c.html": .intended]).bytes, to: OutputWriter.intentName, replacing: false)
+        try memory.write(Array("b".utf8), to: "b.html", replacing: false)
         let next = OutputWriter(sink: memory)
         #expect(next.previous.files == ["a.html": .intended, "b.html": .intended, "c.html": .intended])
-        #expect(try run(next, [file("a.html", "a")]).report == WriteReport(written: 1, unchanged: 0, removed: 0))
+        #expect(try run(next, [file("a.html", "a")]).report == WriteReport(written: 1, unchanged: 0, removed: 1))
         #expect(Set(memory.files.keys) == ["a.html", OutputWriter.manifestName])
         #expect(OutputWriter(sink: memory).previous.files["a.html"]?.entry != nil)
     }
 
-    @Test("a rebuild of the very same files still leaves an intent, naming none, so a kill after its first write is repaired")
-    func intentOfSameFiles() throws {
-        let memory = MemoryOutput()
-        #expect(try run(OutputWriter(sink: memory), [file("a.html", "a"), file("b.html", "b")]).report.written == 2)
-        let writer = OutputWriter(sink: memory)
-        #expect(writer.check(["a.html", "b.html"]).isEmpty)
-        #expect(writer.plansEveryRecordedFile)
-        writer.begin()
-        var report = WriteReport()
-        _ = try writer.write([file("a.html", "A")], report: &report)
-        // Killed here: the intent is on disk and names no new path.
-        let intent = try #require(memory.files[OutputWriter.intentName])
-        #expect(BuildManifest(text: String(decoding: intent, as: UTF8.self))?.files == [:])
-        // The next build takes every recorded file's bytes as unknown, and writes a.html again.
-        let next = OutputWriter(sink: memory)
-        #expect(next.previous.files == ["a.html": .intended, "b.html": .intended])
-        #expect(try run(next, [file("a.html", "a"), file("b.html", "b")]).report == WriteReport(written: 2, unchanged: 0, removed: 0))
-        #expect(memory.files["a.html"] == Array("a".utf8))
-    }
-
-    @Test("two kills in a row: the second intent names again what the first named, so all stays owned")
-    func twoKills() throws {
+    @Test("a failed commit after a killed one puts the killed one's intent back, byte for byte, and the folder as it was")
+    func failedAfterKilled() throws {
         let memory = MemoryOutput()
         #expect(try run(OutputWriter(sink: memory), [file("a.html", "a")]).report.written == 1)
-        func killedWriting(_ planned: [String], _ written: RenderedFile) throws {
-            let writer = OutputWriter(sink: memory)
-            #expect(writer.check(planned).isEmpty)
-            writer.begin()
-            var report = WriteReport()
-            _ = try writer.write([written], report: &report)
-        }
-        try killedWriting(["a.html", "b.html"], file("b.html", "b"))
-        try killedWriting(["a.html", "b.html", "c.html"], file("c.html", "c"))
-        let next = OutputWriter(sink: memory)
-        #expect(next.previous.files == ["a.html": .intended, "b.html": .intended, "c.html": .intended])
-        #expect(try run(next, [file("a.html", "a")]).report == WriteReport(written: 1, unchanged: 0, removed: 2))
-        #expect(Set(memory.files.keys) == ["a.html", OutputWriter.manifestName])
+        try memory.write(BuildManifest(files: ["b.html": .intended]).bytes, to: OutputWriter.intentName, replacing: false)
+        try memory.write(Array("b".utf8), to: "b.html", replacing: false)
+        let before = memory.tree
+        let failing = MemoryOutput(before, faults: WriteFaults { $0 == .place("c.html") ? ENOSPC : nil })
+        let writer = OutputWriter(sink: failing)
+        #expect(throws: OutputError.self) { try run(writer, [file("a.html", "A"), file("c.html", "c")]) }
+        #expect(failing.tree == before)
     }
 
     @Test("an intent that does not read adds no path: what it would have named is foreign")
@@ -229,7 +237,7 @@ struct KnownRecordTests {
         let saved = try #require(first.savedRecord)
 
         // Behind the preview's back: a page removed, a page replaced by a link, a foreign file where a new page goes.
-        #expect(output.remove("a/index.html"))
+        #expect(try output.remove("a/index.html"))
         try output.write(Array("mine".utf8), to: "c/index.html", replacing: false)
         var tree = output.tree
         tree["b/index.html"] = .link("/etc/passwd")
@@ -241,10 +249,11 @@ struct KnownRecordTests {
         ])
         #expect(trusting.keepRule("a/index.html", 2))
         #expect(trusting.keepRule("b/index.html", 3))
-        // The link is met when the page is written, and refused there.
+        // The link is met when the page is put in place, and refused there.
         #expect(throws: OutputError.self) {
             var report = WriteReport()
-            _ = try trusting.write([RenderedFile(path: "b/index.html", bytes: Array("new".utf8))], report: &report)
+            let records = try trusting.write([RenderedFile(path: "b/index.html", bytes: Array("new".utf8))], report: &report)
+            try trusting.finish(BuildManifest(files: records), report: &report)
         }
         #expect(changed.tree["b/index.html"] == .link("/etc/passwd"))
 
@@ -260,7 +269,7 @@ struct KnownRecordTests {
         let output = try builtOnce().output
 
         // Before the look: a page removed and one replaced by a link.
-        #expect(output.remove("a/index.html"))
+        #expect(try output.remove("a/index.html"))
         var tree = output.tree
         tree["b/index.html"] = .link("/etc/passwd")
         let changed = MemoryOutput(tree)
@@ -271,7 +280,7 @@ struct KnownRecordTests {
         // removed, which only the writer that did not look ahead sees (as a change after its
         // check would go unseen).
         try changed.write(Array("mine".utf8), to: "c/index.html", replacing: false)
-        #expect(changed.remove("index.html"))
+        #expect(try changed.remove("index.html"))
         let paths = ["index.html", "a/index.html", "b/index.html", "c/index.html"]
         let expected = [
             "output/b/index.html: error: output/b/index.html is a symbolic link; the build never writes through links: remove it, or pass --force to replace the link itself (its target is left alone)",
@@ -326,19 +335,30 @@ struct OutputFolderLookupTests {
     }
 }
 
-/// `serve` rewrites its own pages in place (`OutputFolder.rewritesInPlace`); a published folder
-/// gets whole files renamed into place.
-@Suite("Output folder rewrites")
-struct OutputFolderRewriteTests {
-    @Test("in place, a page keeps its inode; by default, for the record, and over a hard link, a new file is renamed over it")
-    func inPlaceOrRenamed() throws {
+/// Staged files are renamed into place by the commit: a reader never sees half a page, and a
+/// hard link's other name is never written through.
+/// A value a fault rule sets from inside a commit.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+@Suite("Output folder commits")
+struct OutputFolderCommitTests {
+    @Test("nothing changes until the commit; then each page is a new file, and a hard link's other name keeps its bytes")
+    func stagedThenRenamed() throws {
         let site = try SiteFixture("""
             -- out/a/index.html --
             old a, longer than the new one
             -- out/b/index.html --
             old b
-            -- out/.daybook-manifest --
-            old record
+            -- out/gone/index.html --
+            stale
             -- elsewhere/secret.txt --
             not the output's
             """)
@@ -347,22 +367,21 @@ struct OutputFolderRewriteTests {
         let secret = site.directory.appending(path: "elsewhere/secret.txt")
         try FileManager.default.removeItem(at: out.appending(path: "b/index.html"))
         try FileManager.default.linkItem(at: secret, to: out.appending(path: "b/index.html"))
-        let paths = ["a/index.html", "b/index.html", ".daybook-manifest"]
-        let before = try paths.map { try #require(site.inode("out/" + $0)) }
+        let paths = ["a/index.html", "b/index.html", "c/index.html"]
+        let before = site.tree("out")
 
-        let folder = OutputFolder(directory: out, rewritesInPlace: true)
-        for path in paths { try folder.write(Array("new \(path)".utf8), to: path, replacing: false) }
+        let folder = OutputFolder(directory: out)
+        for path in paths { try folder.stage(Array("new \(path)".utf8), at: path, replacing: false) }
+        #expect(folder.stageRemoval("gone/index.html"))
+        var staged = site.tree("out")
+        staged = staged.filter { !$0.key.hasPrefix(".daybook-tmp") }
+        #expect(staged == before)
+        try folder.commit()
+        folder.clearTemporaries()
         #expect(paths.map { site.read("out/" + $0) } == paths.map { "new \($0)" })
-        let after = try paths.map { try #require(site.inode("out/" + $0)) }
-        #expect(after[0] == before[0])
-        #expect(after[1] != before[1])
-        #expect(after[2] != before[2])
+        #expect(site.read("out/gone/index.html") == nil)
+        #expect(!FileManager.default.fileExists(atPath: out.appending(path: "gone").path))
         #expect(site.read("elsewhere/secret.txt") == "not the output's\n")
-
-        // The default renames a new file over the old one.
-        let renaming = OutputFolder(directory: out)
-        try renaming.write(Array("newer".utf8), to: "a/index.html", replacing: false)
-        #expect(site.read("out/a/index.html") == "newer")
-        #expect(try #require(site.inode("out/a/index.html")) != after[0])
+        #expect(Set(site.tree("out").keys) == Set(paths))
     }
 }

@@ -127,6 +127,17 @@ struct FirstRunTests {
         let noOutput = try cli.run(["check", "--output", "/nonexistent/output"])
         #expect(noOutput.status == 1)
         #expect(noOutput.stderr == "error: output folder '/nonexistent/output' does not exist; run 'daybook build' first\n")
+        // With --format json, tools that parse the report get one: the error, nothing checked.
+        let noOutputJSON = try cli.run(["check", "--output", "/nonexistent/output", "--format", "json"])
+        #expect(noOutputJSON.status == 1)
+        #expect(noOutputJSON.stderr == "")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(noOutputJSON.stdout.utf8)) as? [String: Any])
+        #expect(report["errors"] as? Int == 1)
+        #expect(report["pages"] as? Int == 0)
+        let diagnostic = try #require((report["diagnostics"] as? [[String: Any]])?.first)
+        #expect(diagnostic["path"] as? String == "/nonexistent/output")
+        #expect(diagnostic["severity"] as? String == "error")
+        #expect(diagnostic["message"] as? String == "output folder '/nonexistent/output' does not exist; run 'daybook build' first")
     }
 
     @Test("a baseURL without scheme and host is a warning naming site.yml")

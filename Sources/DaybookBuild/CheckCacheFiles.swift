@@ -1,0 +1,35 @@
+import DaybookCheck
+import DaybookModel
+import Foundation
+
+/// `<site>/.daybook-cache/check` and `check-files`: the facts of the pages `daybook check` read,
+/// and each output file's key by its status, so that the next check reads only what changed.
+public enum CheckCacheFiles {
+    static let factsName = "check"
+    /// The key of each file by its status (`FileKeys`), beside the facts.
+    static let filesName = "check-files"
+    /// A bound on the cache read back: a million pages' facts fit well under it.
+    static let maxBytes = 1 << 30
+
+    /// The saved facts and keys; empty ones when missing, damaged or another executable's.
+    public static func read(site: URL) -> PageFactsCache {
+        var cache = CacheFile.read(site: site, name: factsName, maxBytes: maxBytes).map(PageFactsCache.init(archive:)) ?? PageFactsCache()
+        cache.files = CacheFile.read(site: site, name: filesName, maxBytes: maxBytes).map(FileKeys.init(archive:)) ?? FileKeys()
+        return cache
+    }
+
+    /// Saves what changed; the errors of the files that could not be written.
+    public static func save(_ cache: PageFactsCache, site: URL, faults: WriteFaults = .none) async -> [Diagnostic] {
+        // The facts and the files' keys are two files that do not read each other: written at
+        // once, each on its own core (a cold check of medium writes 30 MB of them).
+        await withTaskGroup(of: Diagnostic?.self) { group in
+            group.addTask { cache.changed ? CacheFile.save(site: site, name: factsName, faults: faults, cache.writeArchive) : nil }
+            group.addTask {
+                cache.filesChanged ? CacheFile.save(site: site, name: filesName, faults: faults) { $0(cache.nextFiles.archive[...]) } : nil
+            }
+            var failures: [Diagnostic] = []
+            for await failure in group { if let failure { failures.append(failure) } }
+            return failures.sorted()
+        }
+    }
+}
