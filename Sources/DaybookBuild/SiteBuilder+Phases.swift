@@ -209,6 +209,7 @@ extension SiteBuilder {
             site.diagnostics.append(failure)
         }
         site.diagnostics += site.renderer?.markdownLinkWarnings() ?? []
+        site.diagnostics += site.renderer?.templateLinkProblems(site.theme) ?? []
     }
 
     /// Lists every output path and checks them all before anything is written: no two outputs

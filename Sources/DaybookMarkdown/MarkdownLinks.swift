@@ -62,7 +62,7 @@ public struct MarkdownLinks: Sendable {
     }
 
     /// `x/` is `x/index.html`; `x` is the file `x` or the folder `x/`; the empty path is the home page.
-    func resolves(_ path: String) -> Bool {
+    public func resolves(_ path: String) -> Bool {
         if path.isEmpty || path.hasSuffix("/") { return sitePaths.contains(path + "index.html") }
         return sitePaths.contains(path) || sitePaths.contains(path + "/index.html")
     }

@@ -71,6 +71,11 @@ public struct SiteRenderer: Sendable {
     /// warnings at the item that holds them.
     public func markdownLinkWarnings() -> [Diagnostic] { builder.markdownLinkWarnings() }
 
+    /// The errors of the links `theme`'s templates write themselves (`TemplateLinks`).
+    public func templateLinkProblems(_ theme: Theme) -> [Diagnostic] {
+        builder.links.map { TemplateLinks.problems(in: theme, links: $0) } ?? []
+    }
+
     /// How many pages `render(_:keys:reuse:)` is given at once: enough to keep every core busy,
     /// few enough that a 100,000-page site never holds all its pages in memory.
     public static let defaultBatchSize = 1024
