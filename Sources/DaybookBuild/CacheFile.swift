@@ -61,7 +61,9 @@ public enum CacheFile {
         guard mkdir(folder, 0o755) == 0 || errno == EEXIST else { return failure(name, "create the folder", errno) }
         guard isRealFolder(folder) else { return nil }
         let file = folder + "/" + name
-        let temporary = file + ".tmp-\(getpid())"
+        // Unique per save: two builds of one site may save the same cache at once (in one
+        // process, the tests do).
+        let temporary = file + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         removeTemporaries(of: name, in: folder)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return failure(name, "write", errno) }
@@ -87,7 +89,12 @@ public enum CacheFile {
         produce(put)
         flush()
         close(fd)
-        if failed == nil && rename(temporary, file) != 0 { failed = errno }
+        if failed == nil && rename(temporary, file) != 0 {
+            // ENOENT: a build saving the same cache at this moment cleared the temporary (see
+            // `removeTemporaries`); its save stands, and this one is skipped, as a cache may be.
+            if errno == ENOENT { return nil }
+            failed = errno
+        }
         guard let failed else { return nil }
         unlink(temporary)
         return failure(name, "write", failed)

@@ -92,7 +92,7 @@ public enum Markdown {
     }
 
     /// libcmark's tree of `markdown`, control characters replaced; the caller frees it.
-    private static func parse(_ markdown: String, options: Int32) -> OpaquePointer? {
+    static func parse(_ markdown: String, options: Int32) -> OpaquePointer? {
         let utf8 = Array(withoutControls(markdown).utf8)
         return utf8.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.flatMap { base in

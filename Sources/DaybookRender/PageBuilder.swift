@@ -36,10 +36,16 @@ struct PageBuilder: Sendable {
     let markdownMemo: MarkdownDropsMemo?
     /// Every text's link targets, for the next `daybook build` (when the input held kept ones).
     let markdownTargets: MarkdownTargets?
+    /// The search index, made once for the search page and the data files.
+    let searchIndex: SearchIndexBox
 
-    init(input: RenderInput, links: MarkdownLinks? = nil) {
+    /// - Parameter pageCount: the site's pages, which size the search index (`SearchIndex.Layout`).
+    init(input: RenderInput, links: MarkdownLinks? = nil, pageCount: Int = 0) {
         self.input = input
         self.links = links
+        searchIndex = SearchIndexBox { [input] in
+            SearchIndex(documents: PageBuilder(input: input).searchDocuments(), pages: pageCount)
+        }
         self.urls = SiteURLs(baseURL: input.config.baseURL)
         self.paginator = Paginator(pageSize: input.config.pageSize)
         self.linker = TextLinker(
@@ -208,14 +214,14 @@ struct PageBuilder: Sendable {
 
     private func search() -> BuiltPage {
         let item = SearchView(
-            indexURL: urls.link(SiteURLs.searchIndex), scriptURL: urls.link(SiteURLs.searchScript),
+            indexURL: urls.link(SearchIndex.folder), configuration: searchIndex.index.configuration, scriptURL: urls.link(SiteURLs.searchScript),
             links: [
                 LinkView(url: urls.link(SiteURLs.users), label: "All people"),
                 LinkView(url: urls.link(SiteURLs.tags), label: "All hashtags"),
                 LinkView(url: urls.link(SiteURLs.locations), label: "All places"),
             ])
         return BuiltPage(
-            body: PageBodyView(heading: "Search", intro: "Find posts by person, hashtag or place.", sections: [SectionView(style: "search", isList: false, items: [item])], root: urls.root),
+            body: PageBodyView(heading: "Search", intro: "Find posts, comments, journal entries, people, hashtags and places.", sections: [SectionView(style: "search", isList: false, items: [item])], root: urls.root),
             title: "Search · \(siteTitle)", bodyClass: "page-search", current: .search)
     }
 

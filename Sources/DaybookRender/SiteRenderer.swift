@@ -31,7 +31,7 @@ public struct SiteRenderer: Sendable {
         self.templates = templates
         let layout = PageLayout(input: input, reusing: previous)
         let links = MarkdownLinks(root: SiteURLs(baseURL: input.config.baseURL).root, sitePaths: layout.sitePaths, base: input.config.absoluteBase)
-        self.builder = PageBuilder(input: input, links: links)
+        self.builder = PageBuilder(input: input, links: links, pageCount: layout.plan.pages.count)
         self.layout = layout
         self.themeFingerprint = themeFingerprint
     }
@@ -52,7 +52,8 @@ public struct SiteRenderer: Sendable {
     public var outputPaths: [String] { layout.outputPaths }
 
     static func outputPaths(of plan: SitePlan, input: RenderInput) -> [String] {
-        plan.pages.map(\.path) + [AtomFeed.journalPath, AtomFeed.timelinePath] + userFeedPaths(input) + [SearchIndex.path]
+        plan.pages.map(\.path) + [AtomFeed.journalPath, AtomFeed.timelinePath] + userFeedPaths(input)
+            + SearchIndex.Layout(pages: plan.pages.count, documents: SearchIndex.documentCount(input.feeds)).paths
             + Sitemap.paths(pageCount: plan.pages.count)
     }
 
@@ -221,7 +222,8 @@ public struct SiteRenderer: Sendable {
             for path in paths { data.keys[path] = key }
             if let files { data.files += files } else { data.reused += paths }
         }
-        data.files.append(RenderedFile(path: SearchIndex.path, bytes: SearchIndex(indexes: builder.input.feeds.indexes, urls: builder.urls).json()))
+        // Written as every output is: a file whose bytes did not change is not touched.
+        data.files += builder.searchIndex.index.files
         // The sitemap changes only when a page comes, goes or changes its date: keyed like a page.
         let paths = pagePaths
         let dates = pageDates

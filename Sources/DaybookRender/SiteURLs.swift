@@ -42,7 +42,6 @@ public struct SiteURLs: Sendable {
     public static let users = "users/"
     public static let locations = "locations/"
     public static let search = "search/"
-    static let searchIndex = "search/index.json"
     static let searchScript = "search.js"
     static let journalFeed = "journal/feed.xml"
     static let timelineFeed = "timeline/feed.xml"

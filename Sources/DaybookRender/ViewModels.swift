@@ -324,12 +324,16 @@ struct ProfileView: ItemView {
 /// The search page's body: where the index is, and the no-script links to the full indexes.
 struct SearchView: ItemView {
     var partial = TemplateName.search
+    /// The folder of the index files (`search/`).
     var indexURL: String
+    /// `SearchIndex.configuration`: the index's layout and ranking numbers, as JSON.
+    var configuration: String
     var scriptURL: String
     var links: [LinkView]
 
     static let fields = ViewFieldTable<Self>([
-        .stored("partial") { $0.partial.rawValue }, .stored("indexURL") { $0.indexURL }, .stored("scriptURL") { $0.scriptURL },
+        .stored("partial") { $0.partial.rawValue }, .stored("indexURL") { $0.indexURL }, .stored("configuration") { $0.configuration },
+        .stored("scriptURL") { $0.scriptURL },
         .stored("links") { $0.links },
     ])
 }

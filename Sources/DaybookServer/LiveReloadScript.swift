@@ -15,7 +15,7 @@ enum LiveReloadScript {
         """
         <script>
         (function () {
-          var events = new EventSource("\(eventsPath)");
+          var events = null;
           var servedAs = \(servedAs.map(Self.literal) ?? "null");
           // This page as the reload events name it (`ReloadEvent.events`): decoded, and by its folder,
           // since `serve` answers /x/index.html as well as /x/ (under the base path, which both keep).
@@ -37,19 +37,28 @@ enum LiveReloadScript {
             }
             box.textContent = "daybook: the rebuild failed\\n\\n" + text;
           }
-          events.addEventListener("reload", function (e) {
-            var data = JSON.parse(e.data);
-            if (data.all || data.paths.indexOf(here()) !== -1 || (servedAs && data.paths.indexOf(servedAs) !== -1)) location.reload();
-          });
-          events.addEventListener("css", function () {
-            document.querySelectorAll('link[rel="stylesheet"]').forEach(function (link) {
-              var url = new URL(link.href);
-              url.searchParams.set("daybook", Date.now());
-              link.href = url.toString();
+          // One connection while the page is shown: a page kept in the back-forward cache holds none,
+          // or six such pages would take every connection the browser opens to the preview, and
+          // the next page would wait for them.
+          function connect() {
+            events = new EventSource("\(eventsPath)");
+            events.addEventListener("reload", function (e) {
+              var data = JSON.parse(e.data);
+              if (data.all || data.paths.indexOf(here()) !== -1 || (servedAs && data.paths.indexOf(servedAs) !== -1)) location.reload();
             });
-          });
-          events.addEventListener("failed", function (e) { overlay(JSON.parse(e.data).text); });
-          events.addEventListener("built", function () { overlay(null); });
+            events.addEventListener("css", function () {
+              document.querySelectorAll('link[rel="stylesheet"]').forEach(function (link) {
+                var url = new URL(link.href);
+                url.searchParams.set("daybook", Date.now());
+                link.href = url.toString();
+              });
+            });
+            events.addEventListener("failed", function (e) { overlay(JSON.parse(e.data).text); });
+            events.addEventListener("built", function () { overlay(null); });
+          }
+          connect();
+          window.addEventListener("pagehide", function () { if (events) events.close(); events = null; });
+          window.addEventListener("pageshow", function (e) { if (e.persisted && !events) connect(); });
         })();
         </script>
 

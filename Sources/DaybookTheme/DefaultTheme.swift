@@ -110,19 +110,24 @@ public enum DefaultTheme {
 
 """#,
         "item-search.mustache": #"""
-<div class="search" data-index="{{indexURL}}">
-<form class="search-form" role="search" onsubmit="return false">
-<fieldset class="segments">
-<legend class="visually-hidden">Search in</legend>
-<input type="radio" name="kind" id="kind-users" value="users" checked><label for="kind-users">People</label>
-<input type="radio" name="kind" id="kind-tags" value="tags"><label for="kind-tags">Hashtags</label>
-<input type="radio" name="kind" id="kind-locations" value="locations"><label for="kind-locations">Places</label>
+<div class="search" data-index="{{indexURL}}" data-configuration="{{configuration}}">
+<form class="search-form" role="search" method="get">
+<label for="search-query">Search for</label>
+<div class="search-box">
+<input type="search" id="search-query" name="q" placeholder="Words, “a phrase”, -not, #hashtag or @person" autocomplete="off" spellcheck="false">
+<button type="submit">Search</button>
+</div>
+<fieldset class="search-filters">
+<legend>Only posts and comments</legend>
+<label for="search-user">by person</label> <input type="text" id="search-user" name="user" placeholder="id" autocomplete="off" spellcheck="false">
+<label for="search-tag">with hashtag</label> <input type="text" id="search-tag" name="tag" placeholder="tag" autocomplete="off" spellcheck="false">
+<label for="search-place">at place</label> <input type="text" id="search-place" name="place" placeholder="place" autocomplete="off" spellcheck="false">
+<label for="search-year">from year</label> <input type="text" id="search-year" name="year" inputmode="numeric" pattern="[0-9]{4}" placeholder="yyyy" autocomplete="off">
 </fieldset>
-<label class="visually-hidden" for="search-query">Search text</label>
-<input type="search" id="search-query" name="q" placeholder="Type a name, a hashtag or a place" autocomplete="off">
 </form>
 <p class="search-status" id="search-status" role="status" aria-live="polite"></p>
 <ol class="search-results" id="search-results"></ol>
+<button type="button" class="search-more" id="search-more" hidden>More results</button>
 <noscript><p>Search needs JavaScript. Browse the indexes instead:</p></noscript>
 <ul class="search-links">
 {{#links}}<li><a href="{{url}}">{{label}}</a></li>
@@ -435,104 +440,558 @@ public enum DefaultTheme {
 
 """#,
         "search.js": ##"""
-// Daybook search: filters search/index.json in the browser. No framework, no network beyond the index.
-// `/search/?q=TEXT` runs that search on load; TEXT starting with `#` searches hashtags and `@`
-// people, whichever tab is selected (CONTRACT §9); `&in=tags` or `&in=locations` selects a tab.
+// Daybook search (CONTRACT §9, §10): reads the index under search/ that the build writes
+// (SearchIndex.swift says its files), a few files a query, no framework.
+//
+// `fold` and `tokens` repeat SearchText.swift rule for rule: a word found by one side is a word
+// of the other. A query is a list of units, each of which every result must hold: a word (the
+// last one also as the start of longer words), a "quoted phrase", or a run of Chinese, Japanese
+// or Korean characters (its bigrams, next to each other). `-word` leaves results out; `#tag` and
+// `@id` put the hashtag or the person first, then their posts. Results come in tiers, each
+// fetched only when the ones before do not fill the list: exact words, then the last word as a
+// prefix, then words one edit away (five letters or more). Within a tier, people, hashtags and
+// places come first, then the rest by BM25.
 (function () {
   "use strict";
   var root = document.querySelector(".search");
   if (!root) return;
+  var config = JSON.parse(root.getAttribute("data-configuration"));
+  var base = root.getAttribute("data-index");
+  var form = root.querySelector("form");
   var input = document.getElementById("search-query");
-  var results = document.getElementById("search-results");
+  var list = document.getElementById("search-results");
   var status = document.getElementById("search-status");
-  var index = null;
-  var prefixes = { "#": "tags", "@": "users" };
+  var more = document.getElementById("search-more");
+  var filterNames = ["user", "tag", "place", "year"];
+  var filters = {};
+  filterNames.forEach(function (name) { filters[name] = document.getElementById("search-" + name); });
+  var shown = 5;
+  var groupEnd = config.people + config.tags + config.places;
+
+  // ---- Text, as SearchText.swift ----
 
   function fold(text) {
-    return text.normalize("NFC").toLowerCase().replace(/^[#@]/, "");
+    return text.normalize("NFD").replace(/\p{Mn}/gu, "").normalize("NFC").toLowerCase().replace(/ς/g, "σ");
   }
 
-  // The kind a query names by its first character, else the selected tab's.
-  function kind(text) {
-    if (prefixes[text.charAt(0)]) return prefixes[text.charAt(0)];
-    var checked = root.querySelector("input[name=kind]:checked");
-    return checked ? checked.value : "users";
+  var wordCharacter = /[\p{L}\p{M}\p{N}_]/u;
+
+  function isCJK(v) {
+    return (v >= 0x1100 && v <= 0x11FF) || (v >= 0x2E80 && v <= 0x2FDF) || v === 0x3005 || v === 0x3007 ||
+      (v >= 0x3021 && v <= 0x3029) || (v >= 0x3041 && v <= 0x309F) || (v >= 0x30A0 && v <= 0x30FF) ||
+      (v >= 0x3130 && v <= 0x318F) || (v >= 0x31F0 && v <= 0x31FF) || (v >= 0x3400 && v <= 0x4DBF) ||
+      (v >= 0x4E00 && v <= 0x9FFF) || (v >= 0xAC00 && v <= 0xD7AF) || (v >= 0xF900 && v <= 0xFAFF) ||
+      (v >= 0xFF66 && v <= 0xFF9F) || (v >= 0x20000 && v <= 0x3134F);
   }
 
-  // Shows the tab a prefix chose, so the page says what it searched.
-  function selectTab(name) {
-    var tab = root.querySelector("input[name=kind][value=" + name + "]");
-    if (tab && !tab.checked) tab.checked = true;
+  // Words and CJK bigrams of already folded text; each with whether it came from a CJK run.
+  function split(folded) {
+    var out = [];
+    var word = "";
+    var cjk = [];
+    var apostrophe = false;
+    function flushWord() { if (word) out.push({ text: word, cjk: false }); word = ""; apostrophe = false; }
+    function flushCJK() {
+      if (cjk.length === 1) out.push({ text: cjk[0], cjk: true });
+      for (var i = 0; i + 1 < cjk.length; i++) out.push({ text: cjk[i] + cjk[i + 1], cjk: true });
+      cjk = [];
+    }
+    for (var ch of folded) {
+      if (isCJK(ch.codePointAt(0))) { flushWord(); cjk.push(ch); }
+      else if (wordCharacter.test(ch)) { flushCJK(); apostrophe = false; word += ch; }
+      else if ((ch === "'" || ch === "\u2019") && word && !apostrophe) { apostrophe = true; }
+      else { flushWord(); flushCJK(); }
+    }
+    flushWord();
+    flushCJK();
+    return out;
   }
 
-  // Keeps the query in the address, and the tab (`in=`) when the query's first character does
-  // not say it and it is not the first, so a reload, Back or a shared link shows the same results.
-  function remember(text) {
+  function tokens(text) { return split(fold(text)).map(function (t) { return t.text; }); }
+
+  // 32-bit FNV-1a of the UTF-8 bytes, as SearchText.hash.
+  function hash(text) {
+    var h = 0x811c9dc5;
+    var bytes = new TextEncoder().encode(text);
+    for (var i = 0; i < bytes.length; i++) { h ^= bytes[i]; h = Math.imul(h, 0x01000193); }
+    return h >>> 0;
+  }
+
+  function group(word) { return Array.from(word).slice(0, 2).join(""); }
+
+  // CONTRACT §4's slug, for a place typed by name: NFC lower case, word characters kept, other runs one "-".
+  function slug(text) {
+    return text.normalize("NFC").toLowerCase().split(/[^\p{L}\p{M}\p{Nd}_]+/u).filter(Boolean).join("-");
+  }
+
+  // ---- Files ----
+
+  var files = {};
+  function load(path) {
+    if (!files[path]) {
+      files[path] = fetch(base + path).then(function (response) {
+        if (!response.ok) throw new Error(path);
+        return response.json();
+      });
+    }
+    return files[path];
+  }
+  function lexiconFile(text) { return load("l/" + (hash(group(text)) % config.lexicon) + ".json"); }
+  function postingsOf(word) {
+    return load("p/" + (hash(word) % config.postings) + ".json").then(function (file) {
+      return Object.prototype.hasOwnProperty.call(file, word) ? file[word] : [];
+    });
+  }
+  function card(id) {
+    return load("d/" + Math.floor(id / config.cardsPerFile) + ".json").then(function (file) { return file[id % config.cardsPerFile]; });
+  }
+
+  // A word's results: id -> how many times it holds the word.
+  function decodeWord(entries) {
+    var found = new Map();
+    var id = 0;
+    for (var i = 0; i + 1 < entries.length; i += 2) {
+      id += entries[i];
+      found.set(id, entries[i + 1]);
+    }
+    return found;
+  }
+
+  // A filter key's results: a set of ids.
+  function decodeKey(entries) {
+    var found = new Set();
+    var id = 0;
+    for (var i = 0; i < entries.length; i++) { id += entries[i]; found.add(id); }
+    return found;
+  }
+
+  // ---- Words one edit away (Damerau: added, removed, replaced, or two neighbours swapped) ----
+
+  function oneEdit(a, b) {
+    a = Array.from(a); b = Array.from(b);
+    if (Math.abs(a.length - b.length) > 1 || a.join("") === b.join("")) return false;
+    var i = 0;
+    while (i < a.length && i < b.length && a[i] === b[i]) i++;
+    var restA = a.slice(i + 1).join(""), restB = b.slice(i + 1).join("");
+    if (a.length === b.length) {
+      if (restA === restB) return true;
+      return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2).join("") === b.slice(i + 2).join("");
+    }
+    return a.length > b.length ? restA === b.slice(i).join("") : a.slice(i).join("") === restB;
+  }
+
+  function withoutLetter(word, at) { var s = Array.from(word); s.splice(at, 1); return s.join(""); }
+
+  // Words of the site one edit away from `word`: from the files of its own first two letters
+  // (edits after them), and the "near" keys that find edits of the first two.
+  function nearWords(word) {
+    var letters = Array.from(word);
+    var keys = [word, withoutLetter(word, 0), withoutLetter(word, 1)];
+    var swapped = letters[1] + letters[0] + letters.slice(2).join("");
+    var lookups = keys.concat([swapped]).map(lexiconFile);
+    return Promise.all(lookups).then(function (lexicons) {
+      var found = new Map();
+      lexicons.forEach(function (lexicon) {
+        Object.keys(lexicon.words).forEach(function (candidate) {
+          if (oneEdit(word, candidate)) found.set(candidate, lexicon.words[candidate]);
+        });
+        keys.forEach(function (key) {
+          (lexicon.near[key] || []).forEach(function (candidate) {
+            if (oneEdit(word, candidate)) found.set(candidate, 1);
+          });
+        });
+      });
+      // The most common few: every one is another postings file to fetch.
+      return Array.from(found.keys()).sort(function (a, b) { return (found.get(b) || 0) - (found.get(a) || 0); }).slice(0, 3);
+    });
+  }
+
+  function prefixWords(prefix) {
+    return lexiconFile(prefix).then(function (lexicon) {
+      return Object.keys(lexicon.words).filter(function (word) { return word !== prefix && word.indexOf(prefix) === 0; })
+        .sort(function (a, b) { return lexicon.words[b] - lexicon.words[a] || (a < b ? -1 : 1); }).slice(0, 5);
+    });
+  }
+
+  // ---- Queries ----
+
+  // Units every result must hold, words to leave out, and a leading #tag or @id.
+  function parse(text) {
+    var query = { units: [], without: [], lead: null };
+    var lead = /^([#@])([^\s#@]+)/u.exec(text.trim());
+    if (lead) {
+      query.lead = { kind: lead[1], name: lead[2], typing: text.trim() === lead[0] && !/\s$/.test(text) };
+      text = text.trim().slice(lead[0].length);
+    }
+    var pattern = /"([^"]*)"?|(\S+)/g, match, last = null;
+    while ((match = pattern.exec(text))) {
+      if (match[1] !== undefined) {
+        var phrase = tokens(match[1]);
+        if (phrase.length) query.units.push({ words: phrase, phrase: true });
+        last = null;
+        continue;
+      }
+      var chunk = match[2];
+      if (chunk.charAt(0) === "-" && chunk.length > 1) { query.without = query.without.concat(tokens(chunk.slice(1))); last = null; continue; }
+      split(fold(chunk)).forEach(function (token, index, all) {
+        if (token.cjk && all.length > 1 && all.every(function (t) { return t.cjk; })) {
+          if (index === 0) query.units.push({ words: all.map(function (t) { return t.text; }), phrase: true });
+          return;
+        }
+        last = { words: [token.text], phrase: false, cjk: token.cjk };
+        query.units.push(last);
+      });
+    }
+    // The last word typed may be the start of a longer one, while the query is still being typed.
+    if (last && !/\s$/.test(text) && Array.from(last.words[0]).length >= 2 && !last.cjk) last.prefix = true;
+    return query;
+  }
+
+  // BM25 without length normalisation (b = 0): an entry holds no length, so that an edit
+  // rewrites only the entries of the words it adds or drops. Texts here are short.
+  function bm25(count, results) {
+    var k1 = 1.2;
+    return Math.log(1 + (config.results - results + 0.5) / (results + 0.5)) * count * (k1 + 1) / (count + k1);
+  }
+
+  // A unit's results with their scores, from the given variant words (prefix or near words
+  // added). A phrase's results hold all its words; their order is checked on the cards (`holds`).
+  function unitResults(unit, variants) {
+    if (unit.phrase) {
+      return Promise.all(unit.words.map(postingsOf)).then(function (lists) {
+        return intersect(lists.map(function (entries) {
+          var found = decodeWord(entries), scores = new Map();
+          found.forEach(function (count, id) { scores.set(id, bm25(count, found.size)); });
+          return scores;
+        }));
+      });
+    }
+    return Promise.all(variants.map(postingsOf)).then(function (lists) {
+      var out = new Map();
+      lists.forEach(function (entries) {
+        var found = decodeWord(entries);
+        found.forEach(function (count, id) {
+          var score = bm25(count, found.size);
+          if (!out.has(id) || out.get(id) < score) out.set(id, score);
+        });
+      });
+      return out;
+    });
+  }
+
+  // Whether a card's words hold each phrase of the query, its words next to each other in order.
+  function holds(query, data) {
+    var phrases = query.units.filter(function (u) { return u.phrase; });
+    if (!phrases.length) return true;
+    var words = tokens(data[2] + " " + data[3]);
+    return phrases.every(function (unit) {
+      for (var i = 0; i + unit.words.length <= words.length; i++) {
+        if (unit.words.every(function (w, j) { return words[i + j] === w; })) return true;
+      }
+      return false;
+    });
+  }
+
+  function intersect(maps) {
+    if (!maps.length) return null;
+    var out = new Map();
+    maps[0].forEach(function (score, id) {
+      var total = score;
+      for (var i = 1; i < maps.length; i++) {
+        if (!maps[i].has(id)) return;
+        total += maps[i].get(id);
+      }
+      out.set(id, total);
+    });
+    return out;
+  }
+
+  function keySet(key) {
+    // Posts hold `#tag`; comments on them `&#tag`.
+    return Promise.all([postingsOf(key), postingsOf("&" + key)]).then(function (lists) {
+      return { posts: decodeKey(lists[0]), comments: decodeKey(lists[1]) };
+    });
+  }
+
+  function activeFilters() {
+    var keys = [];
+    var user = filters.user.value.trim().replace(/^@/, ""), tag = filters.tag.value.trim().replace(/^#/, "");
+    var place = filters.place.value.trim(), year = filters.year.value.trim();
+    if (user) keys.push("@" + fold(user));
+    if (tag) keys.push("#" + fold(tag));
+    if (place) keys.push("~" + slug(place));
+    if (year) keys.push("^" + year);
+    return keys;
+  }
+
+  // Every result of `query`, tier by tier: [{id, score, tier}], best first, no id twice.
+  function run(query) {
+    var keys = activeFilters();
+    var allowed = keys.length ? Promise.all(keys.map(keySet)).then(function (sets) {
+      var ids = null;
+      sets.forEach(function (set) {
+        var both = new Set(Array.from(set.posts).concat(Array.from(set.comments)));
+        ids = ids ? new Set(Array.from(ids).filter(function (id) { return both.has(id); })) : both;
+      });
+      return ids;
+    }) : Promise.resolve(null);
+    var without = Promise.all(query.without.map(postingsOf)).then(function (lists) {
+      var out = new Set();
+      lists.forEach(function (entries) { decodeWord(entries).forEach(function (_, id) { out.add(id); }); });
+      return out;
+    });
+    var lead = query.lead ? leadResults(query.lead) : Promise.resolve([]);
+    function tier(variantsOf) {
+      return Promise.all(query.units.map(function (unit) {
+        return variantsOf(unit).then(function (variants) { return unitResults(unit, variants); });
+      })).then(intersect);
+    }
+    var exact = function (unit) { return Promise.resolve(unit.words); };
+    var prefixed = function (unit) {
+      return unit.prefix ? prefixWords(unit.words[0]).then(function (words) { return unit.words.concat(words); }) : exact(unit);
+    };
+    var near = function (unit) {
+      return prefixed(unit).then(function (words) {
+        if (unit.phrase || unit.cjk || Array.from(unit.words[0]).length < 5) return words;
+        return nearWords(unit.words[0]).then(function (found) { return words.concat(found); });
+      });
+    };
+    return Promise.all([allowed, without, lead]).then(function (parts) {
+      var allowedIds = parts[0], withoutIds = parts[1], leading = parts[2];
+      var seen = new Set(leading.map(function (r) { return r.id; }));
+      var ordered = leading.slice();
+      function keep(id) {
+        if (seen.has(id) || withoutIds.has(id)) return false;
+        if (allowedIds && !allowedIds.has(id)) return false;
+        return true;
+      }
+      function add(scores, number) {
+        if (!scores) return;
+        var found = [];
+        scores.forEach(function (score, id) { if (keep(id)) found.push({ id: id, score: score, tier: number }); });
+        found.sort(function (a, b) {
+          var ga = a.id < groupEnd ? 0 : 1, gb = b.id < groupEnd ? 0 : 1;
+          return ga - gb || b.score - a.score || b.id - a.id;
+        });
+        found.forEach(function (r) { seen.add(r.id); ordered.push(r); });
+      }
+      if (!query.units.length) {
+        // A lead or filters alone: their posts and comments, newest first.
+        if (!query.lead && allowedIds) {
+          var ids = Array.from(allowedIds).filter(keep).sort(function (a, b) { return b - a; });
+          ids.forEach(function (id) { ordered.push({ id: id, score: 0, tier: 0 }); });
+        }
+        return { results: ordered, pending: [] };
+      }
+      // Later tiers are run only when asked for (`fill`).
+      return tier(exact).then(function (scores) {
+        add(scores, 0);
+        return { results: ordered, pending: [function () { return tier(prefixed).then(function (s) { add(s, 1); }); },
+          function () { return tier(near).then(function (s) { add(s, 2); }); }] };
+      });
+    });
+  }
+
+  // `#tag`: the hashtag, then its posts, newest first; `@id`: the person, then their posts.
+  // While it is still being typed (nothing after it), the hashtags and ids it begins count too.
+  function leadResults(lead) {
+    var name = fold(lead.name);
+    var word = tokens(lead.name);
+    var names = lead.typing && word.length === 1 && Array.from(name).length >= 2
+      ? prefixWords(name).then(function (more) { return [name].concat(more); }) : Promise.resolve([name]);
+    return names.then(function (all) { return Promise.all(all.map(function (one) { return leadOf(lead.kind, one); })); })
+      .then(function (found) {
+        var seen = new Set(), out = [];
+        found.forEach(function (part) { part.self.concat(part.posts).forEach(function (id) { if (!seen.has(id)) { seen.add(id); out.push(id); } }); });
+        // The hashtags or people themselves first.
+        var selves = new Set([].concat.apply([], found.map(function (part) { return part.self; })));
+        out.sort(function (a, b) { return (selves.has(a) ? 0 : 1) - (selves.has(b) ? 0 : 1); });
+        return out.map(function (id) { return { id: id, score: 0, tier: 0 }; });
+      });
+  }
+
+  // One hashtag's or person's own result (matched on its name or id, whole) and posts.
+  function leadOf(kind, name) {
+    var from = kind === "#" ? config.people : 0, to = kind === "#" ? config.people + config.tags : config.people;
+    var self = postingsOf(name).then(function (entries) {
+      var ids = Array.from(decodeWord(entries).keys()).filter(function (id) { return id >= from && id < to; });
+      return Promise.all(ids.map(card)).then(function (cards) {
+        return ids.filter(function (id, i) {
+          var c = cards[i];
+          return kind === "#" ? fold(c[2]) === "#" + name : c[1].slice(-(slug(name).length + 2)) === "/" + slug(name) + "/";
+        });
+      });
+    });
+    return Promise.all([self, keySet(kind + name)]).then(function (parts) {
+      return { self: parts[0], posts: Array.from(parts[1].posts).sort(function (a, b) { return b - a; }) };
+    });
+  }
+
+  // ---- Showing results ----
+
+  var kindNames = { user: "Person", tag: "Hashtag", place: "Place", post: "Post", comment: "Comment", entry: "Journal" };
+
+  // The card's text with the words the query matched in <mark>, built as DOM nodes (never HTML).
+  function highlighted(text, matched) {
+    var fragment = document.createDocumentFragment();
+    var pieces = text.split(/([\p{L}\p{M}\p{N}_'’]+)/u);
+    pieces.forEach(function (piece) {
+      if (!piece) return;
+      var words = tokens(piece);
+      var hit = words.length && words.some(function (w) {
+        return matched.some(function (m) { return w === m || (m.length > 1 && isCJK(m.codePointAt(0)) && w.indexOf(m) !== -1); });
+      });
+      if (hit) {
+        var mark = document.createElement("mark");
+        mark.textContent = piece;
+        fragment.appendChild(mark);
+      } else {
+        fragment.appendChild(document.createTextNode(piece));
+      }
+    });
+    return fragment;
+  }
+
+  function item(data, matched) {
+    var li = document.createElement("li");
+    li.className = "search-result search-result-" + data[0];
+    var link = document.createElement("a");
+    link.href = data[1];
+    if (data[5]) {
+      var image = document.createElement("img");
+      image.src = data[5]; image.alt = ""; image.width = 48; image.height = 48; image.loading = "lazy";
+      image.className = "search-result-thumbnail";
+      link.appendChild(image);
+    }
+    var title = document.createElement("span");
+    title.className = "search-result-title";
+    title.appendChild(highlighted(data[2], matched));
+    link.appendChild(title);
+    var meta = document.createElement("span");
+    meta.className = "search-result-meta";
+    meta.textContent = kindNames[data[0]] + (data[4] ? " · " + data[4] : "");
+    link.appendChild(meta);
+    if (data[3]) {
+      var snippet = document.createElement("span");
+      snippet.className = "search-result-snippet";
+      snippet.appendChild(highlighted(data[3], matched));
+      link.appendChild(snippet);
+    }
+    li.appendChild(link);
+    return li;
+  }
+
+  var current = null;
+  var serial = 0;
+
+  function matchedWords(query) {
+    var words = [];
+    query.units.forEach(function (u) { words = words.concat(u.words); });
+    if (query.lead) words = words.concat(tokens(query.lead.name));
+    return words;
+  }
+
+  // Shows results up to `state.limit`: takes candidates in order, fetches their cards, keeps
+  // those whose phrases hold, and runs later tiers while the candidates fall short.
+  function fill(state, number) {
+    if (number !== serial) return Promise.resolve();
+    var left = state.results.length - state.next;
+    if (state.shown < state.limit && left === 0 && state.pending.length) {
+      return state.pending.shift()().then(function () { return fill(state, number); });
+    }
+    if (state.shown >= state.limit || left === 0) {
+      var complete = left === 0 && !state.pending.length;
+      more.hidden = complete;
+      status.textContent = complete ? (state.shown === 0 ? "No results." : state.shown === 1 ? "1 result." : state.shown + " results.")
+        : "Showing " + state.shown + " results; more below.";
+      return Promise.resolve();
+    }
+    var batch = state.results.slice(state.next, state.next + (state.limit - state.shown));
+    state.next += batch.length;
+    return Promise.all(batch.map(function (r) { return card(r.id); })).then(function (cards) {
+      if (number !== serial) return;
+      cards.forEach(function (data, i) {
+        if (!holds(state.query, data)) return;
+        var matched = state.matched.slice();
+        // A prefix or near word the result was found by is marked too.
+        if (batch[i].tier > 0) {
+          tokens(data[2] + " " + data[3]).forEach(function (w) {
+            state.query.units.forEach(function (u) {
+              if (!u.phrase && (w.indexOf(u.words[0]) === 0 || oneEdit(u.words[0], w))) matched.push(w);
+            });
+          });
+        }
+        list.appendChild(item(data, matched));
+        state.shown += 1;
+      });
+      return fill(state, number);
+    });
+  }
+
+  function search() {
+    var text = input.value;
+    var number = ++serial;
+    remember();
+    var query = parse(text);
+    list.textContent = "";
+    more.hidden = true;
+    if (!query.units.length && !query.lead && !activeFilters().length) {
+      status.textContent = "";
+      return Promise.resolve();
+    }
+    status.textContent = "Searching…";
+    return run(query).then(function (found) {
+      if (number !== serial) return;
+      current = { query: query, matched: matchedWords(query), results: found.results, pending: found.pending, next: 0, shown: 0, limit: shown };
+      return fill(current, number);
+    }).catch(function () {
+      if (number === serial) status.textContent = "The search index could not be loaded.";
+    });
+  }
+
+  // The query and the filters in the address, so a reload, Back or a shared link searches again.
+  function remember() {
     if (!window.history || !history.replaceState) return;
     var url = new URL(location.href);
-    if (text) url.searchParams.set("q", text);
-    else url.searchParams.delete("q");
-    var checked = root.querySelector("input[name=kind]:checked");
-    var tab = checked ? checked.value : "users";
-    if (prefixes[text.charAt(0)] || tab === "users") url.searchParams.delete("in");
-    else url.searchParams.set("in", tab);
+    // As typed: a trailing space says the last word is whole, and a reload keeps that.
+    var text = input.value;
+    if (text.trim()) url.searchParams.set("q", text); else url.searchParams.delete("q");
+    filterNames.forEach(function (name) {
+      var value = filters[name].value.trim();
+      if (value) url.searchParams.set(name, value); else url.searchParams.delete(name);
+    });
+    url.searchParams.delete("in");
     url.hash = "";
     if (url.href !== location.href) history.replaceState(history.state, "", url.href);
   }
 
-  function render() {
-    if (!index) return;
-    var text = input.value.trim();
-    var which = kind(text);
-    if (prefixes[text.charAt(0)]) selectTab(which);
-    var query = fold(text);
-    var list = index[which] || [];
-    var matches = list.filter(function (entry) {
-      return fold(entry.name).indexOf(query) !== -1 || (entry.id && fold(entry.id).indexOf(query) !== -1);
-    });
-    results.textContent = "";
-    matches.slice(0, 50).forEach(function (entry) {
-      var item = document.createElement("li");
-      var link = document.createElement("a");
-      link.href = entry.url;
-      link.textContent = (which === "tags" ? "#" : "") + entry.name;
-      var count = document.createElement("span");
-      count.className = "group-count";
-      count.textContent = " " + entry.posts + (entry.posts === 1 ? " post" : " posts");
-      item.appendChild(link);
-      item.appendChild(count);
-      results.appendChild(item);
-    });
-    status.textContent = matches.length === 0 ? "No matches." :
-      matches.length > 50 ? "Showing 50 of " + matches.length + " matches." :
-      matches.length + (matches.length === 1 ? " match." : " matches.");
-  }
-
   var params = new URLSearchParams(location.search);
-  var initial = params.get("q");
-  if (["users", "tags", "locations"].indexOf(params.get("in")) !== -1) selectTab(params.get("in"));
-  if (initial) input.value = initial;
+  input.value = params.get("q") || "";
+  filterNames.forEach(function (name) { if (params.get(name)) filters[name].value = params.get(name); });
   // `/search/?q=#swift` typed as it reads: `#` starts the address's fragment, so the query comes
   // empty and the tag after it. The address is written as it should have been.
-  if (initial === "" && location.hash.length > 1) {
+  if (params.get("q") === "" && location.hash.length > 1) {
     try { input.value = decodeURIComponent(location.hash); } catch (e) { input.value = location.hash; }
-    remember(input.value.trim());
   }
 
-  fetch(root.getAttribute("data-index"))
-    .then(function (response) { return response.json(); })
-    .then(function (data) { index = data; render(); })
-    .catch(function () { status.textContent = "The search index could not be loaded."; });
-  input.addEventListener("input", function () { remember(input.value.trim()); render(); });
-  root.addEventListener("change", function (event) {
-    // A tab picked by hand wins over the prefix: "#sea" then Places searches places for "sea".
-    var text = input.value.trim();
-    if (event.target.name === "kind" && prefixes[text.charAt(0)] && prefixes[text.charAt(0)] !== event.target.value) {
-      input.value = text.slice(1);
-    }
-    if (event.target.name === "kind") remember(input.value.trim());
-    render();
+  var timer = null;
+  function soon() {
+    clearTimeout(timer);
+    timer = setTimeout(search, 120);
+  }
+  input.addEventListener("input", soon);
+  filterNames.forEach(function (name) { filters[name].addEventListener("input", soon); });
+  form.addEventListener("submit", function (event) { event.preventDefault(); clearTimeout(timer); search(); });
+  more.addEventListener("click", function () {
+    if (!current) return;
+    current.limit += shown;
+    var first = current.shown;
+    fill(current, serial).then(function () {
+      var link = list.children[first] && list.children[first].querySelector("a");
+      if (link) link.focus();
+    });
   });
+  if (input.value || activeFilters().length) search();
 })();
 
 """##,
@@ -685,16 +1144,23 @@ img { max-width: 100%; height: auto; }
 .site-footer nav ul { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; list-style: none; padding: 0; margin: 1rem 0 0; }
 .site-footer a { color: var(--muted); }
 .search-form { display: grid; gap: 0.75rem; }
-.segments { display: inline-flex; border: 1px solid var(--line); border-radius: 999px; padding: 0.2rem; margin: 0; background: var(--surface); width: fit-content; }
-.segments input { position: absolute; opacity: 0; width: 1px; height: 1px; }
-.segments label { padding: 0.35rem 0.9rem; border-radius: 999px; cursor: pointer; color: var(--muted); }
-.segments input:checked + label { background: var(--accent-soft); color: var(--accent); font-weight: 600; }
-.segments input:focus-visible + label { outline: 3px solid var(--focus); outline-offset: 2px; }
-#search-query { font: inherit; padding: 0.6rem 0.9rem; border: 1px solid var(--line); border-radius: 10px; background: var(--surface); color: var(--text); width: 100%; }
-#search-query:focus-visible { outline: 3px solid var(--focus); outline-offset: 1px; }
+.search-form > label { font-weight: 600; }
+.search-box { display: flex; gap: 0.5rem; }
+#search-query { font: inherit; padding: 0.6rem 0.9rem; border: 1px solid var(--line); border-radius: 10px; background: var(--surface); color: var(--text); flex: 1; min-width: 0; }
+.search-form button, .search-more { font: inherit; padding: 0.5rem 1rem; border: 1px solid var(--line); border-radius: 10px; background: var(--surface); color: var(--text); cursor: pointer; }
+.search-form input:focus-visible, .search-form button:focus-visible, .search-more:focus-visible { outline: 3px solid var(--focus); outline-offset: 1px; }
+.search-filters { border: 1px solid var(--line); border-radius: 10px; padding: 0.5rem 0.75rem; margin: 0; display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem 0.5rem; }
+.search-filters legend { color: var(--muted); padding: 0 0.25rem; }
+.search-filters input { font: inherit; width: 7.5rem; padding: 0.3rem 0.5rem; border: 1px solid var(--line); border-radius: 8px; background: var(--surface); color: var(--text); }
 .search-status { color: var(--muted); min-height: 1.5em; }
-.search-results { list-style: none; padding: 0; display: grid; gap: 0.4rem; }
-.search-results a { font-weight: 600; }
+.search-results { list-style: none; padding: 0; display: grid; gap: 0.5rem; }
+.search-result a { display: grid; grid-template-columns: auto 1fr; column-gap: 0.75rem; padding: 0.5rem 0.6rem; border-radius: 10px; text-decoration: none; color: var(--text); background: var(--surface); }
+.search-result a:hover { background: var(--accent-soft); }
+.search-result-thumbnail { grid-row: span 3; border-radius: 8px; object-fit: cover; }
+.search-result-title { font-weight: 600; grid-column: 2; }
+.search-result-meta { color: var(--muted); font-size: 0.9rem; grid-column: 2; }
+.search-result-snippet { grid-column: 2; overflow-wrap: anywhere; }
+.search-result mark { background: var(--accent-soft); color: inherit; font-weight: 600; border-radius: 3px; padding: 0 0.1em; }
 .search-links { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; padding: 0; list-style: none; }
 .response { padding: 1rem 1.25rem; }
 .response-date, .edited { margin: 0; color: var(--muted); font-size: 0.9rem; }

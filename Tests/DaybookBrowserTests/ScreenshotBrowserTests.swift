@@ -22,12 +22,12 @@ extension BrowserTests {
 
         @Test("search with results and a timeline page with its button, at 390 and 1280 px")
         func searchAndLoadMore() async throws {
-            try await withServedSite(BrowserSite.archive, now: BrowserSite.now) { site, page in
+            try await withServedSite(SearchSite.archive, now: SearchSite.now) { site, page in
                 var written: [String] = []
                 for width in [390, 1280] {
                     try await page.resize(width: width, height: 800)
-                    try await page.navigate(site.url("search/?q=%23"))
-                    try await page.waitUntil("document.querySelectorAll('#search-results a').length === 3", "the hashtags to be listed")
+                    try await page.navigate(site.url("search/?q=light"))
+                    try await page.waitUntil("document.querySelectorAll('#search-results a').length === 5", "five results")
                     let search = Self.folder.appending(path: "search-\(width).png")
                     try await page.screenshot(width: width, to: search)
 

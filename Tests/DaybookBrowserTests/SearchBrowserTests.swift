@@ -1,94 +1,203 @@
+import DaybookTestSupport
 import Foundation
 import Testing
 
+/// A site whose words exercise every matching rule of CONTRACT §10: diacritics, a word and its
+/// longer forms, a phrase, Japanese, a comment, a journal response, a draft and a future post.
+enum SearchSite {
+    static let now = "2026-11-21T12:00:00Z"
+
+    static let archive = """
+        -- site.yml --
+        title: Search
+        baseURL: https://example.org/
+        timeZone: UTC
+        pageSize: 3
+        -- content/users.json --
+        [
+          {"id": "ana", "name": "Ana Lima", "bio": "Loves lighthouses."},
+          {"id": "ben", "name": "Ben"},
+          {"id": "kenji", "name": "Kenji"}
+        ]
+        -- content/posts.json --
+        [
+          {"id": "p1", "author": "ana", "createdAt": "2026-11-20T08:00:00Z", "caption": "The old lighthouse at São Jorge #coast", "location": {"name": "Cabo da Roca"}},
+          {"id": "p2", "author": "ben", "createdAt": "2026-11-19T08:00:00Z", "caption": "Lighthouses of the north"},
+          {"id": "p3", "author": "ben", "createdAt": "2026-11-18T08:00:00Z", "caption": "Light on the water #coast"},
+          {"id": "p4", "author": "kenji", "createdAt": "2026-11-17T08:00:00Z", "caption": "東京都の夜景", "location": {"name": "Tokyo"}},
+          {"id": "p5", "author": "ana", "createdAt": "2025-06-01T08:00:00Z", "caption": "Red tram in the light"},
+          {"id": "pd", "author": "ana", "createdAt": "2026-11-10T08:00:00Z", "caption": "Secretword draft", "draft": true},
+          {"id": "pf", "author": "ana", "createdAt": "2026-12-24T08:00:00Z", "caption": "Futureword post"}
+        ]
+        -- content/comments.json --
+        [
+          {"id": "c1", "postId": "p1", "author": "ben", "createdAt": "2026-11-20T09:00:00Z", "text": "What a lighthouse!"},
+          {"id": "c2", "postId": "p3", "author": "ana", "createdAt": "2026-11-18T09:00:00Z", "text": "Beautiful water"}
+        ]
+        -- content/prompts.json --
+        [{"id": "q1", "title": "Who did you see?", "body": "Write about the *harbour*."}]
+        -- content/sent-prompts.json --
+        [{"id": "s1", "promptId": "q1", "sentAt": "2026-11-19T07:00:00Z"}]
+        -- content/responses.json --
+        [{"id": "r1", "promptId": "q1", "createdAt": "2026-11-19T09:00:00Z", "text": "My grandmother, at the harbour."}]
+        """
+}
+
 extension BrowserTests {
-    /// CONTRACT §9, search: `?q=` runs on load, `#` and `@` choose the kind whatever the tab.
+    /// CONTRACT §9 and §10: search in the browser, every matching rule, the address and the page.
     @Suite("Search")
     struct Search {
-        /// The links in `#search-results`, as site paths, once the status says the search ran.
+        /// The links in `#search-results`, as paths with their fragments, once the search ran.
         static func results(_ page: BrowserPage) async throws -> [String] {
-            try await page.waitUntil("document.getElementById('search-status').textContent !== ''", "the search to run")
-            return try await page.strings("[...document.querySelectorAll('#search-results a')].map(a => new URL(a.href).pathname)")
+            try await page.waitUntil(
+                "(s => s !== '' && s !== 'Searching…')(document.getElementById('search-status').textContent)", "the search to run")
+            return try await page.strings("[...document.querySelectorAll('#search-results a')].map(a => { const u = new URL(a.href); return u.pathname + u.hash; })")
         }
 
-        @Test("?q=%23tag on load lists that hashtag, though the People tab is selected")
-        func hashtagFromAddress() async throws {
-            try await withServedSite(BrowserSite.archive, now: BrowserSite.now) { site, page in
-                try await page.navigate(site.url("search/?q=%23hiking"))
-                #expect(try await Self.results(page) == ["/tags/hiking/"])
-                #expect(try await page.string("document.querySelector('#search-results a').textContent") == "#hiking")
-                #expect(try await page.string("document.getElementById('search-query').value") == "#hiking")
-                #expect(try await page.string("document.getElementById('search-query').type") == "search")
+        /// `text` as `URLSearchParams` writes it (the page rewrites its address so).
+        static func formEncoded(_ text: String) -> String {
+            text.utf8.map { byte -> String in
+                let scalar = Unicode.Scalar(byte)
+                if byte < 0x80, scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar)) || "*-._".unicodeScalars.contains(scalar) {
+                    return String(Character(scalar))
+                }
+                return byte == 0x20 ? "+" : String(format: "%%%02X", byte)
+            }.joined()
+        }
+
+        /// Searches `query` from the address and returns the results.
+        static func search(_ query: String, _ site: LoopbackSite, _ page: BrowserPage, filters: String = "") async throws -> [String] {
+            let address = query.isEmpty ? "search/?" + filters.dropFirst() : "search/?q=\(formEncoded(query))\(filters)"
+            do {
+                try await page.navigate(site.url(address))
+                return try await results(page)
+            } catch {
+                let state = try await page.evaluate("location.href + ' | ' + document.readyState + ' | ' + document.getElementById('search-status')?.textContent")
+                throw BrowserError("\(error); the page: \(state ?? "")")
             }
         }
 
-        @Test("?q=@id on load lists that person, whatever the tab")
-        func personFromAddress() async throws {
-            try await withServedSite(BrowserSite.archive, now: BrowserSite.now) { site, page in
-                try await page.navigate(site.url("search/?q=@ben"))
-                #expect(try await Self.results(page) == ["/users/ben/"])
-                // Typed with the Places tab picked, too: the prefix decides.
-                try await page.click("label[for=kind-locations]")
-                try await page.click("#search-query")
-                try await page.evaluate("document.getElementById('search-query').select()")
-                try await page.type("@ana")
-                try await page.waitUntil("document.querySelector('#search-results a')?.textContent === 'Ana Lima'", "Ana in the results")
-                #expect(try await Self.results(page) == ["/users/ana/"])
+        @Test("case and diacritics, every word, the last word as a prefix, phrases, -word, Japanese, and where each result links")
+        func matching() async throws {
+            try await withServedSite(SearchSite.archive, now: SearchSite.now) { site, page in
+                // Case and diacritics are ignored, both ways.
+                #expect(try await Self.search("SAO jorge", site, page) == ["/posts/p1/"])
+                #expect(try await Self.search("são", site, page) == ["/posts/p1/"])
+                // Every word must match; a post and its comments are separate results.
+                #expect(try await Self.search("lighthouse coast", site, page) == ["/posts/p1/"])
+                #expect(Set(try await Self.search("water", site, page)) == ["/posts/p3/", "/posts/p3/#comment-c2"])
+                // The last word begins longer words: the person (her bio) first, then the rest; then
+                // what is one edit away ("light", in p3 and p5).
+                let begun = try await Self.search("lighth", site, page)
+                #expect(begun.first == "/users/ana/" && Set(begun.prefix(4)) == ["/users/ana/", "/posts/p1/", "/posts/p2/", "/posts/p1/#comment-c1"], "\(begun)")
+                #expect(begun.dropFirst(4).first == "/posts/p3/" || begun.dropFirst(4).first == "/posts/p5/", "\(begun)")
+                // A phrase: next to each other, in order.
+                #expect(try await Self.search("\"old lighthouse\"", site, page) == ["/posts/p1/"])
+                #expect(try await Self.search("\"lighthouse old\" ", site, page) == [])
+                // -word leaves out the results holding it (then come "lighthouses", one edit away).
+                let without = try await Self.search("lighthouse -old ", site, page)
+                #expect(without.first == "/posts/p1/#comment-c1" && !without.contains("/posts/p1/"), "\(without)")
+                // Japanese: two or more characters, in that order.
+                #expect(try await Self.search("東京", site, page) == ["/posts/p4/"])
+                #expect(try await Self.search("京都", site, page) == ["/posts/p4/"])
+                #expect(try await Self.search("都東", site, page) == [])
+                // Journal responses and prompt bodies find the entry; a place's name its page and its posts.
+                #expect(try await Self.search("grandmother", site, page) == ["/journal/q1/"])
+                #expect(try await Self.search("harbour ", site, page) == ["/journal/q1/"])
+                #expect(try await Self.search("roca ", site, page) == ["/locations/cabo-da-roca/", "/posts/p1/"])
+                // A person's name and id.
+                let lima = try await Self.search("lima ", site, page)
+                #expect(lima.first == "/users/ana/" && Set(lima) == ["/users/ana/", "/posts/p1/", "/posts/p5/"], "\(lima)")
             }
         }
 
-        @Test("typing #hik on the default People tab finds #hiking, not \"No matches.\", and the address keeps the query")
-        func typedHashtag() async throws {
-            try await withServedSite(BrowserSite.archive, now: BrowserSite.now) { site, page in
+        @Test("a word one edit away finds the word, after the exact matches; the matched words are marked")
+        func typos() async throws {
+            try await withServedSite(SearchSite.archive, now: SearchSite.now) { site, page in
+                // Each kind of edit, at the start, in the middle and at the end.
+                for typo in ["lighthuose", "lighthose", "lighthousse", "ligthhouse", "righthouse", "ighthouse", "lighthousf"] {
+                    let found = try await Self.search(typo + " ", site, page)
+                    #expect(found.contains("/posts/p1/"), "\(typo): \(found)")
+                }
+                // Four letters: no typo matching.
+                #expect(try await Self.search("wter ", site, page) == [])
+                // Exact matches first: "lighthouses" (ana's bio, p2) before "lighthouse" one edit away (p1, c1).
+                let tiers = try await Self.search("lighthouses ", site, page)
+                #expect(Array(tiers.prefix(2)) == ["/users/ana/", "/posts/p2/"] && Set(tiers.dropFirst(2)) == ["/posts/p1/", "/posts/p1/#comment-c1"], "\(tiers)")
+                _ = try await Self.search("lighthuose ", site, page)
+                #expect(try await page.strings("[...document.querySelectorAll('#search-results mark')].map(m => m.textContent)").contains("lighthouse"))
+                _ = try await Self.search("sao ", site, page)
+                #expect(try await page.strings("[...document.querySelectorAll('#search-results mark')].map(m => m.textContent)") == ["São"])
+            }
+        }
+
+        @Test("#tag and @id: the hashtag or the person first, then their posts; §9's address forms")
+        func hashtagsAndPeople() async throws {
+            try await withServedSite(SearchSite.archive, now: SearchSite.now) { site, page in
+                #expect(try await Self.search("#coast", site, page) == ["/tags/coast/", "/posts/p1/", "/posts/p3/"])
+                #expect(try await page.string("document.querySelector('#search-results .search-result-title').textContent") == "#coast")
+                #expect(try await page.string("document.getElementById('search-query').value") == "#coast")
+                #expect(try await Self.search("@ben", site, page) == ["/users/ben/", "/posts/p2/", "/posts/p3/"])
+                // Typed, debounced, with the address kept.
                 try await page.navigate(site.url("search/"))
-                try await page.waitUntil("document.getElementById('search-status').textContent !== ''", "the index to load")
                 try await page.click("#search-query")
-                try await page.type("#hik")
-                try await page.waitUntil("document.getElementById('search-status').textContent === '1 match.'", "one match")
-                #expect(try await Self.results(page) == ["/tags/hiking/"])
-                #expect(try await page.location == site.url("search/?q=%23hik"))
+                try await page.type("#coa")
+                try await page.waitUntil("document.querySelectorAll('#search-results a').length > 0", "results as typed")
+                #expect(try await page.location == site.url("search/?q=%23coa"))
+                // `?q=#coast` typed as it reads: its # starts the address's fragment.
+                _ = try await page.evaluate("location.assign(\(BrowserPage.literal(site.url("search/?q=#coast"))))")
+                try await page.waitUntil("location.href === \(BrowserPage.literal(site.url("search/?q=%23coast")))", "the address written as it should have been")
+                #expect(try await Self.results(page) == ["/tags/coast/", "/posts/p1/", "/posts/p3/"])
             }
         }
 
-        @Test("plain text searches the selected tab")
-        func plainTextUsesTab() async throws {
-            try await withServedSite(BrowserSite.archive, now: BrowserSite.now) { site, page in
-                try await page.navigate(site.url("search/?q=hik"))
-                // People by default: "Cai Hikes".
-                #expect(try await Self.results(page) == ["/users/cai/"])
-                try await page.click("label[for=kind-tags]")
-                try await page.waitUntil("document.querySelector('#search-results a')?.textContent === '#hiking'", "#hiking after the Hashtags tab")
-                #expect(try await Self.results(page) == ["/tags/hiking/"])
-                try await page.click("label[for=kind-locations]")
-                try await page.waitUntil("document.getElementById('search-status').textContent === 'No matches.'", "no place named hik")
-                #expect(try await Self.results(page) == [])
+        @Test("filters in the address and in the controls: person, hashtag, place and year, together")
+        func filters() async throws {
+            try await withServedSite(SearchSite.archive, now: SearchSite.now) { site, page in
+                #expect(try await Self.search("light ", site, page, filters: "&user=ben") == ["/posts/p3/"])
+                #expect(try await page.string("document.getElementById('search-user').value") == "ben")
+                #expect(try await Self.search("light ", site, page, filters: "&year=2025") == ["/posts/p5/"])
+                #expect(Set(try await Self.search("water ", site, page, filters: "&tag=coast")) == ["/posts/p3/", "/posts/p3/#comment-c2"])
+                #expect(try await Self.search("", site, page, filters: "&place=cabo-da-roca") == ["/posts/p1/#comment-c1", "/posts/p1/"])
+                #expect(try await Self.search("light ", site, page, filters: "&user=ben&year=2025") == [])
+                // Set in the page: the address follows.
+                try await page.navigate(site.url("search/?q=light"))
+                _ = try await Self.results(page)
+                try await page.click("#search-year")
+                try await page.type("2025")
+                try await page.waitUntil("location.search.includes('year=2025')", "the year in the address")
+                try await page.waitUntil("document.querySelectorAll('#search-results a').length === 1", "one result")
+                #expect(try await Self.results(page) == ["/posts/p5/"])
             }
         }
 
-        @Test("a tab picked by hand is kept in the address, so a reload searches it again")
-        func tabInAddress() async throws {
-            try await withServedSite(BrowserSite.archive, now: BrowserSite.now) { site, page in
-                try await page.navigate(site.url("search/?q=hik"))
-                #expect(try await Self.results(page) == ["/users/cai/"])
-                try await page.click("label[for=kind-tags]")
-                try await page.waitUntil("document.querySelector('#search-results a')?.textContent === '#hiking'", "#hiking after the Hashtags tab")
-                #expect(try await page.location == site.url("search/?q=hik&in=tags"))
-                try await page.navigate(site.url("search/?q=hik&in=tags"))
-                #expect(try await Self.results(page) == ["/tags/hiking/"])
-                #expect(try await page.bool("document.getElementById('kind-tags').checked"))
-                try await page.click("label[for=kind-users]")
-                try await page.waitUntil("document.querySelector('#search-results a')?.textContent !== '#hiking'", "people again")
-                #expect(try await page.location == site.url("search/?q=hik"))
+        @Test("more results five at a time, focus on the first new one; results announced")
+        func moreResults() async throws {
+            var posts: [String] = []
+            for index in 0..<12 {
+                posts.append(#"{"id": "m\#(index)", "author": "ana", "createdAt": "2026-11-0\#(index % 9 + 1)T08:00:00Z", "caption": "Harbour view \#(index)"}"#)
             }
-        }
-
-        @Test("?q=#hiking typed as it reads, its # starting the address's fragment, searches that hashtag")
-        func literalHash() async throws {
-            try await withServedSite(BrowserSite.archive, now: BrowserSite.now) { site, page in
-                try await page.navigate(site.url("search/"))
-                _ = try await page.evaluate("location.assign(\(BrowserPage.literal(site.url("search/?q=#hiking"))))")
-                try await page.waitUntil("location.href === \(BrowserPage.literal(site.url("search/?q=%23hiking")))", "the address written as it should have been")
-                #expect(try await Self.results(page) == ["/tags/hiking/"])
+            let archive = """
+                -- site.yml --
+                title: More
+                baseURL: https://example.org/
+                -- content/users.json --
+                [{"id": "ana", "name": "Ana"}]
+                -- content/posts.json --
+                [\(posts.joined(separator: ",\n"))]
+                """
+            try await withServedSite(archive, now: SearchSite.now) { site, page in
+                #expect(try await Self.search("harbour ", site, page).count == 5)
+                #expect(try await page.string("document.getElementById('search-status').getAttribute('aria-live')") == "polite")
+                #expect(try await page.string("document.getElementById('search-status').textContent") == "Showing 5 results; more below.")
+                try await page.click("#search-more")
+                try await page.waitUntil("document.querySelectorAll('#search-results a').length === 10", "ten results")
+                #expect(try await page.string("document.activeElement.getAttribute('href')") == (try await page.string("document.querySelectorAll('#search-results a')[5].getAttribute('href')")))
+                try await page.click("#search-more")
+                try await page.waitUntil("document.querySelectorAll('#search-results a').length === 12", "all twelve")
+                // The later tiers (prefix, near words) run first, finding nothing more.
+                try await page.waitUntil("document.getElementById('search-status').textContent === '12 results.'", "the count")
+                #expect(try await page.bool("document.getElementById('search-more').hidden"))
             }
         }
     }

@@ -85,7 +85,10 @@ struct IncrementalBuildTests {
         _ = await preview()
         try site.write("content/posts.json", edit)
         let edited = await preview()
-        let expected = ["locations/évora/index.html", "posts/p6/index.html", "timeline/page/3/index.html", "users/zoe/page/2/index.html"]
+        let expected = [
+            "locations/évora/index.html", "posts/p6/index.html", "search/d/0.json", "search/l/0.json", "search/p/0.json", "timeline/page/3/index.html",
+            "users/zoe/page/2/index.html",
+        ]
         #expect(edited.report?.writtenPaths.sorted() == expected)
         // `daybook build` puts the caption back into the same folder: the record there is no longer
         // the preview's, and its pages are not those the preview's keys were derived for.
@@ -242,16 +245,16 @@ struct BuildCheckTests {
         let result = await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now), check: true))
         #expect(result.succeeded)
         #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty)
-        #expect(result.report?.written == 59)
+        #expect(result.report?.written == 64)
     }
 
-    @Test("a broken link made by a template fails the build before anything is written")
+    @Test("a broken link made by a template fails the build before anything is written, at the template")
     func brokenLink() async throws {
         let site = try SiteFixture(IndexSite.archive + "\n-- Templates/404.mustache --\n<h1>Lost</h1>\n<p><a href=\"{{root}}nowhere/\">x</a></p>\n")
         let result = await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now), check: true))
         #expect(!result.succeeded)
         #expect(result.diagnostics.filter { $0.severity == .error }.map(\.description) == [
-            "output/404.html:28:12: error: link to /blog/nowhere/ does not resolve"
+            "Templates/404.mustache:2:13: error: the template's link '{{root}}nowhere/' names no page or file of this site; fix the link, or add the page"
         ])
         #expect(!FileManager.default.fileExists(atPath: site.directory.appending(path: "output").path))
     }

@@ -137,20 +137,17 @@ struct IndexPagesTests {
         #expect(locs.contains("https://example.org/blog/tags/caf%C3%A9/"))
     }
 
-    @Test("search/index.json lists people, hashtags and places with counts and URLs")
-    func searchIndex() async throws {
-        let data = try #require(FileManager.default.contents(atPath: try await Self.built.get().directory.appending(path: "output/search/index.json").path))
-        struct Index: Decodable {
-            struct Entry: Decodable, Equatable { var name: String; var url: String; var posts: Int }
-            var users: [Entry]; var tags: [Entry]; var locations: [Entry]
-        }
-        let index = try JSONDecoder().decode(Index.self, from: data)
-        #expect(index.tags.map(\.name) == ["sea", "café", "sky", "日本"])
-        #expect(index.locations == [
-            .init(name: "LISBON", url: "/blog/locations/lisbon/", posts: 3), .init(name: "Porto", url: "/blog/locations/porto/", posts: 1),
-            .init(name: "Évora", url: "/blog/locations/évora/", posts: 1),
+    @Test("search's cards list people, hashtags and places first, with their post counts and URLs, in index order")
+    func searchCards() async throws {
+        let data = try #require(FileManager.default.contents(atPath: try await Self.built.get().directory.appending(path: "output/search/d/0.json").path))
+        let cards = try #require(try JSONSerialization.jsonObject(with: data) as? [[String]])
+        let groups = cards.filter { ["user", "tag", "place"].contains($0[0]) }
+        #expect(groups.filter { $0[0] == "tag" }.map { $0[2] } == ["#sea", "#café", "#sky", "#日本"])
+        #expect(groups.filter { $0[0] == "place" }.map { [$0[2], $0[1], $0[4]] } == [
+            ["LISBON", "/blog/locations/lisbon/", "3 posts"], ["Porto", "/blog/locations/porto/", "1 post"], ["Évora", "/blog/locations/évora/", "1 post"],
         ])
-        #expect(index.users.map(\.posts) == [1, 1, 0, 0, 4])
+        #expect(groups.filter { $0[0] == "user" }.map { $0[4] } == ["1 post", "1 post", "0 posts", "0 posts", "4 posts"])
+        #expect(Array(cards.prefix(groups.count).map { $0[0] }) == groups.map { $0[0] })
     }
 
     @Test("images get the width and height of their file, and a missing image is a warning at its field")

@@ -75,18 +75,20 @@ struct XSSCorpusTests {
     ]
 
     /// The theme's own: its scripts (by name), the "load more" button, and the search page's form
-    /// (with `onsubmit="return false"`), inputs and `<noscript>` note.
+    /// (a GET to itself), its inputs and buttons, and `<noscript>` note.
     static func isThemes(_ element: PageElement, page: String) -> Bool {
         func value(_ name: String) -> String? { element.attributes.first { $0.name == name }?.value }
         switch element.name {
         case "script":
             guard element.text.isEmpty, let src = value("src"), let name = src.split(separator: "/").last else { return false }
             return themeScripts.contains(String(name)) && src.hasPrefix("/")
-        case "button": return value("data-load-more") != nil && element.attributes.count <= 3
+        case "button":
+            if page == "search/index.html" { return ["submit", "button"].contains(value("type") ?? "") && value("formaction") == nil }
+            return value("data-load-more") != nil && element.attributes.count <= 3
         case "link": return ["stylesheet", "alternate", "prev", "next", "canonical", "icon"].contains(value("rel") ?? "")
         case "meta": return value("http-equiv") == nil
-        case "form": return value("class") == "search-form" && value("onsubmit") == "return false"
-        case "input": return page == "search/index.html" && ["search", "radio"].contains(value("type") ?? "")
+        case "form": return value("class") == "search-form" && value("method") == "get" && value("action") == nil
+        case "input": return page == "search/index.html" && ["search", "text"].contains(value("type") ?? "")
         case "noscript": return element.attributes.isEmpty  // the search note, a sensitive photo's link
         // A sensitive photo (CONTRACT §7): a closed details holding the photo in a template.
         case "details": return value("data-sensitive") != nil && value("open") == nil

@@ -28,7 +28,7 @@ struct FingerprintTests {
         PaginationView(number: 1, count: 2, previousURL: nil, nextURL: "/2/", previousLabel: "p", nextLabel: "n"), body,
         GroupRowView(partial: .tagRow, dataID: "d", name: "n", url: "/", countLabel: "1", avatar: nil, initial: "N"),
         ProfileView(name: "n", handle: "@n", avatar: nil, bioHTML: nil, postCountLabel: "0", follows: [link], followers: []),
-        SearchView(indexURL: "/i", scriptURL: "/s", links: [link]),
+        SearchView(indexURL: "/i", configuration: "{}", scriptURL: "/s", links: [link]),
         BuiltPage(body: body, title: "t", bodyClass: "c", current: nil, feeds: [link]),
         LayoutView(title: "t", siteTitle: "s", root: "/", bodyClass: "b", navigation: [link], feeds: [], footer: [link], body: "x"),
         PrerenderedItem(html: "<p>x</p>"),

@@ -48,7 +48,7 @@ struct SiteResponderTests {
 
     @Test("content types", arguments: [
         ("/blog/style.css", "text/css; charset=utf-8"), ("/blog/search.js", "text/javascript; charset=utf-8"),
-        ("/blog/search/index.json", "application/json"), ("/blog/sitemap.xml", "application/xml"),
+        ("/blog/search/l/0.json", "application/json"), ("/blog/sitemap.xml", "application/xml"),
         ("/blog/journal/feed.xml", "application/atom+xml"),
     ])
     func contentTypes(uri: String, type: String) async throws {

@@ -1,0 +1,145 @@
+@testable import DaybookBuild
+import DaybookModel
+import DaybookTestSupport
+import Foundation
+import Testing
+
+/// CONTRACT §10's promises that hold of the files themselves: privacy, size, how many files an
+/// edit rewrites, and the page without JavaScript. What a query finds is held in the browser
+/// (`BrowserTests.Search`).
+@Suite("Search index, built")
+struct SearchIndexBuildTests {
+    static let now = "2026-11-21T12:00:00Z"
+
+    static let archive = """
+        -- site.yml --
+        title: Search
+        baseURL: https://example.org/
+        timeZone: UTC
+        pageSize: 2
+        -- content/users.json --
+        [{"id": "ana", "name": "Ana Lima", "bio": "Loves *lighthouses*."}, {"id": "ben", "name": "Ben"}]
+        -- content/posts.json --
+        [
+          {"id": "p1", "author": "ana", "createdAt": "2026-11-20T08:00:00Z", "caption": "The old lighthouse #coast", "location": {"name": "Cabo da Roca"}},
+          {"id": "p2", "author": "ben", "createdAt": "2026-11-19T08:00:00Z", "caption": "Tram 28 at dawn"},
+          {"id": "pd", "author": "ana", "createdAt": "2026-11-10T08:00:00Z", "caption": "Secretdraft words #hiddentag", "draft": true},
+          {"id": "pf", "author": "ana", "createdAt": "2026-12-24T08:00:00Z", "caption": "Futurepost words", "location": {"name": "Nowhereville"}}
+        ]
+        -- content/comments.json --
+        [
+          {"id": "c1", "postId": "p1", "author": "ben", "createdAt": "2026-11-20T09:00:00Z", "text": "What a lighthouse!"},
+          {"id": "c2", "postId": "pd", "author": "ben", "createdAt": "2026-11-20T09:00:00Z", "text": "Commentondraft"},
+          {"id": "c3", "postId": "p2", "author": "ben", "createdAt": "2026-11-30T09:00:00Z", "text": "Futurecomment"}
+        ]
+        -- content/prompts.json --
+        [{"id": "q1", "title": "Who did you see?", "body": "Write about the [harbour](https://example.com/secreturl)."}]
+        -- content/sent-prompts.json --
+        [{"id": "s1", "promptId": "q1", "sentAt": "2026-11-19T07:00:00Z"}]
+        -- content/responses.json --
+        [{"id": "r1", "promptId": "q1", "createdAt": "2026-11-19T09:00:00Z", "text": "My grandmother."}, {"id": "r2", "promptId": "q1", "createdAt": "2026-11-19T09:00:00Z", "text": "Draftresponse", "draft": true}]
+        """
+
+    /// Every file under `output/search/` but the page, as text.
+    static func searchFiles(_ site: SiteFixture) -> [String: String] {
+        site.tree("output/search").filter { $0.key.hasSuffix(".json") }.mapValues { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func build(_ site: SiteFixture, drafts: Bool = false, future: Bool = false) async throws -> BuildResult {
+        let result = await SiteBuilder().build(
+            BuildOptions(siteDirectory: site.directory, now: Fixed.at(Self.now), includeFuture: future, includeDrafts: drafts))
+        try #require(result.succeeded, "\(result.diagnostics)")
+        return result
+    }
+
+    @Test("nothing the pages do not show: drafts, future items, comments on hidden posts, link targets; with --drafts and --future, they are found")
+    func privacy() async throws {
+        let site = try SiteFixture(Self.archive)
+        defer { try? FileManager.default.removeItem(at: site.directory) }
+        _ = try await build(site)
+        let hidden = ["secretdraft", "hiddentag", "futurepost", "nowhereville", "commentondraft", "futurecomment", "draftresponse", "secreturl", "/posts/pd/", "/posts/pf/"]
+        let files = Self.searchFiles(site)
+        #expect(!files.isEmpty)
+        for word in hidden {
+            #expect(files.allSatisfy { !$0.value.lowercased().contains(word) }, "\(word) in \(files.filter { $0.value.lowercased().contains(word) }.keys.sorted())")
+        }
+        #expect(files.values.contains { $0.contains("grandmother") })
+        #expect(files.values.contains { $0.contains("\"harbour\"") })
+
+        let shown = try SiteFixture(Self.archive)
+        defer { try? FileManager.default.removeItem(at: shown.directory) }
+        _ = try await build(shown, drafts: true, future: true)
+        let all = Self.searchFiles(shown).values.joined().lowercased()
+        for word in hidden where word != "secreturl" { #expect(all.contains(word), "\(word) with --drafts --future") }
+        #expect(!all.contains("secreturl"))
+    }
+
+    @Test("each result links to its page: a comment to its element on the post's page, an entry to its page")
+    func cards() async throws {
+        let site = try SiteFixture(Self.archive)
+        defer { try? FileManager.default.removeItem(at: site.directory) }
+        _ = try await build(site)
+        let cards = Self.searchFiles(site).filter { $0.key.hasPrefix("d/") }.values.joined()
+        for link in ["\"/users/ana/\"", "\"/tags/coast/\"", "\"/locations/cabo-da-roca/\"", "\"/posts/p1/\"", "\"/posts/p1/#comment-c1\"", "\"/journal/q1/\""] {
+            #expect(cards.contains(link), "\(link)")
+        }
+        let page = try #require(site.read("output/search/index.html"))
+        #expect(page.contains(#"data-configuration="{&quot;lexicon&quot;:"#))
+    }
+
+    @Test("without JavaScript: a form with an input named q, and links to the indexes")
+    func withoutJavaScript() async throws {
+        let site = try SiteFixture(Self.archive)
+        defer { try? FileManager.default.removeItem(at: site.directory) }
+        _ = try await build(site)
+        let page = try #require(site.read("output/search/index.html"))
+        #expect(page.contains(#"<form class="search-form" role="search" method="get">"#))
+        #expect(page.contains(#"<input type="search" id="search-query" name="q""#))
+        #expect(HTMLProbe.attributeValues("href", in: page).filter { ["/users/", "/tags/", "/locations/"].contains($0) }.count >= 3)
+        #expect(page.contains(#"id="search-results""#) && page.contains(#"aria-live="polite""#))
+    }
+
+    @Test("size: at most one file per 50 pages and 20, none over 512 KiB, on a site of 3,000 posts and 9,000 comments")
+    func size() async throws {
+        var posts: [String] = []
+        var comments: [String] = []
+        let words = ["river", "light", "harbour", "tram", "bridge", "morning", "coffee", "garden", "lisbon", "tiles", "rain", "window"]
+        var generator = SeededGenerator(seed: 7)
+        func sentence(_ count: Int) -> String { (0..<count).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined(separator: " ") }
+        for index in 0..<3_000 {
+            posts.append(#"{"id": "p\#(index)", "author": "u\#(index % 40)", "createdAt": "2026-0\#(index % 9 + 1)-1\#(index % 9)T08:00:00Z", "caption": "\#(sentence(12)) #t\#(index % 60)"}"#)
+            for reply in 0..<3 {
+                comments.append(#"{"id": "c\#(index)-\#(reply)", "postId": "p\#(index)", "author": "u\#(reply)", "createdAt": "2026-10-01T08:00:00Z", "text": "\#(sentence(8))"}"#)
+            }
+        }
+        let users = (0..<40).map { #"{"id": "u\#($0)", "name": "User \#($0)"}"# }
+        let site = try SiteFixture("""
+            -- site.yml --
+            title: Big
+            baseURL: https://example.org/
+            -- content/users.json --
+            [\(users.joined(separator: ","))]
+            -- content/posts.json --
+            [\(posts.joined(separator: ",\n"))]
+            -- content/comments.json --
+            [\(comments.joined(separator: ",\n"))]
+            """)
+        defer { try? FileManager.default.removeItem(at: site.directory) }
+        let result = try await build(site)
+        let files = site.tree("output/search").filter { $0.key.hasSuffix(".json") }
+        #expect(files.count <= result.pageCount / 50 + 20, "\(files.count) files for \(result.pageCount) pages")
+        #expect(files.allSatisfy { $0.value.count <= 512 * 1024 }, "\(files.filter { $0.value.count > 512 * 1024 }.keys.sorted())")
+
+        // One caption edited: at most 10 search files rewritten.
+        let before = site.tree("output/search")
+        let edited = try #require(site.read("content/posts.json")).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.contains(#""id": "p1500""#) ? String($0).replacing(#""caption": ""#, with: #""caption": "zanzibar "#) : String($0) }
+            .joined(separator: "\n")
+        try site.write("content/posts.json", edited)
+        let rebuilt = try await build(site)
+        let after = site.tree("output/search")
+        let changed = after.keys.filter { after[$0] != before[$0] }.sorted()
+        #expect(!changed.isEmpty && changed.count <= 10, "\(changed)")
+        #expect(rebuilt.report?.writtenPaths.filter { $0.hasPrefix("search/") }.count == changed.count)
+    }
+}
