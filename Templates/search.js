@@ -15,6 +15,8 @@
   if (!root) return;
   var config = JSON.parse(root.getAttribute("data-configuration"));
   var base = root.getAttribute("data-index");
+  // The site's root, where a card's slug and thumbnail are found: the index is its `search/`.
+  var siteRoot = base.slice(0, base.length - "search/".length);
   var form = root.querySelector("form");
   var input = document.getElementById("search-query");
   var list = document.getElementById("search-results");
@@ -23,7 +25,9 @@
   var filterNames = ["user", "tag", "place", "year"];
   var filters = {};
   filterNames.forEach(function (name) { filters[name] = document.getElementById("search-" + name); });
-  var shown = 5;
+  // Results shown at first, and added by "More results": a first one-word query fetches one
+  // postings file and the card files of these (CONTRACT §10: 256 KiB at most).
+  var shown = 4;
   var groupEnd = config.people + config.tags + config.places;
 
   // ---- Text, as SearchText.swift ----
@@ -104,13 +108,15 @@
     return load("d/" + Math.floor(id / config.cardsPerFile) + ".json").then(function (file) { return file[id % config.cardsPerFile]; });
   }
 
-  // A word's results: id -> how many times it holds the word.
+  // A word's results: id -> how many times it holds the word. Each result is its distance from
+  // the one before; a negative number after it is its count, when over one.
   function decodeWord(entries) {
     var found = new Map();
     var id = 0;
-    for (var i = 0; i + 1 < entries.length; i += 2) {
+    for (var i = 0; i < entries.length; i++) {
+      if (entries[i] < 0) { found.set(id, -entries[i]); continue; }
       id += entries[i];
-      found.set(id, entries[i + 1]);
+      found.set(id, 1);
     }
     return found;
   }
@@ -142,12 +148,18 @@
 
   // Words of the site one edit away from `word`: from the files of its own first two letters
   // (edits after them), and the "near" keys that find edits of the first two.
-  function nearWords(word) {
+  function nearKeys(word) { return [word, withoutLetter(word, 0), withoutLetter(word, 1)]; }
+
+  // The lexicon files that hold a word's near words: its own, and those of its near keys and of
+  // its first two letters swapped.
+  function nearFiles(word) {
     var letters = Array.from(word);
-    var keys = [word, withoutLetter(word, 0), withoutLetter(word, 1)];
-    var swapped = letters[1] + letters[0] + letters.slice(2).join("");
-    var lookups = keys.concat([swapped]).map(lexiconFile);
-    return Promise.all(lookups).then(function (lexicons) {
+    return nearKeys(word).concat([letters[1] + letters[0] + letters.slice(2).join("")]).map(lexiconFile);
+  }
+
+  function nearWords(word) {
+    var keys = nearKeys(word);
+    return Promise.all(nearFiles(word)).then(function (lexicons) {
       var found = new Map();
       lexicons.forEach(function (lexicon) {
         Object.keys(lexicon.words).forEach(function (candidate) {
@@ -271,6 +283,7 @@
     });
   }
 
+  // The filter keys set (`@user`, `#tag`, `~place`), and `^year` for a year.
   function activeFilters() {
     var keys = [];
     var user = filters.user.value.trim().replace(/^@/, ""), tag = filters.tag.value.trim().replace(/^#/, "");
@@ -282,17 +295,27 @@
     return keys;
   }
 
+  // A year's posts and their comments are a run of ids (SearchIndex.years); other keys have postings.
+  function filterSet(key) {
+    if (key.charAt(0) !== "^") return keySet(key).then(function (set) { return new Set(Array.from(set.posts).concat(Array.from(set.comments))); });
+    var run = (config.years || {})[key.slice(1)], ids = new Set();
+    if (run) for (var id = run[0]; id <= run[1]; id++) ids.add(id);
+    return Promise.resolve(ids);
+  }
+
   // Every result of `query`, tier by tier: [{id, score, tier}], best first, no id twice.
   function run(query) {
     var keys = activeFilters();
-    var allowed = keys.length ? Promise.all(keys.map(keySet)).then(function (sets) {
+    var allowed = keys.length ? Promise.all(keys.map(filterSet)).then(function (sets) {
       var ids = null;
-      sets.forEach(function (set) {
-        var both = new Set(Array.from(set.posts).concat(Array.from(set.comments)));
+      sets.forEach(function (both) {
         ids = ids ? new Set(Array.from(ids).filter(function (id) { return both.has(id); })) : both;
       });
       return ids;
     }) : Promise.resolve(null);
+    // The lexicon file of the word being typed, fetched with the first round: its longer words
+    // are the next tier. (Near words' files are fetched only when the exact ones fall short.)
+    query.units.forEach(function (unit) { if (unit.prefix) lexiconFile(unit.words[0]); });
     var without = Promise.all(query.without.map(postingsOf)).then(function (lists) {
       var out = new Set();
       lists.forEach(function (entries) { decodeWord(entries).forEach(function (_, id) { out.add(id); }); });
@@ -376,7 +399,7 @@
       return Promise.all(ids.map(card)).then(function (cards) {
         return ids.filter(function (id, i) {
           var c = cards[i];
-          return kind === "#" ? fold(c[2]) === "#" + name : c[1].slice(-(slug(name).length + 2)) === "/" + slug(name) + "/";
+          return kind === "#" ? fold(c[2]) === name : c[1] === slug(name);
         });
       });
     });
@@ -387,7 +410,31 @@
 
   // ---- Showing results ----
 
-  var kindNames = { user: "Person", tag: "Hashtag", place: "Place", post: "Post", comment: "Comment", entry: "Journal" };
+  var kindNames = { u: "Person", t: "Hashtag", l: "Place", p: "Post", c: "Comment", e: "Journal" };
+  var kindClasses = { u: "user", t: "tag", l: "place", p: "post", c: "comment", e: "entry" };
+  var months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+  // A card's address, from its kind and slug (SearchDocument.slug).
+  function address(data) {
+    var slug = data[1];
+    switch (data[0]) {
+      case "u": return siteRoot + "users/" + slug + "/";
+      case "t": return siteRoot + "tags/" + slug + "/";
+      case "l": return siteRoot + "locations/" + slug + "/";
+      case "c": var at = slug.indexOf("#"); return siteRoot + "posts/" + slug.slice(0, at) + "/#comment-" + slug.slice(at + 1);
+      case "e": return siteRoot + "journal/" + slug + "/";
+      default: return siteRoot + "posts/" + slug + "/";
+    }
+  }
+
+  // The line under a card's title: its kind, and its day as the pages write it, or its posts.
+  function meta(data) {
+    if (data[0] === "u" || data[0] === "t" || data[0] === "l") return kindNames[data[0]] + " · " + data[4] + (data[4] === 1 ? " post" : " posts");
+    var day = new Date(data[4] * 86400000);
+    return kindNames[data[0]] + " · " + day.getUTCDate() + " " + months[day.getUTCMonth()] + " " + day.getUTCFullYear();
+  }
+
+  function title(data) { return (data[0] === "t" ? "#" : "") + data[2]; }
 
   // The card's text with the words the query matched in <mark>, built as DOM nodes (never HTML).
   function highlighted(text, matched) {
@@ -412,23 +459,23 @@
 
   function item(data, matched) {
     var li = document.createElement("li");
-    li.className = "search-result search-result-" + data[0];
+    li.className = "search-result search-result-" + kindClasses[data[0]];
     var link = document.createElement("a");
-    link.href = data[1];
+    link.href = address(data);
     if (data[5]) {
       var image = document.createElement("img");
-      image.src = data[5]; image.alt = ""; image.width = 48; image.height = 48; image.loading = "lazy";
+      image.src = siteRoot + data[5]; image.alt = ""; image.width = 48; image.height = 48; image.loading = "lazy";
       image.className = "search-result-thumbnail";
       link.appendChild(image);
     }
-    var title = document.createElement("span");
-    title.className = "search-result-title";
-    title.appendChild(highlighted(data[2], matched));
-    link.appendChild(title);
-    var meta = document.createElement("span");
-    meta.className = "search-result-meta";
-    meta.textContent = kindNames[data[0]] + (data[4] ? " · " + data[4] : "");
-    link.appendChild(meta);
+    var heading = document.createElement("span");
+    heading.className = "search-result-title";
+    heading.appendChild(highlighted(title(data), matched));
+    link.appendChild(heading);
+    var line = document.createElement("span");
+    line.className = "search-result-meta";
+    line.textContent = meta(data);
+    link.appendChild(line);
     if (data[3]) {
       var snippet = document.createElement("span");
       snippet.className = "search-result-snippet";
@@ -454,7 +501,8 @@
   function fill(state, number) {
     if (number !== serial) return Promise.resolve();
     var left = state.results.length - state.next;
-    if (state.shown < state.limit && left === 0 && state.pending.length) {
+    // Out of candidates with later tiers left: run them, to fill the list or to know it is whole.
+    if (left === 0 && state.pending.length) {
       return state.pending.shift()().then(function () { return fill(state, number); });
     }
     if (state.shown >= state.limit || left === 0) {
@@ -469,7 +517,9 @@
     return Promise.all(batch.map(function (r) { return card(r.id); })).then(function (cards) {
       if (number !== serial) return;
       cards.forEach(function (data, i) {
-        if (!holds(state.query, data)) return;
+        // A person found by name and by bio is one result.
+        if (!holds(state.query, data) || state.addresses.has(address(data))) return;
+        state.addresses.add(address(data));
         var matched = state.matched.slice();
         // A prefix or near word the result was found by is marked too.
         if (batch[i].tier > 0) {
@@ -500,7 +550,7 @@
     status.textContent = "Searching…";
     return run(query).then(function (found) {
       if (number !== serial) return;
-      current = { query: query, matched: matchedWords(query), results: found.results, pending: found.pending, next: 0, shown: 0, limit: shown };
+      current = { query: query, matched: matchedWords(query), results: found.results, pending: found.pending, next: 0, shown: 0, limit: shown, addresses: new Set() };
       return fill(current, number);
     }).catch(function () {
       if (number === serial) status.textContent = "The search index could not be loaded.";

@@ -39,7 +39,9 @@ public enum BuildSummary {
             lines += report.writtenPaths.map { "wrote \($0)" }
             lines += report.removedPaths.map { "removed \($0)" }
         }
-        lines.append("time: " + result.phases.map { String(format: "%@ %.3f s", $0.name, $0.seconds) }.joined(separator: ", "))
+        lines.append(
+            "time: " + result.phases.map { String(format: "%@ %.3f s", $0.name, $0.seconds) }.joined(separator: ", ")
+                + String(format: "; search index %.3f s, beside the pages", result.searchIndexSeconds))
         return lines
     }
 }

@@ -77,6 +77,8 @@ public struct BuildResult: Sendable {
     public var timeZone: TimeZone = .gmt
     /// Seconds spent in each stage, in order: `read`, `load`, `order`, `render and write`, …
     public var phases: [(name: String, seconds: Double)] = []
+    /// Seconds spent making the search index, on another core while pages render.
+    public var searchIndexSeconds: Double = 0
     /// Photos this build encoded, and photos whose copies came from the cache (CONTRACT §7).
     public var imagesEncoded = 0
     public var imagesReused = 0
@@ -206,6 +208,7 @@ public struct SiteBuilder: Sendable {
             clock.lap("finish")
             var result = finish(writeReport, pages: plan.renderer.pageCount)
             result.listChanges = listChanges
+            result.searchIndexSeconds = renderer.searchIndexSeconds
             if noChange && !failed() && unsaved.isEmpty,
                 let failure = NoChangeRecord.save(result, site: site, options: options, started: inputs, listedAt: listedAt, written: written.manifest)
             {

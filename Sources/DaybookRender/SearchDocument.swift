@@ -4,80 +4,102 @@ import DaybookModel
 
 /// One result search can show (CONTRACT §10): what it is, where it links, what its card shows,
 /// and the words and filter keys it is found by.
+///
+/// A card is kept small, since a query fetches the cards of the results it shows: its link is
+/// the slug its kind's address is made of (`search.js` makes `/posts/<slug>/` of it, under the
+/// site's root), its date a day number, and a comment's card names its writer alone.
 struct SearchDocument: Sendable {
     enum Kind: String, Sendable {
-        case user, tag, place, post, comment, entry
+        case user = "u", tag = "t", place = "l", post = "p", comment = "c", entry = "e"
     }
 
     var kind: Kind
-    var url: String
+    /// The slug of its page (`p1`); a comment's is its post's, `#`, and its own (`p1#c1`).
+    var slug: String
     var title: String
-    /// The text its card shows a snippet of.
+    /// The text its card shows, cut to `maxTextCharacters`.
     var text: String
-    var dateLabel: String
-    /// A square thumbnail: posts with a photo that is not sensitive.
-    var thumbnail: String?
+    /// The day (days since 1970) of a post, comment or entry; the post count of a person,
+    /// hashtag or place.
+    var number: Int
+    /// A square thumbnail below the site's root: posts with a photo that is not sensitive, and avatars.
+    var thumbnail: String
     /// What it is found by: the folded words of every field, in order.
     var words: [String]
-    /// Filter keys (`#tag`, `@user`, `~place`, `^year`; a comment has its post's, after `&`):
-    /// not words, found only as filters and by a leading `#tag` or `@id`.
+    /// Filter keys (`#tag`, `@user`, `~place`; a comment has its post's, after `&`): not words,
+    /// found only as filters and by a leading `#tag` or `@id`. A year needs no key: posts come
+    /// oldest first, each with its comments, so a year's results are a run of ids
+    /// (`SearchIndex.years`).
     var keys: [String]
 
-    /// The longest snippet text a card carries: the index holds the card of every result.
+    /// The longest text a card carries.
     static let maxTextCharacters = 160
 }
 
 extension PageBuilder {
     /// Everything search finds, from the feeds the pages show (so nothing they hide): people,
-    /// hashtags and places, then each post followed by its comments, oldest first (a new post
+    /// hashtags and places by name (they lead the results), then people by their bio (a second
+    /// result for the same profile, ranked with the rest, so that a word in many bios does not
+    /// push the posts down), then each post followed by its comments, oldest first (a new post
     /// adds its results at the end), then journal entries, oldest first.
     func searchDocuments() -> [SearchDocument] {
-        var documents: [SearchDocument] = []
         let indexes = input.feeds.indexes
+        let users = input.feeds.usersByID
+        func name(_ id: String) -> String { users[id]?.displayName ?? id }
+        var documents: [SearchDocument] = []
+        documents.reserveCapacity(SearchIndex.documentCount(input.feeds))
         for group in indexes.users {
-            let user = input.feeds.usersByID[group.id]
-            let bio = user?.bio.map(Self.plainText) ?? ""
+            let user = users[group.id]
             documents.append(
                 SearchDocument(
-                    kind: .user, url: urls.link(SiteURLs.user(group.id)), title: group.name, text: bio,
-                    dateLabel: count(group.posts.count, "post", "posts"), thumbnail: user?.avatar.flatMap(thumbnail),
-                    words: SearchText.tokens(group.name) + SearchText.tokens(group.id) + SearchText.tokens(bio), keys: []))
+                    kind: .user, slug: Slug.make(group.id), title: group.name, text: user?.bio.map(Self.plainText) ?? "",
+                    number: group.posts.count, thumbnail: user?.avatar.flatMap(thumbnail) ?? "",
+                    words: SearchText.tokens(group.name) + SearchText.tokens(group.id), keys: []))
         }
         for group in indexes.tags {
             documents.append(
                 SearchDocument(
-                    kind: .tag, url: urls.link(SiteURLs.group(.tags, slug: group.slug)), title: "#" + group.name, text: "",
-                    dateLabel: count(group.posts.count, "post", "posts"), thumbnail: nil, words: SearchText.tokens(group.name), keys: []))
+                    kind: .tag, slug: group.slug, title: group.name, text: "", number: group.posts.count, thumbnail: "",
+                    words: SearchText.tokens(group.name), keys: []))
         }
         for group in indexes.locations {
             documents.append(
                 SearchDocument(
-                    kind: .place, url: urls.link(SiteURLs.group(.locations, slug: group.slug)), title: group.name, text: "",
-                    dateLabel: count(group.posts.count, "post", "posts"), thumbnail: nil, words: SearchText.tokens(group.name), keys: []))
+                    kind: .place, slug: group.slug, title: group.name, text: "", number: group.posts.count, thumbnail: "",
+                    words: SearchText.tokens(group.name), keys: []))
         }
-        for post in input.feeds.timeline.reversed() {
-            let author = author(post.author).name
-            let place = post.location.map(\.name)
-            var keys = ["@" + SearchText.fold(post.author), "^" + String(post.createdAt.day(in: zone).year)]
-            keys += (input.feeds.postTags[post.id] ?? []).prefix(input.config.hashtagsPerPost).map { "#" + SearchText.fold($0) }
-            if let slug = indexes.locationSlugs[post.id] { keys.append("~" + slug) }
-            let postURL = urls.link(SiteURLs.post(post.id))
-            let caption = post.caption ?? ""
+        for group in indexes.users {
+            guard let user = users[group.id], let bio = user.bio, !bio.isEmpty else { continue }
+            let text = Self.plainText(bio)
             documents.append(
                 SearchDocument(
-                    kind: .post, url: postURL, title: place.map { "\(author) · \($0)" } ?? author, text: caption,
-                    dateLabel: post.createdAt.day(in: zone).longText,
-                    thumbnail: post.isSensitive ? nil : post.image.flatMap(thumbnail),
-                    words: SearchText.tokens(caption) + SearchText.tokens(place ?? "") + SearchText.tokens(author)
-                        + (author == post.author ? [] : SearchText.tokens(post.author)),
-                    keys: keys))
+                    kind: .user, slug: Slug.make(group.id), title: group.name, text: text, number: group.posts.count,
+                    thumbnail: user.avatar.flatMap(thumbnail) ?? "", words: SearchText.tokens(text), keys: []))
+        }
+        let tagLimit = input.config.hashtagsPerPost
+        for post in input.feeds.timeline.reversed() {
+            let author = name(post.author)
+            let place = post.location?.name
+            let day = post.createdAt.day(in: zone)
+            var keys = ["@" + SearchText.fold(post.author)]
+            keys += (input.feeds.postTags[post.id] ?? []).prefix(tagLimit).map { "#" + SearchText.fold($0) }
+            if let slug = indexes.locationSlugs[post.id] { keys.append("~" + slug) }
+            let slug = Slug.make(post.id)
+            let caption = post.caption ?? ""
+            var words = SearchText.tokens(caption) + SearchText.tokens(author)
+            if let place { words += SearchText.tokens(place) }
+            if author != post.author { words += SearchText.tokens(post.author) }
+            documents.append(
+                SearchDocument(
+                    kind: .post, slug: slug, title: place.map { "\(author) · \($0)" } ?? author, text: caption, number: day.daysSince1970,
+                    thumbnail: post.isSensitive ? "" : post.image.flatMap(thumbnail) ?? "", words: words, keys: keys))
+            let commentKeys = keys.map { "&" + $0 }
             for comment in input.feeds.comments[post.id] ?? [] {
                 documents.append(
                     SearchDocument(
-                        kind: .comment, url: postURL + "#comment-" + Slug.make(comment.id),
-                        title: "\(self.author(comment.author).name) on \(author)’s post", text: comment.text,
-                        dateLabel: comment.createdAt.day(in: zone).longText, thumbnail: nil, words: SearchText.tokens(comment.text),
-                        keys: keys.map { "&" + $0 }))
+                        kind: .comment, slug: slug + "#" + Slug.make(comment.id), title: name(comment.author), text: comment.text,
+                        number: comment.createdAt.day(in: zone).daysSince1970, thumbnail: "", words: SearchText.tokens(comment.text),
+                        keys: commentKeys))
             }
         }
         for entry in input.feeds.journal.reversed() {
@@ -87,16 +109,15 @@ extension PageBuilder {
             let text = ([body] + responses).filter { !$0.isEmpty }.joined(separator: " · ")
             documents.append(
                 SearchDocument(
-                    kind: .entry, url: urls.link(SiteURLs.entry(entry.promptID)), title: prompt.title, text: text,
-                    dateLabel: entryDay(entry).longText, thumbnail: nil,
-                    words: SearchText.tokens(prompt.title) + SearchText.tokens(text), keys: []))
+                    kind: .entry, slug: Slug.make(entry.promptID), title: prompt.title, text: text, number: entryDay(entry).daysSince1970,
+                    thumbnail: "", words: SearchText.tokens(prompt.title) + SearchText.tokens(text), keys: []))
         }
         return documents
     }
 
-    /// A photo's square thumbnail, when the build made one.
+    /// A photo's square thumbnail below the site's root, when the build made one.
     private func thumbnail(_ reference: String) -> String? {
-        input.images[reference]?.thumbnail.map { urls.asset(SiteURLs.percentEncoded($0.path)) }
+        input.images[reference]?.thumbnail.map { SiteURLs.percentEncoded($0.path) }
     }
 
     /// Markdown as the words a reader sees.

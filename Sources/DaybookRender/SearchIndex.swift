@@ -12,14 +12,15 @@ import Foundation
 ///    five letters or more, the word with its first or its second letter left out, so that a
 ///    word one edit away is found from at most four files (the other edits keep the first two
 ///    letters, and the word's own file finds them).
-/// 2. `search/p/<n>.json`, the postings: for each word, the results that hold it and how many
-///    times; and the filter keys (`#tag`, `@user`, `~place`, `^year`) with their results. Filed
+/// 2. `search/p/<n>.json`, the postings: for each word, the results that hold it (each as its
+///    distance from the one before, then, when the word is there more than once, the count,
+///    negated); and the filter keys (`#tag`, `@user`, `~place`) with their results. Filed
 ///    by a hash of the word. Nothing in a word's entry depends on the rest of its result (no
 ///    positions, no lengths), so an edit rewrites only the entries of the words it adds or
 ///    drops: a phrase, and a run of Chinese, Japanese or Korean characters, is checked on the
 ///    cards of the results that hold all its words.
-/// 3. `search/d/<n>.json`, the cards: kind, link, title, text, date and thumbnail of a run of
-///    results, fetched only for the results shown.
+/// 3. `search/d/<n>.json`, the cards (`SearchDocument`): kind, slug, title, text, day or count,
+///    and thumbnail of a run of results, fetched only for the results shown.
 ///
 /// How many files of each kind there are follows from the site's page and result counts alone
 /// (`Layout`), in powers of two, so that an edit rarely moves a word to another file: a caption
@@ -29,8 +30,8 @@ struct SearchIndex: Sendable {
     static let folder = "search/"
 
     /// How many files of each kind, from the budget of one file under `search/` per 50 pages
-    /// (and 20): seven tenths for cards, a fifth for postings, a twentieth for the lexicon. A first
-    /// one-word query fetches one postings file and the cards of the five results it shows.
+    /// (and 20): seven tenths for cards, a quarter for postings, the rest for the lexicon. A
+    /// first one-word query fetches one postings file and the cards of the results it shows.
     struct Layout: Sendable, Hashable {
         var lexiconFiles: Int
         var postingFiles: Int
@@ -39,8 +40,8 @@ struct SearchIndex: Sendable {
 
         init(pages: Int, documents: Int) {
             let budget = Double(pages / 50 + 20)
-            lexiconFiles = Self.powerOfTwo(atMost: budget * 0.05)
-            postingFiles = Self.powerOfTwo(atMost: budget * 0.2)
+            lexiconFiles = Self.powerOfTwo(atMost: budget * 0.03)
+            postingFiles = Self.powerOfTwo(atMost: budget * 0.25)
             // A multiple of 32: the cards of a new post move to another file only when the site
             // grows past a step.
             cardsPerFile = max(32, Int((Double(documents) / (budget * 0.7) / 32).rounded(.up)) * 32)
@@ -62,7 +63,8 @@ struct SearchIndex: Sendable {
     /// How many results `searchDocuments()` makes, without making them: the layout is needed
     /// to list the output paths before anything renders.
     static func documentCount(_ feeds: SiteFeeds) -> Int {
-        feeds.indexes.users.count + feeds.indexes.tags.count + feeds.indexes.locations.count + feeds.timeline.count
+        feeds.indexes.users.count + feeds.indexes.tags.count + feeds.indexes.locations.count
+            + feeds.indexes.users.count { !(feeds.usersByID[$0.id]?.bio ?? "").isEmpty } + feeds.timeline.count
             + feeds.timeline.reduce(0) { $0 + (feeds.comments[$1.id]?.count ?? 0) } + feeds.journal.count { $0.prompt != nil }
     }
 
@@ -72,24 +74,43 @@ struct SearchIndex: Sendable {
     let documentCount: Int
     /// How many people, hashtags and places lead the results (their ids come first).
     let groupCounts: (people: Int, tags: Int, places: Int)
+    /// Each year's posts and their comments: a run of ids, first and last.
+    let years: [(year: Int, first: Int, last: Int)]
 
     /// What the search page hands `search.js`: the layout and the numbers ranking needs.
     var configuration: String {
-        #"{"lexicon":\#(layout.lexiconFiles),"postings":\#(layout.postingFiles),"cardsPerFile":\#(layout.cardsPerFile),"results":\#(documentCount),"people":\#(groupCounts.people),"tags":\#(groupCounts.tags),"places":\#(groupCounts.places)}"#
+        #"{"lexicon":\#(layout.lexiconFiles),"postings":\#(layout.postingFiles),"cardsPerFile":\#(layout.cardsPerFile),"results":\#(documentCount),"people":\#(groupCounts.people),"tags":\#(groupCounts.tags),"places":\#(groupCounts.places),"years":{\#(years.map { #""\#($0.year)":[\#($0.first),\#($0.last)]"# }.joined(separator: ","))}}"#
     }
 
     init(documents: [SearchDocument], pages: Int) {
         let layout = Layout(pages: pages, documents: documents.count)
         self.layout = layout
         documentCount = documents.count
-        groupCounts = (documents.count { $0.kind == .user }, documents.count { $0.kind == .tag }, documents.count { $0.kind == .place })
+        // The people by name: the ones before the first hashtag (the rest are people by bio).
+        let people = documents.firstIndex { $0.kind != .user } ?? documents.count
+        groupCounts = (people, documents.count { $0.kind == .tag }, documents.count { $0.kind == .place })
+        var years: [(year: Int, first: Int, last: Int)] = []
+        for (number, document) in documents.enumerated() {
+            switch document.kind {
+            case .post:
+                let year = CalendarDay(daysSince1970: document.number).year
+                if years.last?.year == year { years[years.count - 1].last = number } else { years.append((year, number, number)) }
+            case .comment:
+                years[years.count - 1].last = number
+            default:
+                break
+            }
+        }
+        self.years = years
         var postings: [String: [Int]] = [:]
         var lastDocument: [String: Int] = [:]
         for (number, document) in documents.enumerated() {
             var counts: [String: Int] = [:]
             for word in document.words { counts[word, default: 0] += 1 }
-            for (word, count) in counts.sorted(by: { $0.key < $1.key }) {
-                postings[word, default: []] += [number - (lastDocument[word] ?? 0), count]
+            for (word, count) in counts {
+                // The next result, as the distance from the last; a count over one follows it, negated.
+                postings[word, default: []].append(number - (lastDocument[word] ?? 0))
+                if count > 1 { postings[word, default: []].append(-count) }
                 lastDocument[word] = number
             }
             for key in Set(document.keys).sorted() {
@@ -103,7 +124,7 @@ struct SearchIndex: Sendable {
         var near = [[String: [String]]](repeating: [:], count: layout.lexiconFiles)
         func lexiconFile(_ text: String) -> Int { Int(SearchText.hash(SearchText.group(text)) % UInt32(layout.lexiconFiles)) }
         for word in postings.keys where !Self.isKey(word) {
-            let results = (postings[word]?.count ?? 0) / 2
+            let results = postings[word]?.count { $0 > 0 } ?? 0
             lexicon[lexiconFile(word)][word] = Int.bitWidth - 1 - results.leadingZeroBitCount
             let scalars = Array(word.unicodeScalars)
             guard scalars.count >= 5 else { continue }
@@ -157,9 +178,12 @@ struct SearchIndex: Sendable {
             json.open("[")
             for document in documents[(number * layout.cardsPerFile)..<min(documents.count, (number + 1) * layout.cardsPerFile)] {
                 json.open("[")
-                for field in [document.kind.rawValue, document.url, document.title, Self.cardText(document.text), document.dateLabel, document.thumbnail ?? ""] {
-                    json.string(field)
-                }
+                json.string(document.kind.rawValue)
+                json.string(document.slug)
+                json.string(document.title)
+                json.string(Self.cardText(document.text))
+                json.number(document.number)
+                json.string(document.thumbnail)
                 json.close("]")
             }
             json.close("]")
@@ -169,10 +193,11 @@ struct SearchIndex: Sendable {
     }
 
     /// Filter keys start with a character no word starts with.
-    static func isKey(_ word: String) -> Bool { word.first.map { "#@~^&".contains($0) } ?? false }
+    static func isKey(_ word: String) -> Bool { word.first.map { "#@~&".contains($0) } ?? false }
 
     /// A card's text: whole up to `maxTextCharacters`, else cut at a space before it, with `…`.
     static func cardText(_ text: String) -> String {
+        if text.utf8.count <= SearchDocument.maxTextCharacters && !text.utf8.contains(where: { $0 == 10 || $0 == 13 }) { return text }
         let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
         guard flat.count > SearchDocument.maxTextCharacters else { return flat }
         let cut = flat.prefix(SearchDocument.maxTextCharacters)
@@ -208,7 +233,15 @@ struct JSONText {
 
     mutating func number(_ value: Int) {
         separate()
-        bytes += String(value).utf8
+        // Digits straight into the bytes: the postings of a large site are millions of numbers.
+        var magnitude = value.magnitude
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
         needsComma = true
     }
 
@@ -239,6 +272,8 @@ struct JSONText {
 final class SearchIndexBox: @unchecked Sendable {
     private let lock = NSLock()
     private var made: SearchIndex?
+    /// How long making it took (`--verbose` prints it: it runs beside the pages, on another core).
+    private(set) var seconds: Double = 0
     private let make: @Sendable () -> SearchIndex
 
     init(_ make: @escaping @Sendable () -> SearchIndex) { self.make = make }
@@ -246,7 +281,10 @@ final class SearchIndexBox: @unchecked Sendable {
     var index: SearchIndex {
         lock.withLock {
             if let made { return made }
+            let started = ContinuousClock.now
             let index = make()
+            let took = ContinuousClock.now - started
+            seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
             made = index
             return index
         }

@@ -72,6 +72,9 @@ public struct SiteRenderer: Sendable {
     /// warnings at the item that holds them.
     public func markdownLinkWarnings() -> [Diagnostic] { builder.markdownLinkWarnings() }
 
+    /// Seconds spent making the search index, beside the pages; 0 before it is made.
+    public var searchIndexSeconds: Double { builder.searchIndex.seconds }
+
     /// The errors of the links `theme`'s templates write themselves (`TemplateLinks`).
     public func templateLinkProblems(_ theme: Theme) -> [Diagnostic] {
         builder.links.map { TemplateLinks.problems(in: theme, links: $0) } ?? []

@@ -27,7 +27,7 @@ extension BrowserTests {
                 for width in [390, 1280] {
                     try await page.resize(width: width, height: 800)
                     try await page.navigate(site.url("search/?q=light"))
-                    try await page.waitUntil("document.querySelectorAll('#search-results a').length === 5", "five results")
+                    try await page.waitUntil("document.querySelectorAll('#search-results a').length === 4", "four results")
                     let search = Self.folder.appending(path: "search-\(width).png")
                     try await page.screenshot(width: width, to: search)
 

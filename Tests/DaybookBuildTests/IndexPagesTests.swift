@@ -140,14 +140,13 @@ struct IndexPagesTests {
     @Test("search's cards list people, hashtags and places first, with their post counts and URLs, in index order")
     func searchCards() async throws {
         let data = try #require(FileManager.default.contents(atPath: try await Self.built.get().directory.appending(path: "output/search/d/0.json").path))
-        let cards = try #require(try JSONSerialization.jsonObject(with: data) as? [[String]])
-        let groups = cards.filter { ["user", "tag", "place"].contains($0[0]) }
-        #expect(groups.filter { $0[0] == "tag" }.map { $0[2] } == ["#sea", "#café", "#sky", "#日本"])
-        #expect(groups.filter { $0[0] == "place" }.map { [$0[2], $0[1], $0[4]] } == [
-            ["LISBON", "/blog/locations/lisbon/", "3 posts"], ["Porto", "/blog/locations/porto/", "1 post"], ["Évora", "/blog/locations/évora/", "1 post"],
-        ])
-        #expect(groups.filter { $0[0] == "user" }.map { $0[4] } == ["1 post", "1 post", "0 posts", "0 posts", "4 posts"])
-        #expect(Array(cards.prefix(groups.count).map { $0[0] }) == groups.map { $0[0] })
+        let cards = try #require(try JSONSerialization.jsonObject(with: data) as? [[Any]])
+        let kinds = cards.map { $0[0] as? String ?? "" }
+        let groups = cards.filter { ["u", "t", "l"].contains($0[0] as? String) }
+        #expect(groups.filter { $0[0] as? String == "t" }.map { $0[2] as? String } == ["sea", "café", "sky", "日本"])
+        #expect(groups.filter { $0[0] as? String == "l" }.map { "\($0[2]) \($0[1]) \($0[4])" } == ["LISBON lisbon 3", "Porto porto 1", "Évora évora 1"])
+        #expect(groups.filter { $0[0] as? String == "u" }.map { $0[4] as? Int } == [1, 1, 0, 0, 4])
+        #expect(Array(kinds.prefix(groups.count)) == groups.map { $0[0] as? String ?? "" })
     }
 
     @Test("images get the width and height of their file, and a missing image is a warning at its field")
