@@ -36,15 +36,19 @@ struct PageBuilder: Sendable {
     let markdownMemo: MarkdownDropsMemo?
     /// Every text's link targets, for the next `daybook build` (when the input held kept ones).
     let markdownTargets: MarkdownTargets?
-    /// The search index, made once for the search page and the data files.
+    /// The search index, made once, beside the pages, for the data files.
     let searchIndex: SearchIndexBox
+    /// The site's pages, which size the search index (`SearchIndex.Layout`).
+    let pageCount: Int
 
     /// - Parameter pageCount: the site's pages, which size the search index (`SearchIndex.Layout`).
     init(input: RenderInput, links: MarkdownLinks? = nil, pageCount: Int = 0) {
         self.input = input
         self.links = links
+        self.pageCount = pageCount
         searchIndex = SearchIndexBox { [input] in
-            SearchIndex(documents: PageBuilder(input: input).searchDocuments(), pages: pageCount)
+            let documents = PageBuilder(input: input).searchDocuments()
+            return SearchIndex(documents: documents, layout: SearchIndex.Layout(pages: pageCount, documents: documents.count))
         }
         self.urls = SiteURLs(baseURL: input.config.baseURL)
         self.paginator = Paginator(pageSize: input.config.pageSize)
@@ -214,7 +218,7 @@ struct PageBuilder: Sendable {
 
     private func search() -> BuiltPage {
         let item = SearchView(
-            indexURL: urls.link(SearchIndex.folder), configuration: searchIndex.index.configuration, scriptURL: urls.link(SiteURLs.searchScript),
+            indexURL: urls.link(SearchIndex.folder), configuration: SearchIndex.Summary(feeds: input.feeds, pages: pageCount).configuration, scriptURL: urls.link(SiteURLs.searchScript),
             links: [
                 LinkView(url: urls.link(SiteURLs.users), label: "All people"),
                 LinkView(url: urls.link(SiteURLs.tags), label: "All hashtags"),

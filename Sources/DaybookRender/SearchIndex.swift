@@ -63,61 +63,91 @@ struct SearchIndex: Sendable {
     /// How many results `searchDocuments()` makes, without making them: the layout is needed
     /// to list the output paths before anything renders.
     static func documentCount(_ feeds: SiteFeeds) -> Int {
-        feeds.indexes.users.count + feeds.indexes.tags.count + feeds.indexes.locations.count
-            + feeds.indexes.users.count { !(feeds.usersByID[$0.id]?.bio ?? "").isEmpty } + feeds.timeline.count
+        feeds.indexes.users.count + feeds.indexes.tags.count + feeds.indexes.locations.count + bioCount(feeds) + feeds.timeline.count
             + feeds.timeline.reduce(0) { $0 + (feeds.comments[$1.id]?.count ?? 0) } + feeds.journal.count { $0.prompt != nil }
+    }
+
+    /// The people who have a bio: each is a second result (`searchDocuments()`).
+    static func bioCount(_ feeds: SiteFeeds) -> Int { feeds.indexes.users.count { !(feeds.usersByID[$0.id]?.bio ?? "").isEmpty } }
+
+    /// What the search page hands `search.js`, worked out from the feeds alone, without the
+    /// index: the search page renders with the other pages, while the index is made beside them.
+    struct Summary: Sendable {
+        let layout: Layout
+        let documentCount: Int
+        /// How many people, hashtags and places lead the results (their ids come first).
+        let groupCounts: (people: Int, tags: Int, places: Int)
+        /// Each year's posts and their comments: a run of ids, first and last. Posts come oldest
+        /// first, each followed by its comments, after the people, hashtags, places and bios.
+        let years: [(year: Int, first: Int, last: Int)]
+
+        init(feeds: SiteFeeds, pages: Int) {
+            documentCount = SearchIndex.documentCount(feeds)
+            layout = Layout(pages: pages, documents: documentCount)
+            let indexes = feeds.indexes
+            groupCounts = (indexes.users.count, indexes.tags.count, indexes.locations.count)
+            var years: [(year: Int, first: Int, last: Int)] = []
+            var number = indexes.users.count + indexes.tags.count + indexes.locations.count + SearchIndex.bioCount(feeds)
+            for post in feeds.timeline.reversed() {
+                let year = post.createdAt.day(in: feeds.moment.timeZone).year
+                let last = number + (feeds.comments[post.id]?.count ?? 0)
+                if years.last?.year == year { years[years.count - 1].last = last } else { years.append((year, number, last)) }
+                number = last + 1
+            }
+            self.years = years
+        }
+
+        var configuration: String {
+            let runs = years.map { #""\#($0.year)":[\#($0.first),\#($0.last)]"# }.joined(separator: ",")
+            return
+                #"{"lexicon":\#(layout.lexiconFiles),"postings":\#(layout.postingFiles),"cardsPerFile":\#(layout.cardsPerFile),"results":\#(documentCount),"people":\#(groupCounts.people),"tags":\#(groupCounts.tags),"places":\#(groupCounts.places),"years":{\#(runs)}}"#
+        }
     }
 
     let layout: Layout
     /// The files, in the order of `layout.paths`.
     let files: [RenderedFile]
-    let documentCount: Int
-    /// How many people, hashtags and places lead the results (their ids come first).
-    let groupCounts: (people: Int, tags: Int, places: Int)
-    /// Each year's posts and their comments: a run of ids, first and last.
-    let years: [(year: Int, first: Int, last: Int)]
 
-    /// What the search page hands `search.js`: the layout and the numbers ranking needs.
-    var configuration: String {
-        #"{"lexicon":\#(layout.lexiconFiles),"postings":\#(layout.postingFiles),"cardsPerFile":\#(layout.cardsPerFile),"results":\#(documentCount),"people":\#(groupCounts.people),"tags":\#(groupCounts.tags),"places":\#(groupCounts.places),"years":{\#(years.map { #""\#($0.year)":[\#($0.first),\#($0.last)]"# }.joined(separator: ","))}}"#
-    }
-
-    init(documents: [SearchDocument], pages: Int) {
-        let layout = Layout(pages: pages, documents: documents.count)
+    init(documents: [SearchDocument], layout: Layout) {
         self.layout = layout
-        documentCount = documents.count
-        // The people by name: the ones before the first hashtag (the rest are people by bio).
-        let people = documents.firstIndex { $0.kind != .user } ?? documents.count
-        groupCounts = (people, documents.count { $0.kind == .tag }, documents.count { $0.kind == .place })
-        var years: [(year: Int, first: Int, last: Int)] = []
-        for (number, document) in documents.enumerated() {
-            switch document.kind {
-            case .post:
-                let year = CalendarDay(daysSince1970: document.number).year
-                if years.last?.year == year { years[years.count - 1].last = number } else { years.append((year, number, number)) }
-            case .comment:
-                years[years.count - 1].last = number
-            default:
-                break
-            }
+        // Each word and key is numbered the first time it is met, and its entries grow in an
+        // array of arrays: one dictionary look-up a word of each result, where a dictionary of
+        // entries and one of counts took two, and a third of the index's time.
+        var numbers: [String: Int] = [:]
+        var entries: [[Int]] = []
+        var lastDocument: [Int] = []
+        func number(of word: String) -> Int {
+            if let known = numbers[word] { return known }
+            numbers[word] = entries.count
+            entries.append([])
+            lastDocument.append(0)
+            return entries.count - 1
         }
-        self.years = years
-        var postings: [String: [Int]] = [:]
-        var lastDocument: [String: Int] = [:]
-        for (number, document) in documents.enumerated() {
-            var counts: [String: Int] = [:]
-            for word in document.words { counts[word, default: 0] += 1 }
-            for (word, count) in counts {
+        var found: [Int] = []
+        for (document, result) in documents.enumerated() {
+            found.removeAll(keepingCapacity: true)
+            for word in result.words { found.append(number(of: word)) }
+            found.sort()
+            var index = 0
+            while index < found.count {
+                let word = found[index]
+                var count = 1
+                while index + count < found.count && found[index + count] == word { count += 1 }
                 // The next result, as the distance from the last; a count over one follows it, negated.
-                postings[word, default: []].append(number - (lastDocument[word] ?? 0))
-                if count > 1 { postings[word, default: []].append(-count) }
-                lastDocument[word] = number
+                entries[word].append(document - lastDocument[word])
+                if count > 1 { entries[word].append(-count) }
+                lastDocument[word] = document
+                index += count
             }
-            for key in Set(document.keys).sorted() {
-                postings[key, default: []].append(number - (lastDocument[key] ?? 0))
-                lastDocument[key] = number
+            for key in Set(result.keys).sorted() {
+                let word = number(of: key)
+                entries[word].append(document - lastDocument[word])
+                lastDocument[word] = document
             }
         }
+        var postings: [String: [Int]] = [:]
+        postings.reserveCapacity(numbers.count)
+        for (word, index) in numbers { postings[word] = entries[index] }
 
         // The lexicon: each word's count of results, and the near keys of the longer ones.
         var lexicon = [[String: Int]](repeating: [:], count: layout.lexiconFiles)

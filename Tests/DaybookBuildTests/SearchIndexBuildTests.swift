@@ -90,6 +90,39 @@ struct SearchIndexBuildTests {
         #expect(page.contains(#"data-configuration="{&quot;lexicon&quot;:"#))
     }
 
+    @Test("the page's summary (worked out without the index) agrees with the cards: the people, hashtags and places first, each year a run of posts and their comments")
+    func summaryAgrees() async throws {
+        let site = try SiteFixture(Self.archive)
+        defer { try? FileManager.default.removeItem(at: site.directory) }
+        _ = try await build(site, drafts: true, future: true)
+        let page = try #require(site.read("output/search/index.html"))
+        let attribute = try #require(page.firstRange(of: #"data-configuration=""#).map { page[$0.upperBound...].prefix { $0 != "\"" } })
+        let configuration = try #require(
+            try JSONSerialization.jsonObject(with: Data(attribute.replacing("&quot;", with: "\"").utf8)) as? [String: Any])
+        var cards: [[Any]] = []
+        for number in 0... {
+            guard let data = FileManager.default.contents(atPath: site.directory.appending(path: "output/search/d/\(number).json").path) else { break }
+            cards += try #require(try JSONSerialization.jsonObject(with: data) as? [[Any]])
+        }
+        let kinds = cards.map { $0[0] as? String ?? "" }
+        #expect(configuration["results"] as? Int == cards.count)
+        #expect(configuration["people"] as? Int == kinds.prefix { $0 == "u" }.count)
+        #expect(configuration["tags"] as? Int == kinds.count { $0 == "t" })
+        #expect(configuration["places"] as? Int == kinds.count { $0 == "l" })
+        var years: [String: [Int]] = [:]
+        var year = ""
+        for (number, card) in cards.enumerated() {
+            if card[0] as? String == "p" {
+                year = String(CalendarDay(daysSince1970: card[4] as? Int ?? 0).year)
+                years[year] = [years[year]?[0] ?? number, number]
+            } else if card[0] as? String == "c" {
+                years[year]?[1] = number
+            }
+        }
+        #expect(years.count == 1 && years["2026"] != nil)
+        #expect(configuration["years"] as? [String: [Int]] == years)
+    }
+
     @Test("without JavaScript: a form with an input named q, and links to the indexes")
     func withoutJavaScript() async throws {
         let site = try SiteFixture(Self.archive)
