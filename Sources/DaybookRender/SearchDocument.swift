@@ -1,6 +1,7 @@
 import DaybookFeed
 import DaybookMarkdown
 import DaybookModel
+import DaybookParallel
 
 /// One result search can show (CONTRACT §10): what it is, where it links, what its card shows,
 /// and the words and filter keys it is found by.
@@ -76,32 +77,8 @@ extension PageBuilder {
                     kind: .user, slug: Slug.make(group.id), title: group.name, text: text, number: group.posts.count,
                     thumbnail: user.avatar.flatMap(thumbnail) ?? "", words: SearchText.tokens(text), keys: []))
         }
-        let tagLimit = input.config.hashtagsPerPost
-        for post in input.feeds.timeline.reversed() {
-            let author = name(post.author)
-            let place = post.location?.name
-            let day = post.createdAt.day(in: zone)
-            var keys = ["@" + SearchText.fold(post.author)]
-            keys += (input.feeds.postTags[post.id] ?? []).prefix(tagLimit).map { "#" + SearchText.fold($0) }
-            if let slug = indexes.locationSlugs[post.id] { keys.append("~" + slug) }
-            let slug = Slug.make(post.id)
-            let caption = post.caption ?? ""
-            var words = SearchText.tokens(caption) + SearchText.tokens(author)
-            if let place { words += SearchText.tokens(place) }
-            if author != post.author { words += SearchText.tokens(post.author) }
-            documents.append(
-                SearchDocument(
-                    kind: .post, slug: slug, title: place.map { "\(author) · \($0)" } ?? author, text: caption, number: day.daysSince1970,
-                    thumbnail: post.isSensitive ? "" : post.image.flatMap(thumbnail) ?? "", words: words, keys: keys))
-            let commentKeys = keys.map { "&" + $0 }
-            for comment in input.feeds.comments[post.id] ?? [] {
-                documents.append(
-                    SearchDocument(
-                        kind: .comment, slug: slug + "#" + Slug.make(comment.id), title: name(comment.author), text: comment.text,
-                        number: comment.createdAt.day(in: zone).daysSince1970, thumbnail: "", words: SearchText.tokens(comment.text),
-                        keys: commentKeys))
-            }
-        }
+        // Posts on all cores (a rebuild renders few pages, and the index waits on this), in order.
+        documents += Parallel.mapBlocking(Array(input.feeds.timeline.reversed())) { post in postDocuments(post) }.flatMap { $0 }
         for entry in input.feeds.journal.reversed() {
             guard let prompt = entry.prompt else { continue }
             let body = prompt.body.map(Self.plainText) ?? ""
@@ -111,6 +88,37 @@ extension PageBuilder {
                 SearchDocument(
                     kind: .entry, slug: Slug.make(entry.promptID), title: prompt.title, text: text, number: entryDay(entry).daysSince1970,
                     thumbnail: "", words: SearchText.tokens(prompt.title) + SearchText.tokens(text), keys: []))
+        }
+        return documents
+    }
+
+    /// A post's result, then its comments'.
+    private func postDocuments(_ post: Post) -> [SearchDocument] {
+        let indexes = input.feeds.indexes
+        func name(_ id: String) -> String { input.feeds.usersByID[id]?.displayName ?? id }
+        let author = name(post.author)
+        let place = post.location?.name
+        let day = post.createdAt.day(in: zone)
+        var keys = ["@" + SearchText.fold(post.author)]
+        keys += (input.feeds.postTags[post.id] ?? []).prefix(input.config.hashtagsPerPost).map { "#" + SearchText.fold($0) }
+        if let slug = indexes.locationSlugs[post.id] { keys.append("~" + slug) }
+        let slug = Slug.make(post.id)
+        let caption = post.caption ?? ""
+        var words = SearchText.tokens(caption) + SearchText.tokens(author)
+        if let place { words += SearchText.tokens(place) }
+        if author != post.author { words += SearchText.tokens(post.author) }
+        var documents = [
+            SearchDocument(
+                kind: .post, slug: slug, title: place.map { "\(author) · \($0)" } ?? author, text: caption, number: day.daysSince1970,
+                thumbnail: post.isSensitive ? "" : post.image.flatMap(thumbnail) ?? "", words: words, keys: keys)
+        ]
+        let commentKeys = keys.map { "&" + $0 }
+        for comment in input.feeds.comments[post.id] ?? [] {
+            documents.append(
+                SearchDocument(
+                    kind: .comment, slug: slug + "#" + Slug.make(comment.id), title: name(comment.author), text: comment.text,
+                    number: comment.createdAt.day(in: zone).daysSince1970, thumbnail: "", words: SearchText.tokens(comment.text),
+                    keys: commentKeys))
         }
         return documents
     }
