@@ -199,6 +199,13 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
         case movedAside(String, kept: String)
         /// A folder removed once empty, with its permission bits.
         case removedFolder(String, mode: mode_t)
+
+        /// The path the step changed.
+        var path: String {
+            switch self {
+            case .madeFolder(let path), .placed(let path, _), .movedAside(let path, _), .removedFolder(let path, _): path
+            }
+        }
     }
 
     public func commit() throws(OutputError) {
@@ -300,49 +307,35 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
         var unrestored: [String] = []
         for step in log.reversed() {
             closeCursor(keeping: 0)
-            switch step {
-            case .placed(let path, let kept):
-                let (folder, leaf) = split(path)
-                guard case .success(let parent) = walk(to: folder, creating: false, replacing: false) else {
-                    unrestored.append(path)
-                    continue
-                }
-                let done = kept.map { renameat(temporaries, $0, parent, leaf) == 0 } ?? (unlinkat(parent, leaf, 0) == 0)
-                if !done { unrestored.append(path) }
-            case .movedAside(let path, let kept):
-                let (folder, leaf) = split(path)
-                guard case .success(let parent) = walk(to: folder, creating: false, replacing: false),
-                    renameat(temporaries, kept, parent, leaf) == 0
-                else {
-                    unrestored.append(path)
-                    continue
-                }
-            case .madeFolder(let path):
-                let (folder, leaf) = split(path)
-                guard case .success(let parent) = walk(to: folder, creating: false, replacing: false),
-                    unlinkat(parent, leaf, AT_REMOVEDIR) == 0
-                else {
-                    unrestored.append(path)
-                    continue
-                }
-            case .removedFolder(let path, let mode):
-                let (folder, leaf) = split(path)
-                guard case .success(let parent) = walk(to: folder, creating: false, replacing: false),
-                    mkdirat(parent, leaf, mode) == 0
-                else {
-                    unrestored.append(path)
-                    continue
-                }
-                // mkdir applies the umask; the folder had exactly these bits.
-                let fd = openat(parent, leaf, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                if fd >= 0 {
-                    fchmod(fd, mode)
-                    close(fd)
-                }
+            let (folder, leaf) = split(step.path)
+            guard case .success(let parent) = walk(to: folder, creating: false, replacing: false), undo(step, in: parent, leaf) else {
+                unrestored.append(step.path)
+                continue
             }
         }
         closeCursor(keeping: 0)
         return unrestored
+    }
+
+    /// Undoes one step at `leaf` in the folder `parent`; `false` when that fails.
+    private func undo(_ step: Step, in parent: Int32, _ leaf: String) -> Bool {
+        switch step {
+        case .placed(_, let kept):
+            return kept.map { renameat(temporaries, $0, parent, leaf) == 0 } ?? (unlinkat(parent, leaf, 0) == 0)
+        case .movedAside(_, let kept):
+            return renameat(temporaries, kept, parent, leaf) == 0
+        case .madeFolder:
+            return unlinkat(parent, leaf, AT_REMOVEDIR) == 0
+        case .removedFolder(_, let mode):
+            guard mkdirat(parent, leaf, mode) == 0 else { return false }
+            // mkdir applies the umask; the folder had exactly these bits.
+            let fd = openat(parent, leaf, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if fd >= 0 {
+                fchmod(fd, mode)
+                close(fd)
+            }
+            return true
+        }
     }
 
     public func remove(_ path: String) throws(OutputError) -> Bool {

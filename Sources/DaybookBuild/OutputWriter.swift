@@ -362,7 +362,7 @@ public final class OutputWriter {
     }
 
     /// Notes what the previous build wrote and this one did not, for the commit to remove.
-    public func noteStale(_ manifest: BuildManifest, report: inout WriteReport) {
+    private func noteStale(_ manifest: BuildManifest, report: inout WriteReport) {
         // Every recorded file was planned again, and a build writes or keeps all it plans.
         if plansEveryRecordedFile && manifest.files.count >= previous.files.count { return }
         for stale in previous.files.keys.filter({ manifest.files[$0] == nil }).sorted() {
@@ -377,7 +377,7 @@ public final class OutputWriter {
 
     /// Stages the record if its bytes changed and commits everything staged, the intent saved
     /// first and removed last.
-    public func commit(_ manifest: BuildManifest) throws(OutputError) {
+    private func commit(_ manifest: BuildManifest) throws(OutputError) {
         let (bytes, order) = manifest.encoded(pathOrder: previousPathOrder)
         let recordChanged = bytes != recordOnDisk
         if recordChanged { try sink.stage(bytes, at: Self.manifestName, replacing: force) }

@@ -46,9 +46,7 @@ extension PageBuilder {
     func searchDocuments() -> [SearchDocument] {
         let indexes = input.feeds.indexes
         let users = input.feeds.usersByID
-        func name(_ id: String) -> String { users[id]?.displayName ?? id }
         var documents: [SearchDocument] = []
-        documents.reserveCapacity(SearchIndex.documentCount(input.feeds))
         for group in indexes.users {
             let user = users[group.id]
             documents.append(
@@ -95,8 +93,7 @@ extension PageBuilder {
     /// A post's result, then its comments'.
     private func postDocuments(_ post: Post) -> [SearchDocument] {
         let indexes = input.feeds.indexes
-        func name(_ id: String) -> String { input.feeds.usersByID[id]?.displayName ?? id }
-        let author = name(post.author)
+        let author = displayName(post.author)
         let place = post.location?.name
         let day = post.createdAt.day(in: zone)
         var keys = ["@" + SearchText.fold(post.author)]
@@ -116,12 +113,15 @@ extension PageBuilder {
         for comment in input.feeds.comments[post.id] ?? [] {
             documents.append(
                 SearchDocument(
-                    kind: .comment, slug: slug + "#" + Slug.make(comment.id), title: name(comment.author), text: comment.text,
+                    kind: .comment, slug: slug + "#" + Slug.make(comment.id), title: displayName(comment.author), text: comment.text,
                     number: comment.createdAt.day(in: zone).daysSince1970, thumbnail: "", words: SearchText.tokens(comment.text),
                     keys: commentKeys))
         }
         return documents
     }
+
+    /// A person's name as the pages show it (their id when they have none, or are unknown).
+    private func displayName(_ id: String) -> String { input.feeds.usersByID[id]?.displayName ?? id }
 
     /// A photo's square thumbnail below the site's root, when the build made one.
     private func thumbnail(_ reference: String) -> String? {

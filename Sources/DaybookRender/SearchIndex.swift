@@ -146,16 +146,16 @@ struct SearchIndex: Sendable {
                 lastDocument[word] = document
             }
         }
-        var postings: [String: [Int]] = [:]
-        postings.reserveCapacity(numbers.count)
-        for (word, index) in numbers { postings[word] = entries[index] }
-
-        // The lexicon: each word's count of results, and the near keys of the longer ones.
+        // The postings by file; the lexicon: each word's count of results, and the near keys of
+        // the longer ones.
+        var postingFiles = [[String: [Int]]](repeating: [:], count: layout.postingFiles)
         var lexicon = [[String: Int]](repeating: [:], count: layout.lexiconFiles)
         var near = [[String: [String]]](repeating: [:], count: layout.lexiconFiles)
         func lexiconFile(_ text: String) -> Int { Int(SearchText.hash(SearchText.group(text)) % UInt32(layout.lexiconFiles)) }
-        for word in postings.keys where !Self.isKey(word) {
-            let results = postings[word]?.count { $0 > 0 } ?? 0
+        for (word, index) in numbers {
+            postingFiles[Int(SearchText.hash(word) % UInt32(layout.postingFiles))][word] = entries[index]
+            guard !Self.isKey(word) else { continue }
+            let results = entries[index].count { $0 > 0 }
             lexicon[lexiconFile(word)][word] = Int.bitWidth - 1 - results.leadingZeroBitCount
             let scalars = Array(word.unicodeScalars)
             guard scalars.count >= 5 else { continue }
@@ -166,8 +166,6 @@ struct SearchIndex: Sendable {
                 near[lexiconFile(text)][text, default: []].append(word)
             }
         }
-        var postingFiles = [[String: [Int]]](repeating: [:], count: layout.postingFiles)
-        for (word, entries) in postings { postingFiles[Int(SearchText.hash(word) % UInt32(layout.postingFiles))][word] = entries }
 
         // Each file on its own core: the index's JSON is tens of megabytes on a large site.
         let lexiconFiles = Parallel.mapBlocking(Array(zip(lexicon, near).enumerated())) { number, file in
@@ -221,8 +219,7 @@ struct SearchIndex: Sendable {
             json.close("]")
             return RenderedFile(path: "\(Self.folder)d/\(number).json", bytes: json.bytes)
         }
-        let files = lexiconFiles + postingsFiles + cardFiles
-        self.files = files
+        files = lexiconFiles + postingsFiles + cardFiles
     }
 
     /// Filter keys start with a character no word starts with.
