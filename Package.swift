@@ -55,6 +55,10 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The incremental layer: memoised steps of the build, each keyed by the version of what it
+        // read, kept in memory by `serve` and in one container by `daybook build`. No I/O.
+        .target(
+            name: "DaybookIncremental", dependencies: ["DaybookModel", "DaybookParallel", "DaybookRender"], swiftSettings: strictSettings),
         // openat2(2) with RESOLVE_BENEATH: a site's files are opened confined to the site folder.
         .target(name: "CConfinedOpen"),
         // I/O: reads a site folder, runs the pipeline, writes the output folder.
@@ -62,7 +66,7 @@ let package = Package(
             name: "DaybookBuild",
             dependencies: [
                 "DaybookModel", "DaybookFeed", "DaybookContent", "DaybookRender", "DaybookTheme", "DaybookCheck", "DaybookImages", "DaybookParallel",
-                "CConfinedOpen",
+                "DaybookIncremental", "CConfinedOpen",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: strictSettings
@@ -109,6 +113,7 @@ let package = Package(
         ),
         .testTarget(name: "DaybookModelTests", dependencies: ["DaybookModel", "DaybookTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookFeedTests", dependencies: ["DaybookFeed", "DaybookTestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "DaybookIncrementalTests", dependencies: ["DaybookIncremental", "DaybookTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookContentTests", dependencies: ["DaybookContent", "DaybookTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookMarkdownTests", dependencies: ["DaybookMarkdown"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookImagesTests", dependencies: ["DaybookImages", "CVips", "CVipsLoader"], swiftSettings: strictSettings),

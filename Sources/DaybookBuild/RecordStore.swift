@@ -1,6 +1,7 @@
 import DaybookContent
 import DaybookModel
 import DaybookFeed
+import DaybookIncremental
 import DaybookRender
 import Foundation
 
@@ -40,6 +41,8 @@ public final class RecordStore: @unchecked Sendable {
         var pageLayout: PageLayout?
         /// The last build's output paths, when no two of them were the same.
         var distinctPaths: [String]?
+        /// The incremental layer's memo of the last build (`MemoPlace`).
+        var memo = MemoTable()
     }
 
     private let lock = NSLock()
@@ -59,6 +62,7 @@ public final class RecordStore: @unchecked Sendable {
         var cache = RecordCacheFile.read(site: site, maxBytes: 1 << 30)
         cache.keepsDecoded = true
         memory = Memory(cache: cache)
+        memory.memo = MemoPlace.site(site, faults: .none).load()
         cards = CardStore(earlier: { CardCacheFile.read(site: site) }, loadAfterMisses: cardsLoadAfterMisses)
     }
 

@@ -1,6 +1,7 @@
 import DaybookCheck
 import DaybookContent
 import DaybookFeed
+import DaybookIncremental
 import DaybookModel
 import DaybookParallel
 import DaybookRender
@@ -53,12 +54,16 @@ extension SiteBuilder {
         /// them too: into an empty folder in memory, nothing is reused whatever they say.
         var keys: PageKeys?
         var diagnostics: [Diagnostic]
+        /// Where the incremental layer's memo comes from and goes to.
+        var memo = MemoPlace.none
     }
 
     /// The whole rendered site in memory, for `--check`.
     struct Rendered: Sendable {
         var files: [String: [UInt8]]
         var pageKeys: [String: UInt64]
+        var memo = MemoPlace.Kept.nothing
+        var searchSeconds = 0.0
     }
 
     /// What the write gives: the record of every file, and what changed.
@@ -68,6 +73,10 @@ extension SiteBuilder {
         /// The pages' derived keys, which the manifest records (`nil` for pages rendered before
         /// they were written, `--check`).
         var derived: SiteRenderer.DerivedKeys? = nil
+        /// The memo after this build, to keep once its output is in place.
+        var memo = MemoPlace.Kept.nothing
+        /// Seconds the search files took, beside the pages.
+        var searchSeconds = 0.0
     }
 
     /// What a build found so far, for its result.
@@ -302,6 +311,12 @@ extension SiteBuilder {
         // The feeds, the sitemap and the search index read no page: made while the pages render,
         // on whatever core the pages leave free.
         let pendingData = Task.detached(priority: .userInitiated) { plan.renderer.dataFiles(keys: keys, reuse: keepable) }
+        let pendingSearch = Task.detached(priority: .userInitiated) { [place = plan.memo, renderer = plan.renderer] in
+            let started = ContinuousClock.now
+            var memo = place.load()
+            let output = SearchStep.files(renderer.searchDocuments(), layout: renderer.searchLayout, memo: &memo, keep: keepable)
+            return (output, place.kept(memo), PhaseClock.seconds(ContinuousClock.now - started))
+        }
         let total = plan.renderer.pageCount
         if !carried {
             // Room for every file up front: grown as they come, both tables hashed 34,000 paths
@@ -345,7 +360,11 @@ extension SiteBuilder {
             done += outputs.count
             progress(BuildProgress(phase: "render and write", done: done, total: total))
         }
-        let data = await pendingData.value
+        var data = await pendingData.value
+        let (search, memo, searchSeconds) = await pendingSearch.value
+        data.keys.merge(search.keys) { _, new in new }
+        data.reused += search.reused
+        data.files += search.files
         manifest.pageKeys.merge(data.keys) { _, new in new }
         for path in data.reused {
             if let record = writer.keep(path, report: &report) { manifest.files[path] = record }
@@ -356,7 +375,7 @@ extension SiteBuilder {
             // A path that had a key (a page, once) and now holds a file without one loses it.
             for path in unkeyed.keys where data.keys[path] == nil { manifest.pageKeys[path] = nil }
         }
-        return Written(manifest: manifest, report: report, derived: triage.derived)
+        return Written(manifest: manifest, report: report, derived: triage.derived, memo: memo, searchSeconds: searchSeconds)
     }
 
     /// `--check`: renders every page into memory, through the same writer as a build to disk.
@@ -370,7 +389,8 @@ extension SiteBuilder {
         var files = memory.files
         files[OutputWriter.manifestName] = nil
         files[OutputWriter.intentName] = nil
-        return Rendered(files: files, pageKeys: written?.manifest.pageKeys ?? [:])
+        return Rendered(
+            files: files, pageKeys: written?.manifest.pageKeys ?? [:], memo: written?.memo ?? .nothing, searchSeconds: written?.searchSeconds ?? 0)
     }
 
     /// `--check`: the checks of `daybook check`, on the site in memory.
@@ -391,7 +411,7 @@ extension SiteBuilder {
         writer.begin()
         let files = rendered.files.sorted { $0.key.scalarsPrecede($1.key) }.map { RenderedFile(path: $0.key, bytes: $0.value) }
         manifest.files = try writer.write(files, report: &report)
-        return Written(manifest: manifest, report: report)
+        return Written(manifest: manifest, report: report, memo: rendered.memo, searchSeconds: rendered.searchSeconds)
     }
 
     /// Commits the build (removes what the previous build wrote and this one did not, puts the
@@ -420,7 +440,7 @@ struct PhaseClock {
 
     var total: Double { Self.seconds(ContinuousClock.now - started) }
 
-    private static func seconds(_ duration: Duration) -> Double {
+    static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

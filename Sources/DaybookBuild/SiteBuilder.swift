@@ -167,7 +167,8 @@ public struct SiteBuilder: Sendable {
 
         report(BuildProgress(phase: "plan"))
         let writer = await pendingWriter.value.value
-        let plan = plan(site, renderer: renderer, writer: writer, store: options.records, cachesOnDisk: cachesOnDisk, faults: options.faults)
+        var plan = plan(site, renderer: renderer, writer: writer, store: options.records, cachesOnDisk: cachesOnDisk, faults: options.faults)
+        plan.memo = options.records.map(MemoPlace.process) ?? cachesOnDisk.map { .site($0, faults: options.faults) } ?? .none
         outcome.diagnostics += plan.diagnostics
         clock.lap("plan")
         // The plan works out the keys unless it failed before its checks.
@@ -202,13 +203,14 @@ public struct SiteBuilder: Sendable {
             if let cachesOnDisk, let failure = CardCacheFile.saveIfWorthIt(renderer.cards, site: cachesOnDisk, faults: options.faults) {
                 unsaved.append(failure)
             }
+            if let failure = plan.memo.save(written.memo) { unsaved.append(failure) }
             let listChanges = SiteLists.reportOrder.map { name in
                 (name, ListDiff(from: writer.previous.lists[name] ?? ListSnapshot(), to: plan.lists[name] ?? ListSnapshot()))
             }
             clock.lap("finish")
             var result = finish(writeReport, pages: plan.renderer.pageCount)
             result.listChanges = listChanges
-            result.searchIndexSeconds = renderer.searchIndexSeconds
+            result.searchIndexSeconds = written.searchSeconds
             if noChange && !failed() && unsaved.isEmpty,
                 let failure = NoChangeRecord.save(result, site: site, options: options, started: inputs, listedAt: listedAt, written: written.manifest)
             {

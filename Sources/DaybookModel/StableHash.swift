@@ -84,6 +84,11 @@ public struct StableHash: Sendable, Hashable {
         bytes.withUnsafeBytes { raw in mixed(raw, into: 0xCBF2_9CE4_8422_2325 ^ UInt64(raw.count)) }
     }
 
+    /// `ofContent` of a slice, without copying it.
+    public static func ofContent(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        bytes.withUnsafeBytes { raw in mixed(raw, into: 0xCBF2_9CE4_8422_2325 ^ UInt64(raw.count)) }
+    }
+
     public static func of(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var hash = StableHash()
         hash.combine(bytes)

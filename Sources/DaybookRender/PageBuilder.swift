@@ -36,8 +36,6 @@ struct PageBuilder: Sendable {
     let markdownMemo: MarkdownDropsMemo?
     /// Every text's link targets, for the next `daybook build` (when the input held kept ones).
     let markdownTargets: MarkdownTargets?
-    /// The search index, made once, beside the pages, for the data files.
-    let searchIndex: SearchIndexBox
     /// The site's pages, which size the search index (`SearchIndex.Layout`).
     let pageCount: Int
 
@@ -46,10 +44,6 @@ struct PageBuilder: Sendable {
         self.input = input
         self.links = links
         self.pageCount = pageCount
-        searchIndex = SearchIndexBox { [input] in
-            let documents = PageBuilder(input: input).searchDocuments()
-            return SearchIndex(documents: documents, layout: SearchIndex.Layout(pages: pageCount, documents: documents.count))
-        }
         self.urls = SiteURLs(baseURL: input.config.baseURL)
         self.paginator = Paginator(pageSize: input.config.pageSize)
         self.linker = TextLinker(

@@ -9,8 +9,8 @@ import DaybookParallel
 /// A card is kept small, since a query fetches the cards of the results it shows: its link is
 /// the slug its kind's address is made of (`search.js` makes `/posts/<slug>/` of it, under the
 /// site's root), its date a day number, and a comment's card names its writer alone.
-struct SearchDocument: Sendable {
-    enum Kind: String, Sendable {
+package struct SearchDocument: Sendable {
+    package enum Kind: String, Sendable {
         case user = "u", tag = "t", place = "l", post = "p", comment = "c", entry = "e"
     }
 
@@ -25,8 +25,9 @@ struct SearchDocument: Sendable {
     var number: Int
     /// A square thumbnail below the site's root: posts with a photo that is not sensitive, and avatars.
     var thumbnail: String
-    /// What it is found by: the folded words of every field, in order.
-    var words: [String]
+    /// The texts it is found by, in order: folded and split into words only when its words are
+    /// not already known (`SearchTerms`), since that is most of the index's work.
+    var texts: [String]
     /// Filter keys (`#tag`, `@user`, `~place`; a comment has its post's, after `&`): not words,
     /// found only as filters and by a leading `#tag` or `@id`. A year needs no key: posts come
     /// oldest first, each with its comments, so a year's results are a run of ids
@@ -35,6 +36,100 @@ struct SearchDocument: Sendable {
 
     /// The longest text a card carries.
     static let maxTextCharacters = 160
+
+    package init(kind: Kind, slug: String, title: String, text: String, number: Int, thumbnail: String, texts: [String], keys: [String]) {
+        self.kind = kind
+        self.slug = slug
+        self.title = title
+        self.text = text
+        self.number = number
+        self.thumbnail = thumbnail
+        self.texts = texts
+        self.keys = keys
+    }
+
+    /// A hash of everything its card and its terms are made of: equal versions, equal files.
+    package var version: UInt64 {
+        var hash = StableHash()
+        hash.combine(kind.rawValue)
+        hash.combine(slug)
+        hash.combine(title)
+        hash.combine(text)
+        hash.combine(bits: UInt64(bitPattern: Int64(number)))
+        hash.combine(thumbnail)
+        hash.combine(bits: termsVersion)
+        return hash.value
+    }
+
+    /// A hash of what its terms are made of (`texts` and `keys`), under which they are kept.
+    package var termsVersion: UInt64 {
+        var hash = StableHash()
+        hash.combine(bits: UInt64(texts.count))
+        for text in texts { hash.combine(text) }
+        hash.combine(bits: UInt64(keys.count))
+        for key in keys { hash.combine(key) }
+        return hash.value
+    }
+}
+
+/// What one result is found by: each folded word once, with how often it comes, and its filter
+/// keys. The postings are made of these alone.
+package struct SearchTerms: Sendable, Equatable {
+    /// Each once, in the order of their hash (`SearchText.hash`), then of where they first come.
+    package var words: [String]
+    /// How often each word comes, in the order of `words`.
+    package var counts: [Int]
+    /// Sorted, each once.
+    package var keys: [String]
+
+    package init(words: [String], counts: [Int], keys: [String]) {
+        self.words = words
+        self.counts = counts
+        self.keys = keys
+    }
+
+    /// Folds and splits the document's texts.
+    package init(_ document: SearchDocument) {
+        var tokens: [String] = []
+        for text in document.texts { tokens += SearchText.tokens(text) }
+        // Each word's hash and place as one number, sorted: the same words come together without
+        // moving a string (a dictionary a result, or sorting the words, was most of the index's
+        // time). Words are in the order of their hash, then of where they first come.
+        var order = tokens.indices.map { UInt64(SearchText.hash(tokens[$0])) << 32 | UInt64($0) }
+        order.sort()
+        words = []
+        counts = []
+        var start = 0
+        while start < order.count {
+            var end = start + 1
+            while end < order.count && order[end] >> 32 == order[start] >> 32 { end += 1 }
+            let first = tokens[Int(order[start] & 0xFFFF_FFFF)]
+            if (start..<end).allSatisfy({ tokens[Int(order[$0] & 0xFFFF_FFFF)] == first }) {
+                words.append(first)
+                counts.append(end - start)
+            } else {
+                // Two words with one hash: counted apart.
+                let run = words.count
+                for position in start..<end {
+                    let word = tokens[Int(order[position] & 0xFFFF_FFFF)]
+                    if let known = words[run...].firstIndex(of: word) { counts[known] += 1 } else {
+                        words.append(word)
+                        counts.append(1)
+                    }
+                }
+            }
+            start = end
+        }
+        keys = Set(document.keys).sorted()
+    }
+
+    /// Each term as its postings entry counts it: a word with how often it comes, a key once.
+    package var counted: [String: Int] {
+        var all: [String: Int] = [:]
+        for (word, count) in zip(words, counts) { all[word] = count }
+        for key in keys { all[key] = 1 }
+        return all
+    }
 }
 
 extension PageBuilder {
@@ -43,57 +138,75 @@ extension PageBuilder {
     /// result for the same profile, ranked with the rest, so that a word in many bios does not
     /// push the posts down), then each post followed by its comments, oldest first (a new post
     /// adds its results at the end), then journal entries, oldest first.
-    func searchDocuments() -> [SearchDocument] {
+    package func searchDocuments() -> [SearchDocument] {
         let indexes = input.feeds.indexes
         let users = input.feeds.usersByID
-        var documents: [SearchDocument] = []
-        for group in indexes.users {
+        var units: [SearchUnit] = indexes.users.map(SearchUnit.user) + indexes.tags.map(SearchUnit.tag) + indexes.locations.map(SearchUnit.place)
+        units += indexes.users.filter { !(users[$0.id]?.bio ?? "").isEmpty }.map(SearchUnit.bio)
+        units += input.feeds.timeline.reversed().map(SearchUnit.post)
+        units += input.feeds.journal.reversed().filter { $0.prompt != nil }.map(SearchUnit.entry)
+        let counts = units.map { unit in
+            if case .post(let post) = unit { 1 + (input.feeds.comments[post.id]?.count ?? 0) } else { 1 }
+        }
+        // Each name looked up once: a user's whole record was copied out for each of 100,000 comments.
+        var names: [String: String] = [:]
+        names.reserveCapacity(users.count)
+        for (id, user) in users { names[id] = user.displayName }
+        // Every unit on all cores, each result made in its place: every build makes them all, to
+        // compare with the last, and joining them afterwards was a fifth of that.
+        return Parallel.joined(units, counts: counts) { [names] unit, emit in documents(of: unit, names: names, emit) }
+    }
+
+    /// What one result or run of results is made of, in the results' order.
+    private enum SearchUnit: Sendable {
+        case user(PostGroup), tag(PostGroup), place(PostGroup), bio(PostGroup), post(Post), entry(JournalEntry)
+    }
+
+    private func documents(of unit: SearchUnit, names: [String: String], _ emit: (SearchDocument) -> Void) {
+        let users = input.feeds.usersByID
+        switch unit {
+        case .user(let group):
             let user = users[group.id]
-            documents.append(
+            emit(
                 SearchDocument(
                     kind: .user, slug: Slug.make(group.id), title: group.name, text: user?.bio.map(Self.plainText) ?? "",
-                    number: group.posts.count, thumbnail: user?.avatar.flatMap(thumbnail) ?? "",
-                    words: SearchText.tokens(group.name) + SearchText.tokens(group.id), keys: []))
-        }
-        for group in indexes.tags {
-            documents.append(
+                    number: group.posts.count, thumbnail: user?.avatar.flatMap(thumbnail) ?? "", texts: [group.name, group.id], keys: []))
+        case .tag(let group):
+            emit(
                 SearchDocument(
-                    kind: .tag, slug: group.slug, title: group.name, text: "", number: group.posts.count, thumbnail: "",
-                    words: SearchText.tokens(group.name), keys: []))
-        }
-        for group in indexes.locations {
-            documents.append(
+                    kind: .tag, slug: group.slug, title: group.name, text: "", number: group.posts.count, thumbnail: "", texts: [group.name],
+                    keys: []))
+        case .place(let group):
+            emit(
                 SearchDocument(
                     kind: .place, slug: group.slug, title: group.name, text: "", number: group.posts.count, thumbnail: "",
-                    words: SearchText.tokens(group.name), keys: []))
-        }
-        for group in indexes.users {
-            guard let user = users[group.id], let bio = user.bio, !bio.isEmpty else { continue }
-            let text = Self.plainText(bio)
-            documents.append(
+                    texts: [group.name], keys: []))
+        case .bio(let group):
+            let user = users[group.id]
+            let text = Self.plainText(user?.bio ?? "")
+            emit(
                 SearchDocument(
                     kind: .user, slug: Slug.make(group.id), title: group.name, text: text, number: group.posts.count,
-                    thumbnail: user.avatar.flatMap(thumbnail) ?? "", words: SearchText.tokens(text), keys: []))
-        }
-        // Posts on all cores (a rebuild renders few pages, and the index waits on this), in order.
-        documents += Parallel.mapBlocking(Array(input.feeds.timeline.reversed())) { post in postDocuments(post) }.flatMap { $0 }
-        for entry in input.feeds.journal.reversed() {
-            guard let prompt = entry.prompt else { continue }
-            let body = prompt.body.map(Self.plainText) ?? ""
+                    thumbnail: user?.avatar.flatMap(thumbnail) ?? "", texts: [text], keys: []))
+        case .post(let post):
+            postDocuments(post, names: names, emit)
+        case .entry(let entry):
+            let prompt = entry.prompt
+            let body = prompt?.body.map(Self.plainText) ?? ""
             let responses = (input.feeds.responses[entry.promptID] ?? []).map { Self.plainText($0.text) }
             let text = ([body] + responses).filter { !$0.isEmpty }.joined(separator: " · ")
-            documents.append(
+            let title = prompt?.title ?? ""
+            emit(
                 SearchDocument(
-                    kind: .entry, slug: Slug.make(entry.promptID), title: prompt.title, text: text, number: entryDay(entry).daysSince1970,
-                    thumbnail: "", words: SearchText.tokens(prompt.title) + SearchText.tokens(text), keys: []))
+                    kind: .entry, slug: Slug.make(entry.promptID), title: title, text: text, number: entryDay(entry).daysSince1970,
+                    thumbnail: "", texts: [title, text], keys: []))
         }
-        return documents
     }
 
     /// A post's result, then its comments'.
-    private func postDocuments(_ post: Post) -> [SearchDocument] {
+    private func postDocuments(_ post: Post, names: [String: String], _ emit: (SearchDocument) -> Void) {
         let indexes = input.feeds.indexes
-        let author = displayName(post.author)
+        let author = names[post.author] ?? post.author
         let place = post.location?.name
         let day = post.createdAt.day(in: zone)
         var keys = ["@" + SearchText.fold(post.author)]
@@ -101,27 +214,22 @@ extension PageBuilder {
         if let slug = indexes.locationSlugs[post.id] { keys.append("~" + slug) }
         let slug = Slug.make(post.id)
         let caption = post.caption ?? ""
-        var words = SearchText.tokens(caption) + SearchText.tokens(author)
-        if let place { words += SearchText.tokens(place) }
-        if author != post.author { words += SearchText.tokens(post.author) }
-        var documents = [
+        var texts = [caption, author]
+        if let place { texts.append(place) }
+        if author != post.author { texts.append(post.author) }
+        emit(
             SearchDocument(
                 kind: .post, slug: slug, title: place.map { "\(author) · \($0)" } ?? author, text: caption, number: day.daysSince1970,
-                thumbnail: post.isSensitive ? "" : post.image.flatMap(thumbnail) ?? "", words: words, keys: keys)
-        ]
+                thumbnail: post.isSensitive ? "" : post.image.flatMap(thumbnail) ?? "", texts: texts, keys: keys))
         let commentKeys = keys.map { "&" + $0 }
         for comment in input.feeds.comments[post.id] ?? [] {
-            documents.append(
+            emit(
                 SearchDocument(
-                    kind: .comment, slug: slug + "#" + Slug.make(comment.id), title: displayName(comment.author), text: comment.text,
-                    number: comment.createdAt.day(in: zone).daysSince1970, thumbnail: "", words: SearchText.tokens(comment.text),
+                    kind: .comment, slug: slug + "#" + Slug.make(comment.id), title: names[comment.author] ?? comment.author, text: comment.text,
+                    number: comment.createdAt.day(in: zone).daysSince1970, thumbnail: "", texts: [comment.text],
                     keys: commentKeys))
         }
-        return documents
     }
-
-    /// A person's name as the pages show it (their id when they have none, or are unknown).
-    private func displayName(_ id: String) -> String { input.feeds.usersByID[id]?.displayName ?? id }
 
     /// A photo's square thumbnail below the site's root, when the build made one.
     private func thumbnail(_ reference: String) -> String? {

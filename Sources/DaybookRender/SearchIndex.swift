@@ -27,19 +27,19 @@ import Foundation
 /// (`Layout`), in powers of two, so that an edit rarely moves a word to another file: a caption
 /// edit rewrites the postings files of the words it adds and drops, its card's file, and the
 /// lexicon files of a word new to the site or gone from it.
-struct SearchIndex: Sendable {
-    static let folder = "search/"
+package enum SearchIndex {
+    package static let folder = "search/"
 
     /// How many files of each kind, from the budget of one file under `search/` per 50 pages
     /// (and 20): seven tenths for cards, a quarter for postings, the rest for the lexicon. A
     /// first one-word query fetches one postings file and the cards of the results it shows.
-    struct Layout: Sendable, Hashable {
-        var lexiconFiles: Int
-        var postingFiles: Int
-        var cardsPerFile: Int
-        var cardFiles: Int
+    package struct Layout: Sendable, Hashable {
+        package var lexiconFiles: Int
+        package var postingFiles: Int
+        package var cardsPerFile: Int
+        package var cardFiles: Int
 
-        init(pages: Int, documents: Int) {
+        package init(pages: Int, documents: Int) {
             let budget = Double(pages / 50 + 20)
             lexiconFiles = Self.powerOfTwo(atMost: budget * 0.03)
             postingFiles = Self.powerOfTwo(atMost: budget * 0.25)
@@ -55,7 +55,7 @@ struct SearchIndex: Sendable {
             return power
         }
 
-        var paths: [String] {
+        package var paths: [String] {
             (0..<lexiconFiles).map { "\(SearchIndex.folder)l/\($0).json" } + (0..<postingFiles).map { "\(SearchIndex.folder)p/\($0).json" }
                 + (0..<cardFiles).map { "\(SearchIndex.folder)d/\($0).json" }
         }
@@ -105,125 +105,183 @@ struct SearchIndex: Sendable {
         }
     }
 
-    let layout: Layout
-    /// The files, in the order of `layout.paths`.
-    let files: [RenderedFile]
+    /// One postings file: each word and key with its results, by number, each followed, when
+    /// the word is there more than once, by the count, negated. Absolute numbers here; the file
+    /// holds each as its distance from the one before (`postingsJSON`).
+    package typealias Postings = [String: [Int]]
 
-    init(documents: [SearchDocument], layout: Layout) {
-        self.layout = layout
-        // Each word and key is numbered the first time it is met, and its entries grow in an
-        // array of arrays: one dictionary look-up a word of each result, where a dictionary of
-        // entries and one of counts took two, and a third of the index's time.
+    /// One lexicon file: each word's order of magnitude of results, and the near keys filed here.
+    package struct Lexicon: Sendable, Equatable {
+        package var words: [String: Int] = [:]
+        package var near: [String: [String]] = [:]
+        package init(words: [String: Int] = [:], near: [String: [String]] = [:]) {
+            self.words = words
+            self.near = near
+        }
+    }
+
+    /// The postings file a word or key is filed in.
+    package static func postingsFile(of term: String, _ layout: Layout) -> Int { Int(SearchText.hash(term) % UInt32(layout.postingFiles)) }
+
+    /// The lexicon file a word (or a near key) is filed in: by its first two characters.
+    package static func lexiconFile(of text: String, _ layout: Layout) -> Int {
+        Int(SearchText.hash(SearchText.group(text)) % UInt32(layout.lexiconFiles))
+    }
+
+    /// The keys a word of five letters or more is found by with one letter wrong: the word with
+    /// its first or its second letter left out.
+    package static func nearKeys(of word: String) -> [String] {
+        let scalars = Array(word.unicodeScalars)
+        guard scalars.count >= 5 else { return [] }
+        let keys = (0..<2).map { dropped in
+            var key = String.UnicodeScalarView()
+            for (offset, scalar) in scalars.enumerated() where offset != dropped { key.append(scalar) }
+            return String(key)
+        }
+        // A word whose first two letters are the same has one key ("aalto": "alto").
+        return keys[0] == keys[1] ? [keys[0]] : keys
+    }
+
+    /// A word's entry in the lexicon: ⌊log₂⌋ of how many results hold it (which an edit seldom moves).
+    package static func magnitude(ofResults count: Int) -> Int { Int.bitWidth - 1 - count.leadingZeroBitCount }
+
+    /// How many results an entry list names.
+    package static func resultCount(_ entries: [Int]) -> Int { entries.count { $0 >= 0 } }
+
+    /// The postings and lexicon of the results whose terms are `terms`, in result order.
+    package static func assemble(_ terms: [SearchTerms], layout: Layout) -> (postings: [Postings], lexicon: [Lexicon]) {
+        // Each term is numbered the first time it is met, and its entries grow in an array of
+        // arrays: one dictionary look-up a term of each result.
         var numbers: [String: Int] = [:]
         var entries: [[Int]] = []
-        var lastDocument: [Int] = []
-        func number(of word: String) -> Int {
-            if let known = numbers[word] { return known }
-            numbers[word] = entries.count
+        func number(of term: String) -> Int {
+            if let known = numbers[term] { return known }
+            numbers[term] = entries.count
             entries.append([])
-            lastDocument.append(0)
             return entries.count - 1
         }
-        var found: [Int] = []
-        for (document, result) in documents.enumerated() {
-            found.removeAll(keepingCapacity: true)
-            for word in result.words { found.append(number(of: word)) }
-            found.sort()
-            var index = 0
-            while index < found.count {
-                let word = found[index]
-                var count = 1
-                while index + count < found.count && found[index + count] == word { count += 1 }
-                // The next result, as the distance from the last; a count over one follows it, negated.
-                entries[word].append(document - lastDocument[word])
-                if count > 1 { entries[word].append(-count) }
-                lastDocument[word] = document
-                index += count
+        for (document, result) in terms.enumerated() {
+            for (word, count) in zip(result.words, result.counts) {
+                let index = number(of: word)
+                entries[index].append(document)
+                if count > 1 { entries[index].append(-count) }
             }
-            for key in Set(result.keys).sorted() {
-                let word = number(of: key)
-                entries[word].append(document - lastDocument[word])
-                lastDocument[word] = document
-            }
+            for key in result.keys { entries[number(of: key)].append(document) }
         }
-        // The postings by file; the lexicon: each word's count of results, and the near keys of
-        // the longer ones.
-        var postingFiles = [[String: [Int]]](repeating: [:], count: layout.postingFiles)
-        var lexicon = [[String: Int]](repeating: [:], count: layout.lexiconFiles)
-        var near = [[String: [String]]](repeating: [:], count: layout.lexiconFiles)
-        func lexiconFile(_ text: String) -> Int { Int(SearchText.hash(SearchText.group(text)) % UInt32(layout.lexiconFiles)) }
-        for (word, index) in numbers {
-            postingFiles[Int(SearchText.hash(word) % UInt32(layout.postingFiles))][word] = entries[index]
-            guard !Self.isKey(word) else { continue }
-            let results = entries[index].count { $0 > 0 }
-            lexicon[lexiconFile(word)][word] = Int.bitWidth - 1 - results.leadingZeroBitCount
-            let scalars = Array(word.unicodeScalars)
-            guard scalars.count >= 5 else { continue }
-            for dropped in 0..<2 {
-                var key = String.UnicodeScalarView()
-                for (offset, scalar) in scalars.enumerated() where offset != dropped { key.append(scalar) }
-                let text = String(key)
-                near[lexiconFile(text)][text, default: []].append(word)
-            }
+        var postings = [Postings](repeating: [:], count: layout.postingFiles)
+        var lexicon = [Lexicon](repeating: Lexicon(), count: layout.lexiconFiles)
+        for (term, index) in numbers {
+            postings[postingsFile(of: term, layout)][term] = entries[index]
+            guard !isKey(term) else { continue }
+            lexicon[lexiconFile(of: term, layout)].words[term] = magnitude(ofResults: resultCount(entries[index]))
+            for key in nearKeys(of: term) { lexicon[lexiconFile(of: key, layout)].near[key, default: []].append(term) }
         }
+        return (postings, lexicon)
+    }
 
-        // Each file on its own core: the index's JSON is tens of megabytes on a large site.
-        let lexiconFiles = Parallel.mapBlocking(Array(zip(lexicon, near).enumerated())) { number, file in
-            var json = JSONText()
-            json.open("{")
-            json.key("words")
-            json.open("{")
-            for (word, count) in file.0.sorted(by: { $0.key < $1.key }) {
-                json.key(word)
-                json.number(count)
+    /// One term's entries with the results `changed` names replaced by what they hold now: those
+    /// results' old entries go, and each that holds the term now (`counts`) comes in at its place.
+    package static func patched(_ entries: [Int], changed: Set<Int>, counts: [(document: Int, count: Int)]) -> [Int] {
+        var results: [(document: Int, count: Int)] = []
+        results.reserveCapacity(entries.count + counts.count)
+        for value in entries {
+            if value >= 0 {
+                results.append((value, 1))
+            } else if !results.isEmpty {
+                results[results.count - 1].count = -value
             }
-            json.close("}")
-            json.key("near")
-            json.open("{")
-            for (key, found) in file.1.sorted(by: { $0.key < $1.key }) {
-                json.key(key)
-                json.open("[")
-                for word in found.sorted() { json.string(word) }
-                json.close("]")
-            }
-            json.close("}")
-            json.close("}")
-            return RenderedFile(path: "\(Self.folder)l/\(number).json", bytes: json.bytes)
         }
-        let postingsFiles = Parallel.mapBlocking(Array(postingFiles.enumerated())) { number, words in
-            var json = JSONText()
-            json.open("{")
-            for (word, entries) in words.sorted(by: { $0.key < $1.key }) {
-                json.key(word)
-                json.open("[")
-                for value in entries { json.number(value) }
-                json.close("]")
-            }
-            json.close("}")
-            return RenderedFile(path: "\(Self.folder)p/\(number).json", bytes: json.bytes)
+        results.removeAll { changed.contains($0.document) }
+        results += counts
+        results.sort { $0.document < $1.document }
+        var patched: [Int] = []
+        patched.reserveCapacity(results.count)
+        for (document, count) in results {
+            patched.append(document)
+            if count > 1 { patched.append(-count) }
         }
-        let perFile = layout.cardsPerFile
-        let cardFiles = Parallel.mapBlocking(Array(0..<layout.cardFiles)) { number in
-            var json = JSONText()
+        return patched
+    }
+
+    static func path(_ kind: String, _ number: Int) -> String { "\(folder)\(kind)/\(number).json" }
+
+    /// `search/l/<n>.json`.
+    package static func lexiconJSON(_ file: Lexicon, number: Int) -> RenderedFile {
+        var json = JSONText()
+        json.open("{")
+        json.key("words")
+        json.open("{")
+        for (word, count) in file.words.sorted(by: { $0.key < $1.key }) {
+            json.key(word)
+            json.number(count)
+        }
+        json.close("}")
+        json.key("near")
+        json.open("{")
+        for (key, found) in file.near.sorted(by: { $0.key < $1.key }) {
+            json.key(key)
             json.open("[")
-            for document in documents[(number * perFile)..<min(documents.count, (number + 1) * perFile)] {
-                json.open("[")
-                json.string(document.kind.rawValue)
-                json.string(document.slug)
-                json.string(document.title)
-                json.string(Self.cardText(document.text))
-                json.number(document.number)
-                json.string(document.thumbnail)
-                json.close("]")
+            for word in found.sorted() { json.string(word) }
+            json.close("]")
+        }
+        json.close("}")
+        json.close("}")
+        return RenderedFile(path: path("l", number), bytes: json.bytes)
+    }
+
+    /// `search/p/<n>.json`: each result as its distance from the one before.
+    package static func postingsJSON(_ file: Postings, number: Int) -> RenderedFile {
+        var json = JSONText()
+        json.open("{")
+        for (word, entries) in file.sorted(by: { $0.key < $1.key }) {
+            json.key(word)
+            json.open("[")
+            var last = 0
+            for value in entries {
+                if value >= 0 {
+                    json.number(value - last)
+                    last = value
+                } else {
+                    json.number(value)
+                }
             }
             json.close("]")
-            return RenderedFile(path: "\(Self.folder)d/\(number).json", bytes: json.bytes)
         }
-        files = lexiconFiles + postingsFiles + cardFiles
+        json.close("}")
+        return RenderedFile(path: path("p", number), bytes: json.bytes)
+    }
+
+    /// `search/d/<n>.json`: the cards of the results it holds.
+    package static func cardsJSON(_ documents: [SearchDocument], number: Int, layout: Layout) -> RenderedFile {
+        let perFile = layout.cardsPerFile
+        var json = JSONText()
+        json.open("[")
+        for document in documents[min(documents.count, number * perFile)..<min(documents.count, (number + 1) * perFile)] {
+            json.open("[")
+            json.string(document.kind.rawValue)
+            json.string(document.slug)
+            json.string(document.title)
+            json.string(Self.cardText(document.text))
+            json.number(document.number)
+            json.string(document.thumbnail)
+            json.close("]")
+        }
+        json.close("]")
+        return RenderedFile(path: path("d", number), bytes: json.bytes)
+    }
+
+    /// Every file of the index of `documents`, in the order of `layout.paths`, made from nothing
+    /// kept: what the incremental layer's files are held to.
+    package static func files(_ documents: [SearchDocument], layout: Layout) -> [RenderedFile] {
+        let terms = Parallel.mapBlocking(documents) { SearchTerms($0) }
+        let (postings, lexicon) = assemble(terms, layout: layout)
+        return Parallel.mapBlocking(Array(lexicon.enumerated())) { lexiconJSON($1, number: $0) }
+            + Parallel.mapBlocking(Array(postings.enumerated())) { postingsJSON($1, number: $0) }
+            + Parallel.mapBlocking(Array(0..<layout.cardFiles)) { cardsJSON(documents, number: $0, layout: layout) }
     }
 
     /// Filter keys start with a character no word starts with.
-    static func isKey(_ word: String) -> Bool { word.first.map { "#@~&".contains($0) } ?? false }
+    package static func isKey(_ word: String) -> Bool { word.first.map { "#@~&".contains($0) } ?? false }
 
     /// A card's text: whole up to `maxTextCharacters`, else cut at a space before it, with `…`.
     static func cardText(_ text: String) -> String {
@@ -295,29 +353,5 @@ struct JSONText {
 
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
-    }
-}
-
-/// The search index of one build, made the first time the search page or the data files ask
-/// for it, once: both need it, and they render on different cores.
-final class SearchIndexBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var made: SearchIndex?
-    /// How long making it took (`--verbose` prints it: it runs beside the pages, on another core).
-    private(set) var seconds: Double = 0
-    private let make: @Sendable () -> SearchIndex
-
-    init(_ make: @escaping @Sendable () -> SearchIndex) { self.make = make }
-
-    var index: SearchIndex {
-        lock.withLock {
-            if let made { return made }
-            let started = ContinuousClock.now
-            let index = make()
-            let took = ContinuousClock.now - started
-            seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
-            made = index
-            return index
-        }
     }
 }

@@ -72,8 +72,12 @@ public struct SiteRenderer: Sendable {
     /// warnings at the item that holds them.
     public func markdownLinkWarnings() -> [Diagnostic] { builder.markdownLinkWarnings() }
 
-    /// Seconds spent making the search index, beside the pages; 0 before it is made.
-    public var searchIndexSeconds: Double { builder.searchIndex.seconds }
+    /// Everything search finds, in the index's order (`SearchDocument`), and the index's layout:
+    /// the build makes the files under `search/` of them, through the incremental layer.
+    package func searchDocuments() -> [SearchDocument] { builder.searchDocuments() }
+    package var searchLayout: SearchIndex.Layout {
+        SearchIndex.Layout(pages: plan.pages.count, documents: SearchIndex.documentCount(builder.input.feeds))
+    }
 
     /// The errors of the links `theme`'s templates write themselves (`TemplateLinks`).
     public func templateLinkProblems(_ theme: Theme) -> [Diagnostic] {
@@ -225,8 +229,6 @@ public struct SiteRenderer: Sendable {
             for path in paths { data.keys[path] = key }
             if let files { data.files += files } else { data.reused += paths }
         }
-        // Written as every output is: a file whose bytes did not change is not touched.
-        data.files += builder.searchIndex.index.files
         // The sitemap changes only when a page comes, goes or changes its date: keyed like a page.
         let paths = pagePaths
         let dates = pageDates

@@ -1,0 +1,55 @@
+import DaybookIncremental
+import DaybookModel
+import Foundation
+
+/// Where a build's memo (`MemoTable`) is kept between builds: in `serve`'s memory, or in
+/// `<site>/.daybook-cache/memo` for `daybook build`. A build into memory (the tests' `MemoOutput`)
+/// keeps none, and makes everything.
+enum MemoPlace: Sendable {
+    case none
+    case process(RecordStore)
+    case site(URL, faults: WriteFaults)
+
+    static let cacheName = "memo"
+    /// No larger container is read: a 150,000-page site's is a few hundred MB.
+    static let maxBytes = 2 << 30
+
+    /// What a build hands on once its output is in place: the table itself to a process, the
+    /// container's bytes to the cache folder (made beside the pages, where a core is free,
+    /// rather than after the commit, which the command waits for).
+    enum Kept: Sendable {
+        case nothing
+        case table(MemoTable)
+        case container([UInt8])
+    }
+
+    func load() -> MemoTable {
+        switch self {
+        case .none: MemoTable()
+        case .process(let store): store.memo
+        case .site(let site, _): MemoTable(container: CacheFile.read(site: site, name: Self.cacheName, maxBytes: Self.maxBytes))
+        }
+    }
+
+    /// What `save` will keep of `table`.
+    func kept(_ table: MemoTable) -> Kept {
+        switch self {
+        case .none: .nothing
+        case .process: .table(table)
+        case .site: table.changed ? .container(table.encoded()) : .nothing
+        }
+    }
+
+    /// Keeps what a successful build made for the next one; the error when the file could not be written.
+    func save(_ kept: Kept) -> Diagnostic? {
+        switch (self, kept) {
+        case (.process(let store), .table(let table)):
+            store.memo = table
+            return nil
+        case (.site(let site, let faults), .container(let bytes)):
+            return CacheFile.save(site: site, name: Self.cacheName, faults: faults) { $0(bytes[...]) }
+        default:
+            return nil
+        }
+    }
+}

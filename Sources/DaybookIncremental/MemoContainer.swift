@@ -1,0 +1,143 @@
+import DaybookModel
+
+/// The one on-disk form of the incremental layer's memo (`<site>/.daybook-cache/memo`): a
+/// header, an index sorted by key, then the values, each at its offset.
+///
+/// Read by position: opening it checks the header and the index's checksum, and nothing else;
+/// a value is bounds-checked and its own checksum verified only when a build asks for it, so a
+/// one-post edit reads the few entries it needs out of tens of thousands. Any damage makes a
+/// value (or, in the header or index, the whole memo) missing, which only costs its work again:
+/// the folder is untrusted, so nothing here trusts a length or an offset.
+///
+/// ```
+/// "daybook-memo\n"   magic
+/// u32                formatVersion
+/// u32                entry count n
+/// u64                checksum of the index
+/// n × 48 bytes       key, step, version, offset, length, checksum (u64 each), by key
+/// values             concatenated
+/// ```
+package struct MemoContainer: Sendable {
+    package static let magic = Array("daybook-memo\n".utf8)
+    /// Bump when the layout above or any step's value encoding changes: a container of another
+    /// version is not read (`MemoContainerTests` holds the bytes of a known table to this).
+    package static let formatVersion: UInt32 = 1
+    static let entryBytes = 48
+    static let headerBytes = magic.count + 4 + 4 + 8
+
+    /// One index entry, as stored.
+    struct Entry: Sendable {
+        var key: UInt64
+        var step: UInt64
+        var version: UInt64
+        var offset: Int
+        var length: Int
+        var checksum: UInt64
+    }
+
+    let bytes: ArraySlice<UInt8>
+    let count: Int
+    /// Where the index starts in `bytes`.
+    private let indexStart: Int
+    /// Where the values start in `bytes`.
+    private let valuesStart: Int
+
+    /// The container in `bytes`, or `nil` when its header or index is damaged or of another format version.
+    package init?(bytes: ArraySlice<UInt8>, formatVersion: UInt32 = Self.formatVersion) {
+        var reader = ByteReader(bytes, at: bytes.startIndex)
+        guard bytes.count >= Self.headerBytes, bytes.prefix(Self.magic.count).elementsEqual(Self.magic) else { return nil }
+        reader.index += Self.magic.count
+        guard reader.uint32() == formatVersion, let count = reader.uint32(), let checksum = reader.uint64() else { return nil }
+        let indexBytes = Int(count) * Self.entryBytes
+        guard bytes.endIndex - reader.index >= indexBytes else { return nil }
+        guard StableHash.ofContent(bytes[reader.index..<(reader.index + indexBytes)]) == checksum else { return nil }
+        self.bytes = bytes
+        self.count = Int(count)
+        indexStart = reader.index
+        valuesStart = reader.index + indexBytes
+    }
+
+    func entry(at position: Int) -> Entry {
+        var reader = ByteReader(bytes, at: indexStart + position * Self.entryBytes)
+        // The index's length was checked on opening: every field is there.
+        let (key, step, version) = (reader.uint64() ?? 0, reader.uint64() ?? 0, reader.uint64() ?? 0)
+        let (offset, length, checksum) = (reader.uint64() ?? 0, reader.uint64() ?? 0, reader.uint64() ?? 0)
+        return Entry(
+            key: key, step: step, version: version, offset: Int(truncatingIfNeeded: offset), length: Int(truncatingIfNeeded: length),
+            checksum: checksum)
+    }
+
+    /// The position of `key` in the index, by binary search.
+    func position(of key: UInt64) -> Int? {
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high) / 2
+            let found = keyAt(middle)
+            if found == key { return middle }
+            if found < key { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+
+    private func keyAt(_ position: Int) -> UInt64 {
+        var reader = ByteReader(bytes, at: indexStart + position * Self.entryBytes)
+        return reader.uint64() ?? 0
+    }
+
+    /// The value of `entry`, or `nil` when it lies outside the container or fails its checksum.
+    func value(of entry: Entry) -> ArraySlice<UInt8>? {
+        guard entry.offset >= 0, entry.length >= 0, entry.offset <= bytes.endIndex - valuesStart,
+            entry.length <= bytes.endIndex - valuesStart - entry.offset
+        else { return nil }
+        let start = valuesStart + entry.offset
+        let value = bytes[start..<(start + entry.length)]
+        return StableHash.ofContent(value) == entry.checksum ? value : nil
+    }
+
+    /// The bytes of `entry` as stored, unchecked, or `nil` when they lie outside the container:
+    /// carried into the next container with their checksum, which a read then verifies.
+    func storedValue(of entry: Entry) -> ArraySlice<UInt8>? {
+        guard entry.offset >= 0, entry.length >= 0, entry.offset <= bytes.endIndex - valuesStart,
+            entry.length <= bytes.endIndex - valuesStart - entry.offset
+        else { return nil }
+        return bytes[(valuesStart + entry.offset)..<(valuesStart + entry.offset + entry.length)]
+    }
+
+    /// One entry to encode; `checksum` is `nil` for a new value, and the stored one for a value
+    /// carried over from an earlier container (hashing every value again cost most of a save).
+    struct Encoded {
+        var key: UInt64
+        var step: UInt64
+        var version: UInt64
+        var value: ArraySlice<UInt8>
+        var checksum: UInt64?
+    }
+
+    /// The container of `entries` (each key once), sorted by key.
+    static func encode(_ entries: [Encoded]) -> [UInt8] {
+        let sorted = entries.sorted { $0.key < $1.key }
+        var index = ByteWriter()
+        index.bytes.reserveCapacity(sorted.count * entryBytes)
+        var offset = 0
+        for entry in sorted {
+            let checksum = entry.checksum ?? StableHash.ofContent(entry.value)
+            index.uint64(entry.key)
+            index.uint64(entry.step)
+            index.uint64(entry.version)
+            index.uint64(UInt64(offset))
+            index.uint64(UInt64(entry.value.count))
+            index.uint64(checksum)
+            offset += entry.value.count
+        }
+        let checksum = StableHash.ofContent(index.bytes)
+        var out = ByteWriter()
+        out.bytes.reserveCapacity(headerBytes + index.bytes.count + offset)
+        out.bytes += magic
+        out.uint32(formatVersion)
+        out.uint32(UInt32(sorted.count))
+        out.uint64(checksum)
+        out.bytes += index.bytes
+        for entry in sorted { out.bytes += entry.value }
+        return out.bytes
+    }
+}

@@ -1,0 +1,120 @@
+import DaybookModel
+
+/// A named step of the build whose results the incremental layer keeps, such as "the words of
+/// this search result" or "this search postings file".
+package struct MemoStep: Hashable, Sendable {
+    package let name: String
+    let hash: UInt64
+
+    package init(_ name: String) {
+        self.name = name
+        var hash = StableHash()
+        hash.combine(name)
+        self.hash = hash.value
+    }
+
+    /// Where the result for `id` is filed: the step and the id, hashed together.
+    func key(_ id: UInt64) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(bits: self.hash)
+        hash.combine(bits: id)
+        return hash.value
+    }
+}
+
+/// The results of a build's memoised steps, for the next build: each under its step and id,
+/// with the version of the inputs it was worked out from. A result is taken again only when the
+/// version asked for is the one it was stored under; a step's version is the hash of what it
+/// read, so a result is never used for inputs it was not made of.
+///
+/// `serve` keeps one table in memory from build to build; `daybook build` reads it from its
+/// container and saves it back (`encoded()`), so both go through the same steps. Values are
+/// bytes in both: a step decodes only the results it needs, and what a build did not touch is
+/// carried over as it was read, never decoded.
+package struct MemoTable: Sendable {
+    private struct Stored: Sendable {
+        var step: UInt64
+        var version: UInt64
+        var value: ArraySlice<UInt8>
+    }
+
+    /// The container the table was read from, when it was.
+    private let base: MemoContainer?
+    /// Results stored since, by key.
+    private var added: [UInt64: Stored] = [:]
+    /// Keys of the base that were dropped or replaced.
+    private var dropped: Set<UInt64> = []
+    /// Whether anything was stored or dropped since the table was made.
+    package private(set) var changed = false
+
+    package init() { base = nil }
+
+    /// The table saved in `container`, or an empty one when the container is missing or damaged.
+    package init(container: ArraySlice<UInt8>?) {
+        base = container.flatMap { MemoContainer(bytes: $0) }
+    }
+
+    /// The result `step` stored for `id` from inputs of `version`, when there is one.
+    package func value(_ step: MemoStep, _ id: UInt64, version: UInt64) -> ArraySlice<UInt8>? {
+        let key = step.key(id)
+        if let stored = added[key] { return stored.step == step.hash && stored.version == version ? stored.value : nil }
+        guard let base, !dropped.contains(key), let position = base.position(of: key) else { return nil }
+        let entry = base.entry(at: position)
+        guard entry.step == step.hash, entry.version == version else { return nil }
+        return base.value(of: entry)
+    }
+
+    /// Every result `step` stored, whatever its id and version, each verified: for a step whose
+    /// results are found by what they hold rather than by where they were filed.
+    package func values(of step: MemoStep) -> [ArraySlice<UInt8>] {
+        var found = added.values.filter { $0.step == step.hash }.map(\.value)
+        guard let base else { return found }
+        for position in 0..<base.count {
+            let entry = base.entry(at: position)
+            if entry.step == step.hash && added[entry.key] == nil && !dropped.contains(entry.key), let value = base.value(of: entry) {
+                found.append(value)
+            }
+        }
+        return found
+    }
+
+    /// Stores the result of `step` for `id`, worked out from inputs of `version`.
+    package mutating func store(_ step: MemoStep, _ id: UInt64, version: UInt64, value: [UInt8]) {
+        let key = step.key(id)
+        added[key] = Stored(step: step.hash, version: version, value: value[...])
+        if base != nil { dropped.insert(key) }
+        changed = true
+    }
+
+    /// Drops every result of `step` but those for `ids`: a step's results for inputs that are
+    /// gone (a deleted post's words, a postings file the site outgrew) leave with them.
+    package mutating func retain(_ step: MemoStep, ids: Set<UInt64>) {
+        let keys = Set(ids.map(step.key))
+        for (key, stored) in added where stored.step == step.hash && !keys.contains(key) {
+            added[key] = nil
+            changed = true
+        }
+        guard let base else { return }
+        for position in 0..<base.count {
+            let entry = base.entry(at: position)
+            if entry.step == step.hash && !keys.contains(entry.key) && dropped.insert(entry.key).inserted { changed = true }
+        }
+    }
+
+    /// The table as one container (`MemoContainer`), to save.
+    package func encoded() -> [UInt8] {
+        var entries: [MemoContainer.Encoded] = []
+        entries.reserveCapacity((base?.count ?? 0) + added.count)
+        if let base {
+            for position in 0..<base.count {
+                let entry = base.entry(at: position)
+                guard !dropped.contains(entry.key), let value = base.storedValue(of: entry) else { continue }
+                entries.append(MemoContainer.Encoded(key: entry.key, step: entry.step, version: entry.version, value: value, checksum: entry.checksum))
+            }
+        }
+        for (key, stored) in added {
+            entries.append(MemoContainer.Encoded(key: key, step: stored.step, version: stored.version, value: stored.value, checksum: nil))
+        }
+        return MemoContainer.encode(entries)
+    }
+}

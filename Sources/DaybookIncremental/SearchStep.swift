@@ -1,0 +1,254 @@
+import DaybookModel
+import DaybookParallel
+import DaybookRender
+
+/// The files under `search/`, made through the memo: a build folds and splits only the results
+/// whose texts changed, and rewrites only the postings, lexicon and card files they touch.
+///
+/// What is kept (each a step of the memo):
+/// - `search.index`: the last build's layout, each result's version and terms version, in
+///   order, and each file's key (a hash of its bytes);
+/// - `search.terms`: each result's words and keys with its terms version, by the group of
+///   results one cards file holds (one entry per result made the memo's index most of its size);
+/// - `search.postings` and `search.lexicon`: each file's contents, under the layout.
+///
+/// When the layout and the number of results are the last build's, the results that changed
+/// are patched into the files their old and new terms are in (`SearchIndex.patched`); anything
+/// else (a post added or gone moves every later result's number) remakes the files from every
+/// result's terms, most of them kept. Either way the files are the bytes `SearchIndex.files`
+/// makes from nothing (`SearchStepTests`).
+package enum SearchStep {
+    static let index = MemoStep("search.index")
+    static let terms = MemoStep("search.terms")
+    static let postings = MemoStep("search.postings")
+    static let lexicon = MemoStep("search.lexicon")
+
+    /// What the build writes: files whose bytes may have changed, and paths whose files the
+    /// last build wrote and this one keeps; every path's key, for the record.
+    package struct Output: Sendable {
+        package var files: [RenderedFile] = []
+        package var reused: [String] = []
+        package var keys: [String: UInt64] = [:]
+        /// Whether only the changed results were worked on (`false`: every file was remade).
+        package var patched = false
+    }
+
+    /// - Parameter keep: whether the output still holds the last build's file at a path with a key.
+    package static func files(
+        _ documents: [SearchDocument], layout: SearchIndex.Layout, memo: inout MemoTable, keep: @Sendable (String, UInt64) -> Bool
+    ) -> Output {
+        let versions = Parallel.mapBlocking(documents) { Versions(document: $0.version, terms: $0.termsVersion) }
+        let layoutVersion = version(of: layout)
+        if let previous = memo.value(index, 0, version: layoutVersion).flatMap(IndexRecord.init(bytes:)),
+            previous.versions.count == documents.count
+        {
+            var table = memo
+            if let output = patch(documents, versions: versions, previous: previous, layout: layout, memo: &table, keep: keep) {
+                memo = table
+                return output
+            }
+        }
+        return remake(documents, versions: versions, layout: layout, memo: &memo)
+    }
+
+    struct Versions: Sendable, Equatable {
+        var document: UInt64
+        var terms: UInt64
+    }
+
+    /// The version of a group's terms (the results of one cards file): their terms versions, in order.
+    static func groupVersion(_ versions: ArraySlice<Versions>) -> UInt64 {
+        var hash = StableHash()
+        for version in versions { hash.combine(bits: version.terms) }
+        return hash.value
+    }
+
+    static func version(of layout: SearchIndex.Layout) -> UInt64 {
+        var hash = StableHash()
+        for value in [layout.lexiconFiles, layout.postingFiles, layout.cardsPerFile, layout.cardFiles] { hash.combine(bits: UInt64(value)) }
+        return hash.value
+    }
+
+    // MARK: - Every file
+
+    private static func remake(_ documents: [SearchDocument], versions: [Versions], layout: SearchIndex.Layout, memo: inout MemoTable) -> Output {
+        // Every kept result's terms, by their version: a post added or removed moves the results
+        // after it to other groups, and their terms are found all the same.
+        let table = memo
+        var kept: [UInt64: SearchTerms] = [:]
+        for group in Parallel.mapBlocking(table.values(of: terms), { decodeGroup($0) ?? [] }) {
+            for (version, found) in group { kept[version] = found }
+        }
+        let known = kept
+        let found = Parallel.mapBlocking(Array(zip(documents, versions))) { document, version in known[version.terms] ?? SearchTerms(document) }
+        // Each group's terms, encoded again only when its results' terms changed.
+        let perGroup = layout.cardsPerFile
+        let groups = Parallel.mapBlocking(Array(0..<layout.cardFiles)) { group in
+            let range = (group * perGroup)..<min(documents.count, (group + 1) * perGroup)
+            let version = groupVersion(versions[range])
+            if table.value(terms, UInt64(group), version: version) != nil { return (version, [UInt8]?.none) }
+            return (version, encodeGroup(range.map { (versions[$0].terms, found[$0]) }))
+        }
+        for (group, (version, bytes)) in groups.enumerated() {
+            if let bytes { memo.store(terms, UInt64(group), version: version, value: bytes) }
+        }
+        memo.retain(terms, ids: Set((0..<layout.cardFiles).map(UInt64.init)))
+        let (postingFiles, lexiconFiles) = SearchIndex.assemble(found, layout: layout)
+        let layoutVersion = version(of: layout)
+        let lexiconOut = Parallel.mapBlocking(Array(lexiconFiles.enumerated())) { number, file in
+            (SearchIndex.lexiconJSON(file, number: number), encode(file))
+        }
+        let postingsOut = Parallel.mapBlocking(Array(postingFiles.enumerated())) { number, file in
+            (SearchIndex.postingsJSON(file, number: number), encode(file))
+        }
+        let cards = Parallel.mapBlocking(Array(0..<layout.cardFiles)) { SearchIndex.cardsJSON(documents, number: $0, layout: layout) }
+        for (number, (_, bytes)) in lexiconOut.enumerated() { memo.store(lexicon, UInt64(number), version: layoutVersion, value: bytes) }
+        for (number, (_, bytes)) in postingsOut.enumerated() { memo.store(postings, UInt64(number), version: layoutVersion, value: bytes) }
+        memo.retain(lexicon, ids: Set((0..<layout.lexiconFiles).map(UInt64.init)))
+        memo.retain(postings, ids: Set((0..<layout.postingFiles).map(UInt64.init)))
+        var output = Output()
+        output.files = lexiconOut.map(\.0) + postingsOut.map(\.0) + cards
+        let keys = Parallel.mapBlocking(output.files) { StableHash.ofContent($0.bytes) }
+        for (file, key) in zip(output.files, keys) { output.keys[file.path] = key }
+        memo.store(index, 0, version: layoutVersion, value: IndexRecord(versions: versions, fileKeys: keys).bytes)
+        return output
+    }
+
+    // MARK: - The changed results only
+
+    /// `nil` when something the patch needs is not in the memo.
+    private static func patch(
+        _ documents: [SearchDocument], versions: [Versions], previous: IndexRecord, layout: SearchIndex.Layout, memo: inout MemoTable,
+        keep: @Sendable (String, UInt64) -> Bool
+    ) -> Output? {
+        let layoutVersion = version(of: layout)
+        let paths = layout.paths
+        guard previous.fileKeys.count == paths.count else { return nil }
+        var changedCards = Set<Int>()
+        var changedTerms: [Int] = []
+        for (number, (now, then)) in zip(versions, previous.versions).enumerated() where now != then {
+            changedCards.insert(number / layout.cardsPerFile)
+            if now.terms != then.terms { changedTerms.append(number) }
+        }
+        // Past an eighth of the results (a post added and another removed in one build move all
+        // those between), remaking every file from the kept terms is the cheaper way.
+        guard changedTerms.count <= max(8, documents.count / 8) else { return nil }
+        // Each term whose count in a changed result moved, and what every changed result holds now.
+        var affected = Set<String>()
+        var now: [Int: [String: Int]] = [:]
+        // The terms of the groups that hold a changed result, patched in place.
+        let perGroup = layout.cardsPerFile
+        var groups: [Int: [(UInt64, SearchTerms)]] = [:]
+        for number in changedTerms {
+            let group = number / perGroup
+            if groups[group] == nil {
+                let range = (group * perGroup)..<min(documents.count, (group + 1) * perGroup)
+                guard let kept = memo.value(terms, UInt64(group), version: groupVersion(previous.versions[range])).flatMap(decodeGroup),
+                    kept.count == range.count
+                else { return nil }
+                groups[group] = kept
+            }
+            let old = groups[group]![number - group * perGroup].1
+            let new = SearchTerms(documents[number])
+            groups[group]![number - group * perGroup] = (versions[number].terms, new)
+            let (before, after) = (old.counted, new.counted)
+            for (term, count) in after where before[term] != count { affected.insert(term) }
+            for term in before.keys where after[term] == nil { affected.insert(term) }
+            now[number] = after
+        }
+        for (group, found) in groups {
+            let range = (group * perGroup)..<min(documents.count, (group + 1) * perGroup)
+            memo.store(terms, UInt64(group), version: groupVersion(versions[range]), value: encodeGroup(found))
+        }
+        // Each affected term with every changed result that holds it now: its entries lose all
+        // the changed results and take these.
+        let changed = Set(changedTerms)
+        var newCounts: [String: [(document: Int, count: Int)]] = [:]
+        for term in affected {
+            newCounts[term] = changedTerms.compactMap { number in now[number]?[term].map { (number, $0) } }
+        }
+
+        var keys = previous.fileKeys
+        var files: [(position: Int, file: RenderedFile)] = []
+        var remade = Set<String>()
+        func put(_ file: RenderedFile, at position: Int) {
+            keys[position] = StableHash.ofContent(file.bytes)
+            files.append((position, file))
+            remade.insert(file.path)
+        }
+        // Postings, and how each word's count of results moved, for the lexicon.
+        var lexiconChanges: [(word: String, before: Int, after: Int)] = []
+        let byFile = Dictionary(grouping: newCounts.keys) { SearchIndex.postingsFile(of: $0, layout) }
+        for (number, fileTerms) in byFile {
+            guard var file = memo.value(postings, UInt64(number), version: layoutVersion).flatMap(decodePostings) else { return nil }
+            for term in fileTerms {
+                let before = file[term] ?? []
+                let after = SearchIndex.patched(before, changed: changed, counts: newCounts[term] ?? [])
+                file[term] = after.isEmpty ? nil : after
+                if !SearchIndex.isKey(term) {
+                    lexiconChanges.append((term, SearchIndex.resultCount(before), SearchIndex.resultCount(after)))
+                }
+            }
+            memo.store(postings, UInt64(number), version: layoutVersion, value: encode(file))
+            put(SearchIndex.postingsJSON(file, number: number), at: layout.lexiconFiles + number)
+        }
+        // The lexicon: a word's magnitude in its own file; a word new or gone, in its near keys' files.
+        var lexiconFiles: [Int: SearchIndex.Lexicon] = [:]
+        func withLexicon(_ number: Int, _ change: (inout SearchIndex.Lexicon) -> Void) -> Bool {
+            guard var file = lexiconFiles[number] ?? memo.value(lexicon, UInt64(number), version: layoutVersion).flatMap(decodeLexicon) else {
+                return false
+            }
+            change(&file)
+            lexiconFiles[number] = file
+            return true
+        }
+        for (word, before, after) in lexiconChanges {
+            let magnitude = after == 0 ? nil : SearchIndex.magnitude(ofResults: after)
+            if before > 0 && magnitude == SearchIndex.magnitude(ofResults: before) { continue }
+            guard withLexicon(SearchIndex.lexiconFile(of: word, layout), { $0.words[word] = magnitude }) else { return nil }
+            guard (before == 0) != (after == 0) else { continue }
+            for key in SearchIndex.nearKeys(of: word) {
+                let done = withLexicon(SearchIndex.lexiconFile(of: key, layout)) { file in
+                    var found = file.near[key] ?? []
+                    if after == 0 { found.removeAll { $0 == word } } else { found.append(word) }
+                    file.near[key] = found.isEmpty ? nil : found
+                }
+                guard done else { return nil }
+            }
+        }
+        for (number, file) in lexiconFiles {
+            memo.store(lexicon, UInt64(number), version: layoutVersion, value: encode(file))
+            put(SearchIndex.lexiconJSON(file, number: number), at: number)
+        }
+        for number in changedCards { put(SearchIndex.cardsJSON(documents, number: number, layout: layout), at: paths.count - layout.cardFiles + number) }
+
+        // The files nothing touched: kept when the output still holds them, else written again.
+        var output = Output()
+        output.patched = true
+        for (position, path) in paths.enumerated() where !remade.contains(path) {
+            if keep(path, keys[position]) {
+                output.reused.append(path)
+                continue
+            }
+            let file: RenderedFile
+            if position < layout.lexiconFiles {
+                guard let state = memo.value(lexicon, UInt64(position), version: layoutVersion).flatMap(decodeLexicon) else { return nil }
+                file = SearchIndex.lexiconJSON(state, number: position)
+            } else if position < layout.lexiconFiles + layout.postingFiles {
+                let number = position - layout.lexiconFiles
+                guard let state = memo.value(postings, UInt64(number), version: layoutVersion).flatMap(decodePostings) else { return nil }
+                file = SearchIndex.postingsJSON(state, number: number)
+            } else {
+                file = SearchIndex.cardsJSON(documents, number: position - layout.lexiconFiles - layout.postingFiles, layout: layout)
+            }
+            put(file, at: position)
+        }
+        // In the layout's order, as when every file is remade.
+        output.files = files.sorted { $0.position < $1.position }.map(\.file)
+        for (path, key) in zip(paths, keys) { output.keys[path] = key }
+        if versions != previous.versions || keys != previous.fileKeys {
+            memo.store(index, 0, version: layoutVersion, value: IndexRecord(versions: versions, fileKeys: keys).bytes)
+        }
+        return output
+    }
+}

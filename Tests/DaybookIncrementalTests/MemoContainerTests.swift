@@ -1,0 +1,144 @@
+@testable import DaybookIncremental
+import DaybookModel
+import DaybookTestSupport
+import Testing
+
+/// The memo's one on-disk format: what is stored is read back under its step, id and version
+/// only; damage never gives a wrong value; the bytes are fixed for a format version.
+@Suite("Memo container")
+struct MemoContainerTests {
+    static let words = MemoStep("test.words")
+    static let files = MemoStep("test.files")
+
+    static func sample() -> MemoTable {
+        var table = MemoTable()
+        table.store(words, 1, version: 10, value: Array("lighthouse".utf8))
+        table.store(words, 2, version: 20, value: Array("tram".utf8))
+        table.store(files, 1, version: 30, value: [1, 2, 3])
+        return table
+    }
+
+    @Test("a value is found under its step, id and version, and under nothing else, before and after a save")
+    func roundTrip() throws {
+        let table = Self.sample()
+        let saved = MemoTable(container: table.encoded()[...])
+        for memo in [table, saved] {
+            #expect(memo.value(Self.words, 1, version: 10).map(Array.init) == Array("lighthouse".utf8))
+            #expect(memo.value(Self.words, 2, version: 20).map(Array.init) == Array("tram".utf8))
+            #expect(memo.value(Self.files, 1, version: 30).map(Array.init) == [1, 2, 3])
+            #expect(memo.value(Self.words, 1, version: 11) == nil, "another version of the inputs")
+            #expect(memo.value(Self.files, 2, version: 20) == nil, "the same id of another step")
+            #expect(memo.value(Self.words, 3, version: 10) == nil)
+        }
+        #expect(!saved.changed)
+    }
+
+    @Test("a stored value replaces the saved one; retain drops a step's other ids, and a save leaves them out")
+    func replaceAndRetain() {
+        var table = MemoTable(container: Self.sample().encoded()[...])
+        table.store(Self.words, 1, version: 11, value: Array("harbour".utf8))
+        table.retain(Self.words, ids: [1])
+        #expect(table.changed)
+        let saved = MemoTable(container: table.encoded()[...])
+        #expect(saved.value(Self.words, 1, version: 10) == nil)
+        #expect(saved.value(Self.words, 1, version: 11).map(Array.init) == Array("harbour".utf8))
+        #expect(saved.value(Self.words, 2, version: 20) == nil, "retain dropped it")
+        #expect(saved.value(Self.files, 1, version: 30).map(Array.init) == [1, 2, 3], "another step's values stay")
+    }
+
+    /// The bytes of a known table. When this fails, the container's format (or a step's value
+    /// encoding) changed: bump `MemoContainer.formatVersion`, so that no build reads a memo of
+    /// the old format as the new, and record the new bytes here.
+    @Test("format version 1: the bytes of a known table are fixed, and a container of another version is not read")
+    func formatVersion() {
+        let bytes = Self.sample().encoded()
+        #expect(MemoContainer.formatVersion == 1)
+        let hex = bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        #expect(hex == Self.recorded, "the container's bytes changed")
+        #expect(MemoContainer(bytes: bytes[...], formatVersion: MemoContainer.formatVersion + 1) == nil)
+        var bumped = bytes
+        bumped[MemoContainer.magic.count] &+= 1
+        #expect(MemoTable(container: bumped[...]).value(Self.words, 1, version: 10) == nil)
+    }
+
+    /// Magic, version 1, 3 entries, the index's checksum; then by key: key, step, version,
+    /// offset, length, checksum; then the values in the same order ([1, 2, 3], "lighthouse", "tram").
+    static let recorded =
+        "646179626f6f6b2d6d656d6f0a" + "01000000" + "03000000" + "1f229dcba666f51b"
+        + "bab1be8f82cfdc09805c889c977ba30d1e000000000000000000000000000000030000000000000012f5e47518d5a6ea"
+        + "03315a82a1a4e212a98e48216777f3b00a0000000000000003000000000000000a0000000000000002d248a0ddd80bbf"
+        + "a0528c61864ff2b5a98e48216777f3b014000000000000000d0000000000000004000000000000004d4d33350e996c85"
+        + "010203" + "6c69676874686f757365" + "7472616d"
+
+    @Test("damage anywhere, any byte changed or the file cut short, gives the stored value or none, never another")
+    func damage() {
+        let bytes = Self.sample().encoded()
+        let expected: [(MemoStep, UInt64, UInt64, [UInt8])] = [
+            (Self.words, 1, 10, Array("lighthouse".utf8)), (Self.words, 2, 20, Array("tram".utf8)), (Self.files, 1, 30, [1, 2, 3]),
+        ]
+        var damaged: [[UInt8]] = (0..<bytes.count).map { Array(bytes.prefix($0)) }
+        for position in bytes.indices {
+            for flip: UInt8 in [0x01, 0x80, 0xFF] {
+                var copy = bytes
+                copy[position] ^= flip
+                damaged.append(copy)
+            }
+        }
+        var found = 0
+        for copy in damaged {
+            let table = MemoTable(container: copy[...])
+            for (step, id, version, value) in expected {
+                guard let read = table.value(step, id, version: version) else { continue }
+                #expect(Array(read) == value)
+                found += 1
+            }
+            // A save of a damaged table reads back as well.
+            _ = MemoTable(container: table.encoded()[...]).value(Self.words, 1, version: 10)
+        }
+        // Flips in one value's bytes leave the others readable.
+        #expect(found > 0)
+    }
+
+    @Test("random tables of random values: every value read back after a save, none under another version")
+    func randomTables() {
+        var random = SeededGenerator(seed: 7)
+        for _ in 0..<50 {
+            var table = MemoTable()
+            var stored: [UInt64: (UInt64, [UInt8])] = [:]
+            for _ in 0..<Int.random(in: 0...40, using: &random) {
+                let id = UInt64.random(in: 0..<30, using: &random)
+                let value = (0..<Int.random(in: 0...20, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+                let version = random.next()
+                table.store(Self.words, id, version: version, value: value)
+                stored[id] = (version, value)
+            }
+            let saved = MemoTable(container: table.encoded()[...])
+            for (id, (version, value)) in stored {
+                #expect(saved.value(Self.words, id, version: version).map(Array.init) == value)
+                #expect(saved.value(Self.words, id, version: version &+ 1) == nil)
+            }
+        }
+    }
+
+    @Test("variable-length numbers read back, signed and unsigned; a number cut short or too long is refused")
+    func memoBytes() {
+        var writer = MemoWriter()
+        let signed = [0, 1, -1, 63, -64, 1 << 40, -(1 << 40), Int.max, Int.min]
+        let unsigned: [UInt64] = [0, 127, 128, 16_383, 16_384, UInt64.max]
+        for value in signed { writer.signed(value) }
+        for value in unsigned { writer.unsigned(value) }
+        writer.string("Cabo da Roca · 東京")
+        var reader = MemoReader(writer.bytes[...])
+        #expect(signed.map { _ in reader.signed() } == signed.map { $0 })
+        #expect(unsigned.map { _ in reader.unsigned() } == unsigned.map { $0 })
+        #expect(reader.string() == "Cabo da Roca · 東京")
+        #expect(reader.atEnd)
+        var cut = MemoReader(Array(writer.bytes.prefix(1) + [0x80])[...])
+        _ = cut.signed()
+        #expect(cut.signed() == nil)
+        var long = MemoReader([UInt8](repeating: 0xFF, count: 11)[...])
+        #expect(long.unsigned() == nil)
+        var count = MemoReader([0x05, 0x61][...])
+        #expect(count.string() == nil, "a length past the end")
+    }
+}

@@ -1,0 +1,138 @@
+@testable import DaybookIncremental
+import DaybookModel
+@testable import DaybookRender
+import DaybookTestSupport
+import Testing
+
+/// The search files made through the memo are, byte for byte, the files made from nothing, after
+/// any sequence of edits, whether the memo stayed in memory (`serve`) or went through its
+/// container (`daybook build`), and whether the output still held the last build's files.
+@Suite("Search step")
+struct SearchStepTests {
+    /// Words with shared prefixes, words of five letters or more (near keys), one whose first two
+    /// letters are the same, diacritics, and Japanese (bigrams).
+    static let vocabulary = [
+        "lighthouse", "lighthouses", "light", "harbour", "harbor", "tram", "dawn", "grandmother", "aalto", "café", "cafe", "Lisboa",
+        "sintra", "sintras", "coast", "wave", "waves", "東京タワー", "夜景", "sunset", "sunrise", "ferry", "bridge", "bridges",
+    ]
+
+    static func document(_ random: inout SeededGenerator, number: Int) -> SearchDocument {
+        var words = (0..<Int.random(in: 0...6, using: &random)).map { _ in vocabulary.randomElement(using: &random)! }
+        // Now and then a word no other result has, which an edit then takes out of the site.
+        if Int.random(in: 0..<4, using: &random) == 0 { words.append("rare\(Int.random(in: 0..<40, using: &random))x") }
+        let text = words.joined(separator: " ")
+        let keys = (0..<Int.random(in: 0...2, using: &random)).map { _ in ["#coast", "#tram", "@ana", "~lisboa"].randomElement(using: &random)! }
+        let kind: SearchDocument.Kind = [.post, .comment, .entry].randomElement(using: &random)!
+        return SearchDocument(
+            kind: kind, slug: "p\(number)", title: ["Ana", "Ben"].randomElement(using: &random)!, text: text, number: 20_000 + number,
+            thumbnail: Bool.random(using: &random) ? "images/p\(number).64x64.webp" : "", texts: [text], keys: keys)
+    }
+
+    enum Edit: CaseIterable {
+        case caption, keys, thumbnail, sameTextAsAnother, insert, remove, emptyText
+    }
+
+    static func apply(_ edit: Edit, to documents: inout [SearchDocument], _ random: inout SeededGenerator) {
+        let index = Int.random(in: 0..<documents.count, using: &random)
+        switch edit {
+        case .caption:
+            let replacement = document(&random, number: index)
+            documents[index].text = replacement.text
+            documents[index].texts = replacement.texts
+        case .keys: documents[index].keys = document(&random, number: index).keys
+        case .thumbnail: documents[index].thumbnail = documents[index].thumbnail.isEmpty ? "images/new.webp" : ""
+        case .sameTextAsAnother:
+            let other = documents[Int.random(in: 0..<documents.count, using: &random)]
+            documents[index].texts = other.texts
+            documents[index].keys = other.keys
+        case .insert: documents.insert(document(&random, number: documents.count + 100), at: index)
+        case .remove: if documents.count > 1 { documents.remove(at: index) }
+        case .emptyText:
+            documents[index].texts = []
+            documents[index].text = ""
+        }
+    }
+
+    /// 200 sequences of 20 edits over a site of 40 to 90 results; after each edit, the output
+    /// folder as the step leaves it is the index made from nothing.
+    @Test("after each of 20 random edits, 200 times: the output is the index made from nothing, and a same-count edit is patched")
+    func randomEdits() throws {
+        var random = SeededGenerator(seed: 39)
+        var patchedCount = 0
+        for sequence in 0..<200 {
+            var documents = (0..<Int.random(in: 40...90, using: &random)).map { Self.document(&random, number: $0) }
+            var memo = MemoTable()
+            var output: [String: [UInt8]] = [:]
+            var keys: [String: UInt64] = [:]
+            for step in 0..<20 {
+                let edit = Edit.allCases.randomElement(using: &random)!
+                let before = documents.count
+                if step > 0 { Self.apply(edit, to: &documents, &random) }
+                // Pages sized so that there are several files of each kind; now and then the site
+                // grows past a step of the layout.
+                let layout = SearchIndex.Layout(pages: 5_000 + (documents.count / 70) * 3_000, documents: documents.count)
+                // `build` saves and reads the memo's container; `serve` keeps the table.
+                if Bool.random(using: &random) { memo = MemoTable(container: memo.encoded()[...]) }
+                // Now and then a file of the last build is gone from the output.
+                let lost = Bool.random(using: &random) ? layout.paths.randomElement(using: &random) : nil
+                if let lost { output[lost] = nil }
+                let (held, heldKeys) = (output, keys)
+                let result = SearchStep.files(documents, layout: layout, memo: &memo) { path, key in
+                    held[path] != nil && heldKeys[path] == key
+                }
+                for path in result.reused { #expect(output[path] != nil, "kept \(path), which the output lacks") }
+                for file in result.files { output[file.path] = file.bytes }
+                output = output.filter { layout.paths.contains($0.key) }
+                keys = result.keys
+                let expected = SearchIndex.files(documents, layout: layout)
+                let mismatched = expected.filter { output[$0.path] != $0.bytes }.map(\.path)
+                try #require(mismatched.isEmpty, "sequence \(sequence), edit \(step) (\(edit)): \(mismatched)")
+                #expect(Set(output.keys) == Set(layout.paths))
+                for file in expected { #expect(keys[file.path] == StableHash.ofContent(file.bytes)) }
+                if step > 0 && documents.count == before && result.patched { patchedCount += 1 }
+            }
+        }
+        // Most same-count edits are patched rather than remade (a layout step remakes).
+        #expect(patchedCount > 1_500)
+    }
+
+    @Test("one caption edited: its card file, the postings of the words it gained and lost, and their lexicon files are all that change")
+    func captionEditTouchesFew() {
+        var random = SeededGenerator(seed: 1)
+        var documents = (0..<300).map { Self.document(&random, number: $0) }
+        let layout = SearchIndex.Layout(pages: 20_000, documents: documents.count)
+        var memo = MemoTable()
+        let first = SearchStep.files(documents, layout: layout, memo: &memo) { _, _ in false }
+        #expect(!first.patched)
+        #expect(first.files.count == layout.paths.count)
+        documents[5].texts = ["lighthouse grandmother"]
+        documents[5].text = "lighthouse grandmother"
+        let held = first.keys
+        let second = SearchStep.files(documents, layout: layout, memo: &memo) { path, key in held[path] == key }
+        #expect(second.patched)
+        let changed = SearchIndex.files(documents, layout: layout).filter { held[$0.path] != StableHash.ofContent($0.bytes) }.map(\.path)
+        #expect(Set(second.files.map(\.path)) == Set(changed))
+        #expect(second.files.count <= 10)
+        #expect(second.reused.count == layout.paths.count - second.files.count)
+        #expect(second.files.contains { $0.path == "search/d/0.json" })
+    }
+
+    @Test("a memo whose values are damaged is remade from the documents, not trusted")
+    func damagedMemo() {
+        var random = SeededGenerator(seed: 2)
+        var documents = (0..<120).map { Self.document(&random, number: $0) }
+        let layout = SearchIndex.Layout(pages: 8_000, documents: documents.count)
+        var memo = MemoTable()
+        _ = SearchStep.files(documents, layout: layout, memo: &memo) { _, _ in false }
+        var bytes = memo.encoded()
+        // Every value's bytes changed after the index: each fails its checksum.
+        let valuesStart = MemoContainer.headerBytes + MemoContainer.entryBytes * (MemoContainer(bytes: bytes[...])?.count ?? 0)
+        for index in valuesStart..<bytes.count { bytes[index] ^= 0x5A }
+        var damaged = MemoTable(container: bytes[...])
+        documents[3].texts = ["ferry"]
+        let result = SearchStep.files(documents, layout: layout, memo: &damaged) { _, _ in true }
+        #expect(!result.patched)
+        let expected = SearchIndex.files(documents, layout: layout)
+        #expect(result.files.map(\.bytes) == expected.map(\.bytes))
+    }
+}
