@@ -8,9 +8,13 @@ import Mustache
 /// two fifths of it in those casts. Parsing stays swift-mustache's (its whitespace and
 /// standalone-tag rules, its errors); only the walk over the parsed tokens is ours. Its tokens
 /// are internal to the package, so they are read by reflection once per template, when the
-/// theme is compiled; a template using anything this walk does not reproduce exactly (transforms,
-/// lambdas, parents and blocks) is not compiled, and the theme then renders through
-/// swift-mustache as before (`ThemeTemplates`).
+/// theme is compiled. That is why Package.swift pins swift-mustache to one exact release (the
+/// alternative, a Mustache parser of our own, would duplicate the whitespace and error rules
+/// the theme's authors rely on): a release that changed the tokens would make the default theme
+/// fall back to swift-mustache's renderer, which `CompiledTemplateTests` fails on. A template
+/// using anything this walk does not reproduce exactly (transforms, lambdas, parents and
+/// blocks) is not compiled, and the theme then renders through swift-mustache as before
+/// (`ThemeTemplates`).
 struct CompiledTemplate: Sendable {
     indirect enum Node: Sendable {
         case text([UInt8])
