@@ -22,11 +22,32 @@ public enum Fixed {
 
 /// A site written to a fresh temporary folder from `-- path --` sections (the txtar form Hugo's
 /// tests use), so a whole site reads as one string in the test that uses it.
+///
+/// Every fixture of a test process lives under one folder (`root`), removed when the process
+/// exits; a run killed before that leaves it, and the next run removes the folders of processes
+/// that are gone. A fixture is not removed when it goes out of scope: a test may hand its folder
+/// to a server or a second build that outlives the value.
 public struct SiteFixture: Sendable {
     public let directory: URL
 
+    /// `daybook-tests-<pid>` in the temporary folder.
+    static let root: URL = {
+        let temporary = FileManager.default.temporaryDirectory
+        let prefix = "daybook-tests-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix(prefix) {
+            // Another run's, if its process is gone.
+            if let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0 && errno == ESRCH {
+                try? FileManager.default.removeItem(at: temporary.appending(path: name))
+            }
+        }
+        let root = temporary.appending(path: prefix + String(getpid()))
+        try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: SiteFixture.root) }
+        return root
+    }()
+
     public init(_ archive: String) throws {
-        directory = FileManager.default.temporaryDirectory.appending(path: "daybook-test-\(UUID().uuidString)")
+        directory = Self.root.appending(path: UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (path, text) in Self.parse(archive) { try write(path, text) }
     }
