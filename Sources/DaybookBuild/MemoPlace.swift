@@ -15,12 +15,13 @@ enum MemoPlace: Sendable {
     static let maxBytes = 2 << 30
 
     /// What a build hands on once its output is in place: the table itself to a process, the
-    /// container's bytes to the cache folder (made beside the pages, where a core is free,
-    /// rather than after the commit, which the command waits for).
+    /// container to the cache folder (its index made beside the pages, where a core is free,
+    /// rather than after the commit, which the command waits for; its values written from where
+    /// they are, not copied into one array first).
     enum Kept: Sendable {
         case nothing
         case table(MemoTable)
-        case container([UInt8])
+        case container(MemoContainer.Prepared)
     }
 
     func load() -> MemoTable {
@@ -36,7 +37,7 @@ enum MemoPlace: Sendable {
         switch self {
         case .none: .nothing
         case .process: .table(table)
-        case .site: table.changed ? .container(table.encoded()) : .nothing
+        case .site: table.changed ? .container(table.prepared()) : .nothing
         }
     }
 
@@ -46,8 +47,8 @@ enum MemoPlace: Sendable {
         case (.process(let store), .table(let table)):
             store.memo = table
             return nil
-        case (.site(let site, let faults), .container(let bytes)):
-            return CacheFile.save(site: site, name: Self.cacheName, faults: faults) { $0(bytes[...]) }
+        case (.site(let site, let faults), .container(let container)):
+            return CacheFile.save(site: site, name: Self.cacheName, faults: faults) { container.write($0) }
         default:
             return nil
         }

@@ -113,8 +113,27 @@ package struct MemoContainer: Sendable {
         var checksum: UInt64?
     }
 
+    /// A container ready to write: its header and index made, its values still where they were
+    /// (a large site's memo is over 100 MB, which a second copy in one array would double).
+    package struct Prepared: Sendable {
+        let head: [UInt8]
+        let values: [ArraySlice<UInt8>]
+
+        /// Hands the container's bytes to `put`, piece by piece, in order.
+        package func write(_ put: (ArraySlice<UInt8>) -> Void) {
+            put(head[...])
+            for value in values { put(value) }
+        }
+
+        package var bytes: [UInt8] {
+            var all = head
+            for value in values { all += value }
+            return all
+        }
+    }
+
     /// The container of `entries` (each key once), sorted by key.
-    static func encode(_ entries: [Encoded]) -> [UInt8] {
+    static func prepare(_ entries: [Encoded]) -> Prepared {
         let sorted = entries.sorted { $0.key < $1.key }
         var index = ByteWriter()
         index.bytes.reserveCapacity(sorted.count * entryBytes)
@@ -130,14 +149,13 @@ package struct MemoContainer: Sendable {
             offset += entry.value.count
         }
         let checksum = StableHash.ofContent(index.bytes)
-        var out = ByteWriter()
-        out.bytes.reserveCapacity(headerBytes + index.bytes.count + offset)
-        out.bytes += magic
-        out.uint32(formatVersion)
-        out.uint32(UInt32(sorted.count))
-        out.uint64(checksum)
-        out.bytes += index.bytes
-        for entry in sorted { out.bytes += entry.value }
-        return out.bytes
+        var head = ByteWriter()
+        head.bytes.reserveCapacity(headerBytes + index.bytes.count)
+        head.bytes += magic
+        head.uint32(formatVersion)
+        head.uint32(UInt32(sorted.count))
+        head.uint64(checksum)
+        head.bytes += index.bytes
+        return Prepared(head: head.bytes, values: sorted.map(\.value))
     }
 }

@@ -101,8 +101,11 @@ package struct MemoTable: Sendable {
         }
     }
 
-    /// The table as one container (`MemoContainer`), to save.
-    package func encoded() -> [UInt8] {
+    /// The table as one container (`MemoContainer`).
+    package func encoded() -> [UInt8] { prepared().bytes }
+
+    /// The table as one container, ready to be written piece by piece.
+    package func prepared() -> MemoContainer.Prepared {
         var entries: [MemoContainer.Encoded] = []
         entries.reserveCapacity((base?.count ?? 0) + added.count)
         if let base {
@@ -115,6 +118,6 @@ package struct MemoTable: Sendable {
         for (key, stored) in added {
             entries.append(MemoContainer.Encoded(key: key, step: stored.step, version: stored.version, value: stored.value, checksum: nil))
         }
-        return MemoContainer.encode(entries)
+        return MemoContainer.prepare(entries)
     }
 }
