@@ -178,4 +178,40 @@ struct SearchIndexBuildTests {
         #expect(!changed.isEmpty && changed.count <= 10, "\(changed)")
         #expect(rebuilt.report?.writtenPaths.filter { $0.hasPrefix("search/") }.count == changed.count)
     }
+
+    @Test("through the memo in .daybook-cache: after a caption edit, a new post and a damaged memo, the search files are a fresh build's")
+    func memoOnDisk() async throws {
+        let site = try SiteFixture(Self.archive)
+        _ = try await build(site)
+        let memo = ".daybook-cache/memo"
+        #expect(FileManager.default.fileExists(atPath: site.directory.appending(path: memo).path))
+        func fresh() async throws -> [String: String] {
+            let copy = try SiteFixture("")
+            for (path, bytes) in site.tree("") where !path.hasPrefix("output/") && !path.hasPrefix(".daybook-cache/") {
+                try copy.write(path, bytes: bytes)
+            }
+            _ = try await build(copy)
+            return Self.searchFiles(copy)
+        }
+        // A caption edit: patched.
+        try site.write("content/posts.json", try #require(site.read("content/posts.json")).replacing("The old lighthouse", with: "The red lighthouse"))
+        _ = try await build(site)
+        #expect(Self.searchFiles(site) == (try await fresh()))
+        #expect(Self.searchFiles(site).values.contains { $0.contains("\"red\"") })
+        // A new post: every later result moves, and the files are remade from the kept words.
+        try site.write(
+            "content/posts.json",
+            try #require(site.read("content/posts.json")).replacing(
+                "[\n", with: #"[\#n  {"id": "p0", "author": "ben", "createdAt": "2026-11-18T08:00:00Z", "caption": "Ferry to Cacilhas"},\#n"#))
+        _ = try await build(site)
+        #expect(Self.searchFiles(site) == (try await fresh()))
+        #expect(Self.searchFiles(site).values.contains { $0.contains("\"cacilhas\"") })
+        // The memo cut short, then another edit: the files are made from nothing, as they should be.
+        let bytes = try Data(contentsOf: site.directory.appending(path: memo))
+        try site.write(memo, bytes: bytes.prefix(bytes.count / 2))
+        try site.write("content/posts.json", try #require(site.read("content/posts.json")).replacing("Ferry to", with: "Boat to"))
+        _ = try await build(site)
+        #expect(Self.searchFiles(site) == (try await fresh()))
+        #expect(Self.searchFiles(site).values.contains { $0.contains("\"boat\"") })
+    }
 }
