@@ -63,7 +63,8 @@ let package = Package(
         // The incremental layer: memoised steps of the build, each keyed by the version of what it
         // read, kept in memory by `serve` and in one container by `daybook build`. No I/O.
         .target(
-            name: "DaybookIncremental", dependencies: ["DaybookModel", "DaybookParallel", "DaybookRender"], swiftSettings: strictSettings),
+            name: "DaybookIncremental", dependencies: ["DaybookModel", "DaybookParallel", "DaybookMarkdown", "DaybookRender"],
+            swiftSettings: strictSettings),
         // openat2(2) with RESOLVE_BENEATH: a site's files are opened confined to the site folder.
         .target(name: "CConfinedOpen"),
         // I/O: reads a site folder, runs the pipeline, writes the output folder.
@@ -139,7 +140,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DaybookBuildTests",
-            dependencies: ["DaybookBuild", "DaybookTheme", "DaybookTestSupport"],
+            dependencies: ["DaybookBuild", "DaybookIncremental", "DaybookTheme", "DaybookTestSupport"],
             // Golden pages, read by path (#filePath), not bundled.
             exclude: ["Snapshots"],
             swiftSettings: strictSettings
@@ -170,5 +171,5 @@ package.targets += [
     .executableTarget(name: "FuzzJSON", dependencies: ["DaybookFuzzSupport"], path: "Fuzz/FuzzJSON", swiftSettings: strictSettings),
     .executableTarget(name: "FuzzMarkdown", dependencies: ["DaybookFuzzSupport"], path: "Fuzz/FuzzMarkdown", swiftSettings: strictSettings),
     .executableTarget(name: "FuzzConfig", dependencies: ["DaybookFuzzSupport"], path: "Fuzz/FuzzConfig", swiftSettings: strictSettings),
-    .executableTarget(name: "FuzzCache", dependencies: ["DaybookFuzzSupport", "DaybookCheck", "DaybookFeed", "DaybookRender"], path: "Fuzz/FuzzCache", swiftSettings: strictSettings),
+    .executableTarget(name: "FuzzCache", dependencies: ["DaybookFuzzSupport", "DaybookCheck", "DaybookFeed", "DaybookRender", "DaybookIncremental"], path: "Fuzz/FuzzCache", swiftSettings: strictSettings),
 ]

@@ -2,10 +2,11 @@ import DaybookCheck
 import DaybookContent
 import DaybookFeed
 import DaybookFuzzSupport
+import DaybookIncremental
 import DaybookRender
 
 /// The cache archives read from `<site>/.daybook-cache/` (decoded records and their checks, comment
-/// orders, page facts, the check's file keys, post cards, Markdown link targets, post versions). The first byte picks one; the rest follows its magic line, so the fuzzer starts
+/// orders, page facts, the check's file keys, post cards, the incremental layer's memo, post versions). The first byte picks one; the rest follows its magic line, so the fuzzer starts
 /// inside the format.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
@@ -19,10 +20,10 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             precondition(KeptVersions(bytes: versions.bytes[...]) == versions)
         }
     case 6:
-        // What it reads back, it writes back the same.
-        if let targets = MarkdownTargets(bytes: (MarkdownTargets.magic + rest)[...]) {
-            precondition(MarkdownTargets(bytes: targets.bytes[...]) == targets)
-        }
+        // The incremental layer's memo: every value it reads back, it writes back the same.
+        let table = MemoTable(container: (MemoContainer.magic + rest)[...])
+        let again = MemoTable(container: table.encoded()[...])
+        precondition(again.encoded() == table.encoded())
     case 5:
         // What it reads back, it writes back the same.
         if let orders = CommentOrders(bytes: (CommentOrders.magic + rest)[...]) {

@@ -36,12 +36,6 @@ extension CommentOrders: CacheArchive {
     static let maxCacheBytes = 256 << 20
 }
 
-/// `links`: the link targets of the Markdown texts of the last `daybook build`.
-extension MarkdownTargets: CacheArchive {
-    static let cacheName = "links"
-    /// The bench site's targets take about 300 KB.
-    static let maxCacheBytes = 256 << 20
-}
 
 /// `versions`: each post's page and timeline versions as the last `daybook build` worked them out.
 extension KeptVersions: CacheArchive {

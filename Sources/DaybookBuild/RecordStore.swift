@@ -23,8 +23,6 @@ public final class RecordStore: @unchecked Sendable {
         var feedsReuse: SiteFeeds.Reuse?
         /// The last build's timeline versions, with what each was made of.
         var listMemo: ListVersionMemo?
-        /// The last build's Markdown drops, with the link rule they were found by.
-        var markdownMemo: MarkdownDropsMemo?
         /// The last build's post versions, with what each was made of.
         var versionMemo: PostVersionMemo?
         /// The last build record this process wrote or read, with its bytes: the next build reads

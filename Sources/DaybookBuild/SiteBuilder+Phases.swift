@@ -56,6 +56,8 @@ extension SiteBuilder {
         var diagnostics: [Diagnostic]
         /// Where the incremental layer's memo comes from and goes to.
         var memo = MemoPlace.none
+        /// The memo as this build has it so far, for the steps still to run.
+        var table = MemoTable()
     }
 
     /// The whole rendered site in memory, for `--check`.
@@ -188,35 +190,27 @@ extension SiteBuilder {
         return photos
     }
 
-    /// The renderer over the compiled theme, which needs the photos' sizes and every path the site publishes.
+    /// The renderer over the compiled theme, which needs the photos' sizes and every path the site
+    /// publishes, and each Markdown text's link targets (through `memo`, `MarkdownStep`).
     /// - Parameters:
-    ///   - store: a long-lived process's memory (`serve`): the Markdown drops of its last build,
-    ///     and the post cards of its builds so far.
+    ///   - store: a long-lived process's memory (`serve`): the post cards of its builds so far,
+    ///     and its last page layout.
     ///   - cachesOnDisk: the site whose `.daybook-cache/cards` holds the cards of earlier builds,
-    ///     and `.daybook-cache/links` the Markdown link targets, when there is no `store`.
+    ///     when there is no `store`.
     func prepareRenderer(
-        _ site: inout SiteModel, photos: PhotoPublisher.Published, _ sources: Sources, store: RecordStore? = nil, cachesOnDisk: URL? = nil,
-        faults: WriteFaults = .none
+        _ site: inout SiteModel, photos: PhotoPublisher.Published, _ sources: Sources, memo: inout MemoTable, store: RecordStore? = nil,
+        cachesOnDisk: URL? = nil
     ) {
         var input = RenderInput(
             config: site.config, moment: site.moment, feeds: site.feeds, imageSizes: photos.sizes,
             assetPaths: Set(site.theme.assets.keys).union(ImageCollector(snapshot: sources.snapshot).paths).union(photos.paths))
         input.images = photos.images
-        input.markdownMemo = store?.markdownMemo
-        input.markdownTargets = cachesOnDisk.map { CacheFile.read(MarkdownTargets.self, site: $0) ?? MarkdownTargets() }
+        input.markdownTargets = MarkdownStep.targets(of: SiteRenderer.markdownTexts(of: site.feeds), memo: &memo)
         let fingerprint = site.theme.fingerprint
         let cards = store?.cards ?? cachesOnDisk.map { CardCacheFile.store(site: $0, posts: site.feeds.posts.count) } ?? CardStore()
         let layout = store?.pageLayout
         site.renderer = site.templates.map { SiteRenderer(templates: $0, input: input, themeFingerprint: fingerprint, cards: cards, layout: layout) }
-        if let store, let renderer = site.renderer {
-            store.markdownMemo = renderer.markdownMemo
-            store.pageLayout = renderer.layout
-        }
-        if let cachesOnDisk, let targets = site.renderer?.markdownTargets, targets != input.markdownTargets,
-            let failure = CacheFile.save(targets, site: cachesOnDisk, faults: faults)
-        {
-            site.diagnostics.append(failure)
-        }
+        if let store, let renderer = site.renderer { store.pageLayout = renderer.layout }
         site.diagnostics += site.renderer?.markdownLinkWarnings() ?? []
         site.diagnostics += site.renderer?.templateLinkProblems(site.theme) ?? []
     }
@@ -311,9 +305,9 @@ extension SiteBuilder {
         // The feeds, the sitemap and the search index read no page: made while the pages render,
         // on whatever core the pages leave free.
         let pendingData = Task.detached(priority: .userInitiated) { plan.renderer.dataFiles(keys: keys, reuse: keepable) }
-        let pendingSearch = Task.detached(priority: .userInitiated) { [place = plan.memo, renderer = plan.renderer] in
+        let pendingSearch = Task.detached(priority: .userInitiated) { [place = plan.memo, table = plan.table, renderer = plan.renderer] in
             let started = ContinuousClock.now
-            var memo = place.load()
+            var memo = table
             let output = SearchStep.files(renderer.searchDocuments(), layout: renderer.searchLayout, memo: &memo, keep: keepable)
             return (output, place.kept(memo), PhaseClock.seconds(ContinuousClock.now - started))
         }

@@ -140,6 +140,10 @@ public struct SiteBuilder: Sendable {
             writer.lookAhead()
             return Unshared(writer)
         }
+        // The incremental layer's memo is read while the content is (a medium site's is 27 MB).
+        let memoPlace =
+            options.records.map(MemoPlace.process) ?? (onDisk ? MemoPlace.site(options.siteDirectory, faults: options.faults) : .none)
+        let pendingMemo = Task.detached(priority: .userInitiated) { memoPlace.load() }
         let report = options.progress ?? { _ in }
         report(BuildProgress(phase: "read"))
         var sources = read(options, cached: onDisk, listed: listing?.content)
@@ -157,7 +161,8 @@ public struct SiteBuilder: Sendable {
         site.content = SiteContent()
         clock.lap("images")
         let cachesOnDisk = onDisk && options.records == nil ? options.siteDirectory : nil
-        prepareRenderer(&site, photos: photos, sources, store: options.records, cachesOnDisk: cachesOnDisk, faults: options.faults)
+        var memo = await pendingMemo.value
+        prepareRenderer(&site, photos: photos, sources, memo: &memo, store: options.records, cachesOnDisk: cachesOnDisk)
         outcome.diagnostics += sources.diagnostics + site.diagnostics
         outcome.baseURL = site.config.baseURL
         outcome.timeZone = site.timeZone
@@ -168,7 +173,8 @@ public struct SiteBuilder: Sendable {
         report(BuildProgress(phase: "plan"))
         let writer = await pendingWriter.value.value
         var plan = plan(site, renderer: renderer, writer: writer, store: options.records, cachesOnDisk: cachesOnDisk, faults: options.faults)
-        plan.memo = options.records.map(MemoPlace.process) ?? cachesOnDisk.map { .site($0, faults: options.faults) } ?? .none
+        plan.memo = memoPlace
+        plan.table = memo
         outcome.diagnostics += plan.diagnostics
         clock.lap("plan")
         // The plan works out the keys unless it failed before its checks.

@@ -30,12 +30,8 @@ struct PageBuilder: Sendable {
     let links: MarkdownLinks?
 
     /// The link targets each shown Markdown text (prompt body, response, bio) loses, by text:
-    /// parsed once per build, for the warnings and for the keys of the pages that show the text.
+    /// worked out once per build, for the warnings and for the keys of the pages that show the text.
     let markdownDrops: [String: [(url: String, reason: String)]]
-    /// Every text's drops, empty ones included, for the next build of a long-lived process.
-    let markdownMemo: MarkdownDropsMemo?
-    /// Every text's link targets, for the next `daybook build` (when the input held kept ones).
-    let markdownTargets: MarkdownTargets?
     /// The site's pages, which size the search index (`SearchIndex.Layout`).
     let pageCount: Int
 
@@ -48,17 +44,7 @@ struct PageBuilder: Sendable {
         self.paginator = Paginator(pageSize: input.config.pageSize)
         self.linker = TextLinker(
             urls: urls, userIDs: Set(input.feeds.usersByID.keys), taggedTags: Set(input.feeds.indexes.tags.map(\.id)))
-        guard let links else {
-            (markdownDrops, markdownMemo, markdownTargets) = ([:], nil, nil)
-            return
-        }
-        let (memo, targets) = Self.drops(
-            Self.markdownTexts(input.feeds).map(\.text), links: links, reusing: input.markdownMemo, targets: input.markdownTargets)
-        markdownTargets = targets
-        var drops: [String: [(url: String, reason: String)]] = [:]
-        for (text, dropped) in zip(memo.texts, memo.drops) where !dropped.isEmpty { drops[text] = dropped }
-        markdownDrops = drops
-        markdownMemo = memo
+        markdownDrops = links.map { Self.drops(Self.markdownTexts(input.feeds).map(\.text), links: $0, targets: input.markdownTargets) } ?? [:]
     }
 
     var zone: TimeZone { input.moment.timeZone }
@@ -81,48 +67,16 @@ struct PageBuilder: Sendable {
         return texts
     }
 
-    /// Each text's drops, parsed on all cores, or taken from `memo` when it was made with the same
-    /// link rule (the same root and the same files).
-    ///
-    /// The memo is matched by position first: in a long-lived process the texts are mostly the
-    /// very strings of the last build, in the same order, and comparing a string with itself
-    /// costs nothing, where hashing every text (four times) was 7% of a `serve` rebuild. Only
-    /// when a text moved or changed are the memo's texts hashed to find the rest.
-    ///
-    /// With `targets` (kept by an earlier `daybook build`, which has no memo), each text is
-    /// hashed and its link targets taken from them when they hold it, rather than parsed; every
-    /// text's targets then come back for the next build.
-    static func drops(
-        _ texts: [String], links: MarkdownLinks, reusing memo: MarkdownDropsMemo? = nil, targets kept: MarkdownTargets? = nil
-    ) -> (memo: MarkdownDropsMemo, targets: MarkdownTargets?) {
-        let previous = memo.flatMap { $0.root == links.root && $0.base == links.base && $0.sitePaths == links.sitePaths ? $0 : nil }
-        var drops = [[(url: String, reason: String)]?](repeating: nil, count: texts.count)
-        var missing: [Int] = []
-        for index in texts.indices {
-            if let previous, index < previous.texts.count, previous.texts[index] == texts[index] {
-                drops[index] = previous.drops[index]
-            } else {
-                missing.append(index)
-            }
+    /// The targets each text loses, by text (texts that lose none are left out), judged against
+    /// this build's files every build. A text's targets come from `targets` when it holds them
+    /// (the incremental layer's, `MarkdownStep`), else from a parse of the text, on all cores.
+    static func drops(_ texts: [String], links: MarkdownLinks, targets: [String: [String]]? = nil) -> [String: [(url: String, reason: String)]] {
+        let found = Parallel.mapBlocking(Array(Set(texts))) { text in
+            (text, Markdown.dropped(targets?[text] ?? Markdown.targets(in: text), links: links))
         }
-        if let previous, !missing.isEmpty {
-            let known = Dictionary(zip(previous.texts, previous.drops), uniquingKeysWith: { first, _ in first })
-            missing = missing.filter { index in
-                drops[index] = known[texts[index]]
-                return drops[index] == nil
-            }
-        }
-        let found = Parallel.mapBlocking(missing) { index -> (key: UInt64?, targets: [String], dropped: [(url: String, reason: String)]) in
-            let key = kept.map { _ in MarkdownTargets.key(texts[index]) }
-            let targets = key.flatMap { kept?.byText[$0] } ?? Markdown.targets(in: texts[index])
-            return (key, targets, Markdown.dropped(targets, links: links))
-        }
-        var next = kept.map { _ in MarkdownTargets() }
-        for (index, text) in zip(missing, found) {
-            drops[index] = text.dropped
-            if let key = text.key { next?.byText[key] = text.targets }
-        }
-        return (MarkdownDropsMemo(root: links.root, base: links.base, sitePaths: links.sitePaths, texts: texts, drops: drops.map { $0 ?? [] }), next)
+        var drops: [String: [(url: String, reason: String)]] = [:]
+        for (text, dropped) in found where !dropped.isEmpty { drops[text] = dropped }
+        return drops
     }
 
     /// The targets `text` loses, as one string for a page key.
@@ -238,17 +192,4 @@ struct PageBuilder: Sendable {
     }
 
     func count(_ n: Int, _ one: String, _ many: String) -> String { n == 1 ? "1 \(one)" : "\(n) \(many)" }
-}
-
-/// The Markdown link targets each shown text loses, as the previous build of a long-lived process
-/// (`serve`) found them, with the link rule they were found by: a text the same rule meets again
-/// is not parsed again. Parsing every prompt and response was a twentieth of a rebuild.
-public struct MarkdownDropsMemo: Sendable {
-    let root: String
-    let base: String?
-    let sitePaths: Set<String>
-    /// Every text, in the order of `PageBuilder.markdownTexts`, and what each loses (an empty
-    /// list for a text that loses nothing).
-    let texts: [String]
-    let drops: [[(url: String, reason: String)]]
 }

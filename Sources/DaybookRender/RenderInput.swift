@@ -14,11 +14,10 @@ public struct RenderInput: Sendable {
     /// Files the build writes beside the rendered ones (theme assets, everything under `content/`),
     /// by output path: Markdown may link them from the site root.
     public var assetPaths: Set<String>
-    /// The previous build's Markdown drops, from a long-lived process (`serve`).
-    public var markdownMemo: MarkdownDropsMemo?
-    /// The Markdown link targets an earlier `daybook build` kept (empty when it kept none); `nil`
-    /// when the build keeps none for the next (`serve` keeps its drops instead).
-    public var markdownTargets: MarkdownTargets?
+    /// Each shown Markdown text's link and image targets, by text, as the build worked them out
+    /// (through the incremental layer, `MarkdownStep`); `nil`, or a text missing, and the page
+    /// builder parses the text itself.
+    public var markdownTargets: [String: [String]]?
 
     public init(
         config: SiteConfig, moment: BuildMoment, feeds: SiteFeeds, imageSizes: [String: ImageSize] = [:], assetPaths: Set<String> = []

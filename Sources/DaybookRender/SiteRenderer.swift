@@ -62,11 +62,8 @@ public struct SiteRenderer: Sendable {
         input.feeds.indexes.users.flatMap { [SiteURLs.userFeed($0.id), SiteURLs.userCommentsFeed($0.id)] }
     }
 
-    /// This build's Markdown drops, for the next build of a long-lived process.
-    public var markdownMemo: MarkdownDropsMemo? { builder.markdownMemo }
-    /// The link targets of this build's Markdown texts, for the next `daybook build`; `nil` unless
-    /// the input held some (`RenderInput.markdownTargets`).
-    public var markdownTargets: MarkdownTargets? { builder.markdownTargets }
+    /// Every Markdown text the site shows (prompt bodies, responses, bios), in page order.
+    package static func markdownTexts(of feeds: SiteFeeds) -> [String] { PageBuilder.markdownTexts(feeds).map(\.text) }
 
     /// Link targets in shown Markdown (prompt bodies, responses, bios) that are shown as text, as
     /// warnings at the item that holds them.

@@ -1,5 +1,6 @@
 @testable import DaybookBuild
 import DaybookCheck
+@testable import DaybookIncremental
 import DaybookModel
 @testable import DaybookRender
 import DaybookTestSupport
@@ -56,21 +57,25 @@ struct MarkdownLinkBuildTests {
         }
         let first = await warnings()
         #expect(first == dead(["v", "w"]))
-        let path = ".daybook-cache/" + MarkdownTargets.cacheName
+        // Kept in the memo, under a hash of the text.
+        let path = ".daybook-cache/memo"
         let saved = try #require(FileManager.default.contents(atPath: site.directory.appending(path: path).path))
-        var expected = MarkdownTargets()
-        expected.byText[MarkdownTargets.key("[v](/users/v/) [w](/users/w/) [u](/users/u/)")] = ["/users/v/", "/users/w/", "/users/u/"]
-        #expect(MarkdownTargets(bytes: Array(saved.dropFirst(CacheFile.identity.count))[...]) == expected)
+        var memo = MemoTable(container: Array(saved.dropFirst(CacheFile.identity.count))[...])
+        #expect(MarkdownStep.targets(of: ["[v](/users/v/) [w](/users/w/) [u](/users/u/)"], memo: &memo).values.first == ["/users/v/", "/users/w/", "/users/u/"])
+        #expect(!memo.changed)
 
         // A person gains a page: the kept targets are judged against the new files.
         try site.write("content/users.json", #"[{"id": "u"}, {"id": "v"}]"#)
         let second = await warnings()
         #expect(second == dead(["w"]))
-        // Damaged, the file is no cache: the texts are parsed again, and it is written anew.
+        // Damaged, the memo is no cache: the texts are parsed again, and it is written anew.
         try Data(saved.dropLast(2)).write(to: site.directory.appending(path: path))
         try site.write("content/users.json", #"[{"id": "u"}, {"id": "w"}]"#)
         let third = await warnings()
         #expect(third == dead(["v"]))
-        #expect(FileManager.default.contents(atPath: site.directory.appending(path: path).path) == saved)
+        let rewritten = try #require(FileManager.default.contents(atPath: site.directory.appending(path: path).path))
+        var again = MemoTable(container: Array(rewritten.dropFirst(CacheFile.identity.count))[...])
+        #expect(MarkdownStep.targets(of: ["[v](/users/v/) [w](/users/w/) [u](/users/u/)"], memo: &again).values.first == ["/users/v/", "/users/w/", "/users/u/"])
+        #expect(!again.changed)
     }
 }
