@@ -194,7 +194,7 @@ struct NoChangeRecord: Equatable {
     /// written. A stale record is removed first, so a record never outlives the build it describes.
     static func save(
         _ result: BuildResult, site: SiteBuilder.SiteModel, options: BuildOptions, started: [(path: String, status: FileStatus?)],
-        listedAt: Int64, written: BuildManifest
+        listedAt: Int64, racyWindow: Int64 = FileStatus.racyWindow, written: BuildManifest
     ) -> Diagnostic? {
         // Removed only from a real cache folder: through a link, the name would be another folder's.
         let folder = CacheFile.folder(options.siteDirectory)
@@ -202,7 +202,7 @@ struct NoChangeRecord: Equatable {
         // A file edited while the build ran would be recorded with its new status but built from the
         // old bytes; and one edited within the file system's timestamp granularity before the listing
         // could be edited again with no change of status ("racy" files, as git calls them).
-        guard !started.contains(where: { !($0.status?.isSettled(before: listedAt) ?? true) }),
+        guard !started.contains(where: { !($0.status?.isSettled(before: listedAt, window: racyWindow) ?? true) }),
             currentInputs(options.siteDirectory).elementsEqual(started, by: { $0.path == $1.path && $0.status == $1.status }),
             let manifest = FileStatus(path: options.outputDirectory.appending(path: OutputWriter.manifestName).path, followingLinks: false)
         else { return nil }

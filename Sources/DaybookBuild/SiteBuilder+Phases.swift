@@ -180,6 +180,7 @@ extension SiteBuilder {
             var publisher = PhotoPublisher(
                 siteDirectory: options.siteDirectory, config: site.config, namedBy: PhotoPublisher.fields(site.content))
             publisher.faults = options.faults
+            publisher.racyWindow = racyWindow
             let reader = sources.reader
             photos = publisher.publish(ImageCollector(snapshot: sources.snapshot).paths, read: { reader.readAsset($0) })
             site.diagnostics += photos.diagnostics

@@ -94,7 +94,14 @@ public struct BuildResult: Sendable {
 /// Nothing reaches the output folder unless every phase before writing succeeded, and the plan
 /// checks every output path against the disk (links, foreign files, name lengths) first.
 public struct SiteBuilder: Sendable {
-    public init() {}
+    /// How long before a build a file must have been written for its status to be trusted
+    /// (`FileStatus.isSettled`): a file written within it could be written again with no change
+    /// of status, so a build that saw one records nothing to replay, and a photo's copies are
+    /// made again. The file system's timestamp granularity, two seconds; tests pass 0 rather
+    /// than sleep past it.
+    public var racyWindow: Int64
+
+    public init(racyWindow: Int64 = FileStatus.racyWindow) { self.racyWindow = racyWindow }
 
     /// Builds into `options.outputDirectory`, or into `sink` when given (tests use `MemoryOutput`).
     public func build(_ options: BuildOptions, into sink: (any OutputSink)? = nil) async -> BuildResult {
@@ -218,7 +225,8 @@ public struct SiteBuilder: Sendable {
             result.listChanges = listChanges
             result.searchIndexSeconds = written.searchSeconds
             if noChange && !failed() && unsaved.isEmpty,
-                let failure = NoChangeRecord.save(result, site: site, options: options, started: inputs, listedAt: listedAt, written: written.manifest)
+                let failure = NoChangeRecord.save(
+                    result, site: site, options: options, started: inputs, listedAt: listedAt, racyWindow: racyWindow, written: written.manifest)
             {
                 unsaved.append(failure)
             }

@@ -61,7 +61,7 @@ public final class SiteWatcher: Sendable {
     }
 
     /// Site-relative paths that changed, in bursts as the file system reports them. Ends when the
-    /// iterating task is cancelled.
+    /// iterating task is cancelled. Armed when it returns: a change made after it is reported.
     public func changes() -> AsyncStream<[String]> { watch().changes }
 
     /// `changes()`, and whether they name every path that changes (inotify), rather than the files
@@ -95,9 +95,12 @@ public final class SiteWatcher: Sendable {
     }
 
     func pollingChanges() -> AsyncStream<[String]> {
-        AsyncStream { continuation in
+        // The first look is taken before the stream is handed out, so a change made right after
+        // is one a poll sees, as it is for inotify's watches (added before they return).
+        let first = snapshot()
+        return AsyncStream { continuation in
             let task = Task {
-                var last = snapshot()
+                var last = first
                 while !Task.isCancelled {
                     try? await Task.sleep(for: pollInterval)
                     let now = snapshot()
