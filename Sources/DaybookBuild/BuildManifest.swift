@@ -3,38 +3,38 @@ import DaybookModel
 
 /// What a build wrote and showed: every output file with its hash and size, and every list's
 /// ids with item versions. The next build compares against it.
-public struct BuildManifest: Sendable, Hashable {
+package struct BuildManifest: Sendable, Hashable {
     /// The bytes a finished build left in a file.
-    public struct FileEntry: Sendable, Hashable {
+    package struct FileEntry: Sendable, Hashable {
         /// `StableHash` of the bytes.
-        public var hash: UInt64
-        public var size: Int
+        package var hash: UInt64
+        package var size: Int
 
-        public init(hash: UInt64, size: Int) {
+        package init(hash: UInt64, size: Int) {
             self.hash = hash
             self.size = size
         }
     }
 
     /// What the record knows of one file the build owns.
-    public enum FileRecord: Sendable, Hashable {
+    package enum FileRecord: Sendable, Hashable {
         /// Written by a build that finished: these bytes, unless someone changed the file since.
         case written(FileEntry)
         /// Named by a build before it wrote anything, so that the next build owns the path even if
         /// this one was killed; its bytes are not known, so the next build writes it again.
         case intended
 
-        public var entry: FileEntry? {
+        package var entry: FileEntry? {
             if case .written(let entry) = self { entry } else { nil }
         }
     }
 
-    public var files: [String: FileRecord] = [:]
-    public var lists: [String: ListSnapshot] = [:]
+    package var files: [String: FileRecord] = [:]
+    package var lists: [String: ListSnapshot] = [:]
     /// Each page's key (theme and view model): equal keys mean the page need not be rendered again.
-    public var pageKeys: [String: UInt64] = [:]
+    package var pageKeys: [String: UInt64] = [:]
 
-    public init(files: [String: FileRecord] = [:], lists: [String: ListSnapshot] = [:], pageKeys: [String: UInt64] = [:]) {
+    package init(files: [String: FileRecord] = [:], lists: [String: ListSnapshot] = [:], pageKeys: [String: UInt64] = [:]) {
         self.files = files
         self.lists = lists
         self.pageKeys = pageKeys
@@ -46,10 +46,10 @@ extension BuildManifest {
 
     /// A line format: `f <hash> <size> <path>`, `p <key> <path>`, `l <list>`, `i <id> <version>`, with `%`, space and
     /// line breaks percent-encoded. Sorted, so the file is as deterministic as the site.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// `text` as UTF-8, built on bytes: the record is written after every build.
-    public var bytes: [UInt8] { encoded(pathOrder: nil).bytes }
+    package var bytes: [UInt8] { encoded(pathOrder: nil).bytes }
 
     /// `bytes`, with the files' paths in their written order when the caller knows it: the
     /// previous record's (`Parsed.pathOrder`, sorted as `bytes` sorts) when this build has the
@@ -57,7 +57,7 @@ extension BuildManifest {
     /// saving the record. When files came or went (a post added or deleted), the order's paths
     /// still here keep their places and the new ones are merged in (`ordered(_:from:)`).
     /// Also gives the order written, for the next build to hand back.
-    public func encoded(pathOrder: [String]?) -> (bytes: [UInt8], pathOrder: [String]) {
+    package func encoded(pathOrder: [String]?) -> (bytes: [UInt8], pathOrder: [String]) {
         // Written straight into bytes (a 30,000-page site's record is 3 MB, written after every
         // build that changed something): no string per field.
         var out: [UInt8] = []
@@ -176,17 +176,17 @@ extension BuildManifest {
     /// Reads `text`; an unreadable or foreign manifest gives `nil`, and the build treats the folder as new.
     ///
     /// Parsed on UTF-8 bytes: a 32,000-page site's record is 3 MB, read before every build.
-    public init?(text: String) {
+    package init?(text: String) {
         guard let parsed = Parsed(text: text) else { return nil }
         self = parsed.manifest
     }
 
     /// A record read back, with the order its files came in.
-    public struct Parsed: Sendable {
-        public var manifest: BuildManifest
+    package struct Parsed: Sendable {
+        package var manifest: BuildManifest
         /// The files' paths as the record lists them, when that is their written order (each
         /// path after the one before, as `bytes` sorts them); `nil` when the record is not so.
-        public var pathOrder: [String]?
+        package var pathOrder: [String]?
         /// Whether every page key's path is a file's: then checking the files' paths checks them all.
         var keysAreFiles = false
 
@@ -194,7 +194,7 @@ extension BuildManifest {
             (self.manifest, self.pathOrder, self.keysAreFiles) = (manifest, pathOrder, keysAreFiles)
         }
 
-        public init?(text: String) {
+        package init?(text: String) {
             var text = text
             guard let parsed = text.withUTF8({ BuildManifest.parse($0) }) else { return nil }
             self = parsed
@@ -346,7 +346,7 @@ extension BuildManifest {
     /// The first path in the record that is not a plain path inside the output folder
     /// (`OutputPath.isPlain`), or that names the build's own bookkeeping; `nil` when all are safe.
     /// The record comes from disk, where anyone could have edited it, so it is checked before use.
-    public var unsafePath: String? { unsafePath(keysAreFiles: false) }
+    package var unsafePath: String? { unsafePath(keysAreFiles: false) }
 
     /// `unsafePath`; with `keysAreFiles` (the record said so, `Parsed.keysAreFiles`), the keys'
     /// paths are not looked at again.

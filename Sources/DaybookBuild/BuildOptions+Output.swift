@@ -5,7 +5,7 @@ import Foundation
 /// The build removes files it wrote earlier and no longer produces, and its record of them lives
 /// in the output folder: pointed at the site itself, its sources or a folder above them, a
 /// careless `--output` would mix the site into its own sources, or worse.
-public enum OutputFolderProblem: Error, Sendable, Hashable {
+package enum OutputFolderProblem: Error, Sendable, Hashable {
     /// `/`.
     case fileSystemRoot
     /// The site folder itself.
@@ -15,7 +15,7 @@ public enum OutputFolderProblem: Error, Sendable, Hashable {
     /// `content/`, `Templates/` or `.daybook-cache/`, or a folder inside one of them.
     case insideSources(String)
 
-    public var message: String {
+    package var message: String {
         let advice = "choose a folder of its own, such as the default <site>/output"
         switch self {
         case .fileSystemRoot:
@@ -33,7 +33,7 @@ public enum OutputFolderProblem: Error, Sendable, Hashable {
 extension BuildOptions {
     /// The output folder as diagnostics name it: its path from the site folder (`output`, `pub`),
     /// as CONTRACT §6 names every path, or its whole path when it lies elsewhere.
-    public var outputLabel: String {
+    package var outputLabel: String {
         let site = siteDirectory.standardizedFileURL.path
         let output = outputDirectory.standardizedFileURL.path
         guard output.hasPrefix(site.hasSuffix("/") ? site : site + "/") else { return output }
@@ -42,7 +42,7 @@ extension BuildOptions {
 
     /// Why the output folder may not be used, before anything is read or written; `nil` when it may.
     /// Compared by real path, so `..` and links to the site count as what they point at.
-    public var outputFolderProblem: OutputFolderProblem? {
+    package var outputFolderProblem: OutputFolderProblem? {
         let output = Self.realPath(outputDirectory)
         let site = Self.realPath(siteDirectory)
         if output == "/" { return .fileSystemRoot }

@@ -4,8 +4,8 @@ import DaybookModel
 
 /// The one-line summary a build ends with, like a list view's batch update:
 /// `journal +1 ~2 · timeline +3 · 41 pages · files 3 written, 38 unchanged, 1 removed · 0 warnings · 0.31 s`.
-public enum BuildSummary {
-    public static func line(_ result: BuildResult) -> String {
+package enum BuildSummary {
+    package static func line(_ result: BuildResult) -> String {
         var parts: [String] = []
         for (name, diff) in result.listChanges where !diff.isEmpty {
             var counts: [String] = []
@@ -28,7 +28,7 @@ public enum BuildSummary {
     }
 
     /// The list changes item by item, for `--verbose`: `journal + q7`, `timeline ~ p12`.
-    public static func details(_ result: BuildResult) -> [String] {
+    package static func details(_ result: BuildResult) -> [String] {
         var lines: [String] = []
         for (name, diff) in result.listChanges {
             lines += diff.inserted.map { "\(name) + \($0)" }

@@ -14,7 +14,7 @@ import Foundation
 /// Each file starts with a line naming the `daybook` executable that wrote it (its size, times
 /// and inode): another build of Daybook may decode content or read pages differently, so its
 /// cache is not used.
-public enum CacheFile {
+package enum CacheFile {
     /// The first line of every cache file this executable writes.
     static let identity: [UInt8] = {
         Array("daybook-cache \(FileStatus.executableFields)\n".utf8)
@@ -23,12 +23,12 @@ public enum CacheFile {
     /// The bytes of `name` after its identity line (a slice, not a copy: caches run to tens of
     /// MB), or `nil` when it is missing, not a plain file, over `maxBytes`, or written by another
     /// executable.
-    public static func read(site: URL, name: String, maxBytes: Int) -> ArraySlice<UInt8>? {
+    package static func read(site: URL, name: String, maxBytes: Int) -> ArraySlice<UInt8>? {
         readWithStatus(site: site, name: name, maxBytes: maxBytes)?.bytes
     }
 
     /// As `read(site:name:maxBytes:)`, with the file's status as it was opened, for `append`.
-    public static func readWithStatus(site: URL, name: String, maxBytes: Int) -> (bytes: ArraySlice<UInt8>, status: FileStatus)? {
+    package static func readWithStatus(site: URL, name: String, maxBytes: Int) -> (bytes: ArraySlice<UInt8>, status: FileStatus)? {
         guard isRealFolder(folder(site)),
             let read = FileInfo.contentsWithStatus(atPath: folder(site) + "/" + name, maxBytes: maxBytes), read.bytes.starts(with: identity)
         else { return nil }
@@ -39,7 +39,7 @@ public enum CacheFile {
     /// (no other build replaced or added to it since); `false`, having written nothing, when it
     /// is not. One write call, after the file's last byte: a build killed during it leaves a last
     /// entry cut short, for which a reader drops the whole file.
-    public static func append(_ bytes: [UInt8], site: URL, name: String, to status: FileStatus) -> Bool {
+    package static func append(_ bytes: [UInt8], site: URL, name: String, to status: FileStatus) -> Bool {
         let folder = folder(site)
         guard isRealFolder(folder) else { return false }
         let fd = open(folder + "/" + name, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
@@ -54,7 +54,7 @@ public enum CacheFile {
     /// file, so a reader never sees half of one. Returns the error when the file could not be
     /// written (the old one, if any, is then left as it was).
     @discardableResult
-    public static func save(
+    package static func save(
         site: URL, name: String, faults: WriteFaults = .none, _ produce: ((ArraySlice<UInt8>) -> Void) -> Void
     ) -> Diagnostic? {
         let folder = folder(site)

@@ -7,14 +7,14 @@ import Foundation
 /// A photo's copies and stripped original weigh megabytes; reading them back from the cache on
 /// every build only to find the output already holds them would cost more than the rest of a
 /// rebuild. The writer reads them only when the output does not hold these exact bytes.
-public struct CachedFile: Sendable, Hashable {
+package struct CachedFile: Sendable, Hashable {
     /// Relative to the output folder.
-    public var path: String
+    package var path: String
     /// In `<site>/.daybook-cache/images`.
-    public var source: String
-    public var size: Int
+    package var source: String
+    package var size: Int
     /// `StableHash.of` the bytes, as the cache recorded them when it made the file.
-    public var hash: UInt64
+    package var hash: UInt64
 
     /// The bytes, read without following links; `nil` when the cache file is gone or has another size.
     func contents() -> [UInt8]? {

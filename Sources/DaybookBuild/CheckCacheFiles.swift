@@ -4,7 +4,7 @@ import Foundation
 
 /// `<site>/.daybook-cache/check` and `check-files`: the facts of the pages `daybook check` read,
 /// and each output file's key by its status, so that the next check reads only what changed.
-public enum CheckCacheFiles {
+package enum CheckCacheFiles {
     static let factsName = "check"
     /// The key of each file by its status (`FileKeys`), beside the facts.
     static let filesName = "check-files"
@@ -12,14 +12,14 @@ public enum CheckCacheFiles {
     static let maxBytes = 1 << 30
 
     /// The saved facts and keys; empty ones when missing, damaged or another executable's.
-    public static func read(site: URL) -> PageFactsCache {
+    package static func read(site: URL) -> PageFactsCache {
         var cache = CacheFile.read(site: site, name: factsName, maxBytes: maxBytes).map(PageFactsCache.init(archive:)) ?? PageFactsCache()
         cache.files = CacheFile.read(site: site, name: filesName, maxBytes: maxBytes).map(FileKeys.init(archive:)) ?? FileKeys()
         return cache
     }
 
     /// Saves what changed; the errors of the files that could not be written.
-    public static func save(_ cache: PageFactsCache, site: URL, faults: WriteFaults = .none) async -> [Diagnostic] {
+    package static func save(_ cache: PageFactsCache, site: URL, faults: WriteFaults = .none) async -> [Diagnostic] {
         // The facts and the files' keys are two files that do not read each other: written at
         // once, each on its own core (a cold check of medium writes 30 MB of them).
         await withTaskGroup(of: Diagnostic?.self) { group in

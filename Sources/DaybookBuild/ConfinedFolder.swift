@@ -13,8 +13,8 @@ import Glibc
 /// for a link out of the site, and its files published. Here the kernel resolves each path
 /// beneath the folder's descriptor (`openat2(2)` with `RESOLVE_BENEATH`) and refuses a step out
 /// in the same call that opens the file.
-public final class ConfinedFolder: Sendable {
-    public let path: String
+package final class ConfinedFolder: Sendable {
+    package let path: String
     /// Open for the folder's lifetime; -1 when the folder could not be opened.
     private let descriptor: Int32
     /// Why the folder could not be opened, for every read then.
@@ -30,7 +30,7 @@ public final class ConfinedFolder: Sendable {
 
     /// - Parameter followsLinks: whether a link that stays inside the folder is followed. The
     ///   folder itself may be a link either way, as the site or output folder the user named.
-    public convenience init(path: String, followsLinks: Bool = true) { self.init(path: path, followsLinks: followsLinks, usesOpenat2: true) }
+    package convenience init(path: String, followsLinks: Bool = true) { self.init(path: path, followsLinks: followsLinks, usesOpenat2: true) }
 
     init(path: String, followsLinks: Bool = true, usesOpenat2: Bool) {
         self.path = path
@@ -46,7 +46,7 @@ public final class ConfinedFolder: Sendable {
     /// The regular file at `relative` (no leading `/`), read as `FileInfo` reads, with its status
     /// as opened; a failure saying so when the path leads outside the folder (or, where no link
     /// is followed, steps through `.` or `..`).
-    public func read(_ relative: String, maxBytes: Int) -> Result<(bytes: [UInt8], status: FileStatus), FileInfo.ReadFailure> {
+    package func read(_ relative: String, maxBytes: Int) -> Result<(bytes: [UInt8], status: FileStatus), FileInfo.ReadFailure> {
         let fd = openFile(relative)
         if fd < 0 && errno == EXDEV {
             return .failure(.unreadable(followsLinks ? "it leads outside the site folder" : "not a path below the folder"))

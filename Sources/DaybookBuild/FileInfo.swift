@@ -8,17 +8,17 @@ import Glibc
 
 /// What `stat(2)` says of a path: cheaper than FileManager's attribute dictionaries, which matters
 /// when the writer and the preview server ask about thousands of files.
-public enum FileInfo {
+package enum FileInfo {
     /// The bytes of a regular file, read straight into an array (no `Data` copy), not through a
     /// final symbolic link, with the status of the file as opened (what `lstat` would say of it);
     /// `nil` when it is anything else or larger than `maxBytes`. (`DaybookImages` has its own, as
     /// it does not depend on this target.)
-    public static func contentsWithStatus(atPath path: String, maxBytes: Int = .max) -> (bytes: [UInt8], status: FileStatus)? {
+    package static func contentsWithStatus(atPath path: String, maxBytes: Int = .max) -> (bytes: [UInt8], status: FileStatus)? {
         try? read(open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), maxBytes: maxBytes).get()
     }
 
     /// Why `read` gave no bytes.
-    public enum ReadFailure: Error, Sendable {
+    package enum ReadFailure: Error, Sendable {
         case tooLarge(size: Int, limit: Int)
         /// Missing, not a regular file, or a read error: what the system said.
         case unreadable(String)
@@ -30,7 +30,7 @@ public enum FileInfo {
     /// place after a check is not followed either. `root` itself may be a link, as the output
     /// folder the user named; it is opened for this read alone, as a long-lived process may see
     /// it replaced.
-    public static func read(_ relative: String, below root: String, maxBytes: Int) -> Result<(bytes: [UInt8], status: FileStatus), ReadFailure> {
+    package static func read(_ relative: String, below root: String, maxBytes: Int) -> Result<(bytes: [UInt8], status: FileStatus), ReadFailure> {
         ConfinedFolder(path: root, followsLinks: false).read(relative, maxBytes: maxBytes)
     }
 
@@ -111,7 +111,7 @@ public enum FileInfo {
     /// What stands at a path, for walks in other targets: there `stat`'s struct is not always
     /// visible (MemberImportVisibility), and a walk must not follow a link unawares. A folder
     /// comes with its device and inode, by which a walk enters each folder once.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         case folder(device: UInt64, inode: UInt64)
         case file
         case link
@@ -119,7 +119,7 @@ public enum FileInfo {
     }
 
     /// The kind of what stands at `path`, by `lstat`: a link is a link; `nil` when nothing is there.
-    public static func kind(of path: String) -> Kind? {
+    package static func kind(of path: String) -> Kind? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         switch info.st_mode & S_IFMT {
@@ -130,14 +130,14 @@ public enum FileInfo {
         }
     }
 
-    public static func isFolder(_ path: String) -> Bool {
+    package static func isFolder(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// The wall clock in nanoseconds since 1970, the scale of file times: read where a command
     /// starts listing files, to judge which of them are too recent to trust (`FileStatus`).
-    public static func realtimeNanoseconds() -> Int64 {
+    package static func realtimeNanoseconds() -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
@@ -146,7 +146,7 @@ public enum FileInfo {
     /// Paths, relative to `folder`, of the regular files below it; hidden entries are skipped.
     /// Empty when the folder does not exist. Symbolic links to folders are not followed, so a link
     /// loop or a link to `/` costs nothing.
-    public static func regularFiles(under folder: String) -> [String] { regularFiles(under: folder, reusing: FolderListings(), at: 0).files }
+    package static func regularFiles(under folder: String) -> [String] { regularFiles(under: folder, reusing: FolderListings(), at: 0).files }
 
     /// The regular files below `folder`, as above, reusing the entries of each folder whose status
     /// is the one `known` holds, and each folder's entries as listed now, for the next listing
@@ -155,7 +155,7 @@ public enum FileInfo {
     /// `check` lists the whole output this way (34,000 files in 33,000 folders on a 20,000-post
     /// site): no link to a folder is followed, so none can loop, and the folders two levels down
     /// are walked on all cores.
-    public static func regularFiles(under folder: String, reusing known: FolderListings, at instant: Int64)
+    package static func regularFiles(under folder: String, reusing known: FolderListings, at instant: Int64)
         -> (files: [String], listings: FolderListings)
     {
         var listings = FolderListings(takenAt: instant)
@@ -252,7 +252,7 @@ public enum FileInfo {
     }
 
     /// Whether the real location of `path` (all links resolved) is inside `root`'s.
-    public static func isInside(_ path: String, root: String) -> Bool {
+    package static func isInside(_ path: String, root: String) -> Bool {
         guard let real = realPath(path), let realRoot = realPath(root) else { return false }
         return contains(realRoot, real)
     }
@@ -269,7 +269,7 @@ public enum FileInfo {
     }
 
     /// `path` with every link resolved; `nil` when it does not exist.
-    public static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

@@ -3,11 +3,11 @@ import DaybookModel
 import Foundation
 
 /// A rendered site on disk, for `daybook check`: the paths are listed once, files are read on demand.
-public struct FolderSource: CheckSource {
-    public let directory: URL
-    public let paths: [String]
+package struct FolderSource: CheckSource {
+    package let directory: URL
+    package let paths: [String]
     /// The folders' entries as listed, for the next check to reuse (`FolderListings`).
-    public let listings: FolderListings
+    package let listings: FolderListings
 
     /// The folder's path, once: it prefixes every look.
     private let root: String
@@ -16,7 +16,7 @@ public struct FolderSource: CheckSource {
 
     /// Lists the folder, reusing the entries of each subfolder whose status is the one `known`
     /// holds; `instant` (nanoseconds since 1970) is when the listing starts.
-    public init(directory: URL, reusing known: FolderListings = FolderListings(), at instant: Int64 = 0) {
+    package init(directory: URL, reusing known: FolderListings = FolderListings(), at instant: Int64 = 0) {
         self.directory = directory
         self.root = directory.standardizedFileURL.path
         folder = ConfinedFolder(path: root, followsLinks: false)
@@ -25,19 +25,19 @@ public struct FolderSource: CheckSource {
 
     /// The largest file read: far above any page or feed Daybook writes, a bound on what an
     /// untrusted output folder makes a check hold in memory. A larger file cannot be read.
-    public static let maxFileBytes = 256 << 20
+    package static let maxFileBytes = 256 << 20
 
     /// Not through a symbolic link: the listing holds regular files only, and a file or a folder
     /// on the way replaced by a link since is not followed.
-    public func bytes(of path: String) -> [UInt8]? { try? folder.read(path, maxBytes: Self.maxFileBytes).get().bytes }
+    package func bytes(of path: String) -> [UInt8]? { try? folder.read(path, maxBytes: Self.maxFileBytes).get().bytes }
 
     /// Not through a symbolic link either: a link is read (`bytes(of:)` refuses it) every time.
-    public func status(of path: String) -> FileStatus? { FileStatus(path: root + "/" + path, followingLinks: false) }
+    package func status(of path: String) -> FileStatus? { FileStatus(path: root + "/" + path, followingLinks: false) }
 
     /// Not through a symbolic link, as `bytes(of:)`; the status is the open file's.
-    public func bytesAndStatus(of path: String) -> (bytes: [UInt8], status: FileStatus?)? {
+    package func bytesAndStatus(of path: String) -> (bytes: [UInt8], status: FileStatus?)? {
         try? folder.read(path, maxBytes: Self.maxFileBytes).map { ($0.bytes, $0.status) }.get()
     }
 
-    public func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: directory.appending(path: path).path) }
+    package func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: directory.appending(path: path).path) }
 }

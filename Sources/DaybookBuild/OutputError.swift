@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// What a failed write left in the output folder, so that the build says only what is true.
-public enum OutputState: Sendable, Hashable {
+package enum OutputState: Sendable, Hashable {
     /// As it was before the build: nothing was put in place, or all of it was undone.
     case unchanged
     /// This build's whole site and record are in place; a step after them failed.
@@ -19,9 +19,9 @@ public enum OutputState: Sendable, Hashable {
 }
 
 /// A problem writing the output folder, at a path relative to it, with what to do about it.
-public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Why the build cannot write, each case with the action that fixes it.
-    public enum Reason: Sendable, Hashable {
+    package enum Reason: Sendable, Hashable {
         /// Files the build would replace that no earlier build wrote (all of them, sorted).
         case foreignFiles([String])
         /// A symbolic link where the build must put a file or a folder.
@@ -44,26 +44,26 @@ public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
         case noRoom(needed: Int, free: Int)
 
         /// `.system` with the words `strerror` has for `code`.
-        public static func system(action: String, code: Int32) -> Reason {
+        package static func system(action: String, code: Int32) -> Reason {
             .system(action: action, message: String(cString: strerror(code)))
         }
     }
 
-    public var path: String
-    public var reason: Reason
+    package var path: String
+    package var reason: Reason
     /// The output folder as diagnostics name it (`BuildOptions.outputLabel`): `output` unless the
     /// build was told of another.
-    public var folder = "output"
+    package var folder = "output"
     /// What the failure left in the output folder.
-    public var state = OutputState.unchanged
+    package var state = OutputState.unchanged
 
-    public init(path: String, reason: Reason) {
+    package init(path: String, reason: Reason) {
         self.path = path
         self.reason = reason
     }
 
     /// Where the problem is, from the site folder.
-    public var location: SourceLocation { SourceLocation(path: folder + "/" + path) }
+    package var location: SourceLocation { SourceLocation(path: folder + "/" + path) }
 
     /// This error with the output folder named `folder`.
     func named(_ folder: String) -> OutputError {
@@ -72,7 +72,7 @@ public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
         return named
     }
 
-    public var message: String {
+    package var message: String {
         switch reason {
         case .foreignFiles(let paths):
             let shown = paths.prefix(5).joined(separator: ", ")
@@ -104,5 +104,5 @@ public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
         bytes < 1 << 20 ? "\((bytes + 1023) / 1024) KB" : String(format: "%.1f MB", Double(bytes) / Double(1 << 20))
     }
 
-    public var description: String { "\(location.description): error: \(message)" }
+    package var description: String { "\(location.description): error: \(message)" }
 }

@@ -27,11 +27,11 @@ import Darwin
 ///
 /// A build killed while staging leaves only `.daybook-tmp/`, which the next build clears; one
 /// killed while committing leaves its intent, and the next build rewrites what it named.
-public final class OutputFolder: OutputSink, @unchecked Sendable {
-    public static let temporaryFolder = ".daybook-tmp"
+package final class OutputFolder: OutputSink, @unchecked Sendable {
+    package static let temporaryFolder = ".daybook-tmp"
 
-    public let path: String
-    public var rootBytes: Int { path.utf8.count }
+    package let path: String
+    package var rootBytes: Int { path.utf8.count }
     let faults: WriteFaults
 
     private let lock = NSLock()
@@ -46,7 +46,7 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
     /// Files noted for `commit` to remove.
     private var removals: [String] = []
 
-    public init(directory: URL, faults: WriteFaults = .none) {
+    package init(directory: URL, faults: WriteFaults = .none) {
         let path = directory.standardizedFileURL.path
         self.path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         self.faults = faults
@@ -60,7 +60,7 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
 
     // MARK: - OutputSink
 
-    public func entry(at path: String) -> OutputEntry {
+    package func entry(at path: String) -> OutputEntry {
         lock.withLock {
             guard openRoot(creating: false) else { return .absent }
             return Self.entry(at: path, from: root, cursor: &cursor)
@@ -73,7 +73,7 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
     /// page's folder to look inside it, and closing it, was three system calls a page where this
     /// is two, and a third more time; reading the listing of a folder of many folders instead of
     /// looking at each cost as much on ext4 as the looks it saved.
-    public func entries(at paths: [String]) -> [OutputEntry] {
+    package func entries(at paths: [String]) -> [OutputEntry] {
         guard let root = lock.withLock({ openRoot(creating: false) ? self.root : nil }) else { return paths.map { _ in .absent } }
         return Parallel.mapRuns(paths) { run in
             var lookup = OutputLookup(root: root)
@@ -104,7 +104,7 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
     /// Bounded (`maxRecordBytes`), as everything read from the untrusted output folder: a file
     /// over the bound reads as empty, a record or intent no build wrote, which the writer
     /// refuses as damaged. A named pipe at the path neither blocks the open nor reads.
-    public func contents(of path: String) -> [UInt8]? {
+    package func contents(of path: String) -> [UInt8]? {
         lock.withLock {
             guard openRoot(creating: false) else { return nil }
             let (folder, leaf) = split(path)
@@ -120,7 +120,7 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
     /// The largest build record or intent read: a 100,000-post site's record is about 17 MB.
     static let maxRecordBytes = 256 << 20
 
-    public func write(_ bytes: [UInt8], to path: String, replacing: Bool) throws(OutputError) {
+    package func write(_ bytes: [UInt8], to path: String, replacing: Bool) throws(OutputError) {
         lock.lock()
         defer { lock.unlock() }
         try openRootForWriting()
@@ -143,7 +143,7 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
         }
     }
 
-    public func stage(_ bytes: [UInt8], at path: String, replacing: Bool) throws(OutputError) {
+    package func stage(_ bytes: [UInt8], at path: String, replacing: Bool) throws(OutputError) {
         lock.lock()
         defer { lock.unlock() }
         try openRootForWriting()
@@ -153,7 +153,7 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
 
     /// A path whose file is already gone is noted all the same, when its folder is there: a
     /// build killed between removing a file and its folder leaves the empty folder to the next.
-    public func stageRemoval(_ path: String) -> Bool {
+    package func stageRemoval(_ path: String) -> Bool {
         lock.withLock {
             guard openRoot(creating: false) else { return false }
             switch Self.entry(at: path, from: root, cursor: &cursor) {
@@ -169,16 +169,16 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
         }
     }
 
-    public func discard() {
+    package func discard() {
         lock.withLock {
             for file in staged where temporaries >= 0 { unlinkat(temporaries, file.name, 0) }
             (staged, removals) = ([], [])
         }
     }
 
-    public var hasStaged: Bool { lock.withLock { !staged.isEmpty || !removals.isEmpty } }
+    package var hasStaged: Bool { lock.withLock { !staged.isEmpty || !removals.isEmpty } }
 
-    public func room() -> (free: Int, block: Int)? {
+    package func room() -> (free: Int, block: Int)? {
         lock.withLock {
             guard openRoot(creating: false) else { return nil }
             var info = statvfs()
@@ -208,7 +208,7 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
         }
     }
 
-    public func commit() throws(OutputError) {
+    package func commit() throws(OutputError) {
         lock.lock()
         defer { lock.unlock() }
         defer { (staged, removals) = ([], []) }
@@ -338,7 +338,7 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
         }
     }
 
-    public func remove(_ path: String) throws(OutputError) -> Bool {
+    package func remove(_ path: String) throws(OutputError) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         do {
@@ -365,7 +365,7 @@ public final class OutputFolder: OutputSink, @unchecked Sendable {
         }
     }
 
-    public func clearTemporaries() {
+    package func clearTemporaries() {
         lock.withLock {
             guard openRoot(creating: false) else { return }
             if temporaries >= 0 {

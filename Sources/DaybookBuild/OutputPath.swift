@@ -1,15 +1,15 @@
 /// The rules every path below the output folder obeys, whether the build planned it or read it
 /// back from an earlier build's record: a plain relative path that cannot leave the folder, and
 /// short enough for the file system, checked before anything is written.
-public enum OutputPath {
+package enum OutputPath {
     /// `NAME_MAX` on Linux and macOS: bytes in one file or folder name.
-    public static let maxNameBytes = 255
+    package static let maxNameBytes = 255
     /// `PATH_MAX` less its NUL: bytes in a whole path handed to the kernel.
-    public static let maxPathBytes = 4095
+    package static let maxPathBytes = 4095
 
     /// Whether `path` is relative and plain: no empty, `.` or `..` names, no NUL, no leading `/`.
     /// Nothing else is needed to keep it inside its folder, because no link below the folder is followed.
-    public static func isPlain(_ path: String) -> Bool { longestName(path) != nil }
+    package static func isPlain(_ path: String) -> Bool { longestName(path) != nil }
 
     /// The byte length of the longest name in a plain path; `nil` when the path is not plain.
     /// One pass over the bytes: every output path is checked before every build.
@@ -43,7 +43,7 @@ public enum OutputPath {
     }
 
     /// The first rule `path` breaks, below a folder whose absolute path is `rootBytes` long.
-    public static func problem(_ path: String, rootBytes: Int) -> OutputError.Reason? {
+    package static func problem(_ path: String, rootBytes: Int) -> OutputError.Reason? {
         guard let longest = longestName(path) else { return .unsafePath }
         if longest > maxNameBytes {
             // The first name over the limit, as a reader finds it.

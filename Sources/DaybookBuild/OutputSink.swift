@@ -2,7 +2,7 @@ import DaybookModel
 import Foundation
 
 /// What is at a path below the output folder, found without following any link.
-public enum OutputEntry: Sendable, Hashable {
+package enum OutputEntry: Sendable, Hashable {
     case absent
     case file(size: Int)
     case folder
@@ -22,7 +22,7 @@ public enum OutputEntry: Sendable, Hashable {
 ///
 /// Every path is relative to the output folder and obeys `OutputPath.isPlain`. No operation
 /// follows a symbolic link below the output folder.
-public protocol OutputSink: AnyObject, Sendable {
+package protocol OutputSink: AnyObject, Sendable {
     /// Bytes in the output folder's absolute path, for `OutputPath.problem`.
     var rootBytes: Int { get }
 
@@ -73,12 +73,12 @@ public protocol OutputSink: AnyObject, Sendable {
 }
 
 extension OutputSink {
-    public func entries(at paths: [String]) -> [OutputEntry] { paths.map { entry(at: $0) } }
+    package func entries(at paths: [String]) -> [OutputEntry] { paths.map { entry(at: $0) } }
 }
 
 /// An output folder in memory: a tree of files, folders and links (links only as tests place them).
-public final class MemoryOutput: OutputSink, @unchecked Sendable {
-    public enum Node: Sendable, Hashable {
+package final class MemoryOutput: OutputSink, @unchecked Sendable {
+    package enum Node: Sendable, Hashable {
         case file([UInt8])
         case folder
         case link(String)
@@ -90,12 +90,12 @@ public final class MemoryOutput: OutputSink, @unchecked Sendable {
     private var staged: [(path: String, bytes: [UInt8], replacing: Bool)] = []
     private var removals: [String] = []
     private let faults: WriteFaults
-    public let rootBytes: Int
+    package let rootBytes: Int
 
     /// How many files were written so far, for tests that a build changed nothing.
-    public var writeCount: Int { lock.withLock { writes } }
+    package var writeCount: Int { lock.withLock { writes } }
 
-    public init(_ nodes: [String: Node] = [:], rootBytes: Int = "/output".utf8.count, faults: WriteFaults = .none) {
+    package init(_ nodes: [String: Node] = [:], rootBytes: Int = "/output".utf8.count, faults: WriteFaults = .none) {
         self.nodes = nodes
         self.faults = faults
         self.rootBytes = rootBytes
@@ -105,10 +105,10 @@ public final class MemoryOutput: OutputSink, @unchecked Sendable {
     }
 
     /// Every node, by path.
-    public var tree: [String: Node] { lock.withLock { nodes } }
+    package var tree: [String: Node] { lock.withLock { nodes } }
 
     /// The regular files and their bytes, by path.
-    public var files: [String: [UInt8]] {
+    package var files: [String: [UInt8]] {
         lock.withLock {
             nodes.compactMapValues { node -> [UInt8]? in
                 guard case .file(let bytes) = node else { return nil }
@@ -117,7 +117,7 @@ public final class MemoryOutput: OutputSink, @unchecked Sendable {
         }
     }
 
-    public func entry(at path: String) -> OutputEntry {
+    package func entry(at path: String) -> OutputEntry {
         lock.withLock { unlockedEntry(at: path) }
     }
 
@@ -138,14 +138,14 @@ public final class MemoryOutput: OutputSink, @unchecked Sendable {
         }
     }
 
-    public func contents(of path: String) -> [UInt8]? {
+    package func contents(of path: String) -> [UInt8]? {
         lock.withLock {
             guard case .file = unlockedEntry(at: path), case .file(let bytes) = nodes[path] else { return nil }
             return bytes
         }
     }
 
-    public func write(_ bytes: [UInt8], to path: String, replacing: Bool) throws(OutputError) {
+    package func write(_ bytes: [UInt8], to path: String, replacing: Bool) throws(OutputError) {
         lock.lock()
         defer { lock.unlock() }
         try place(bytes, at: path, replacing: replacing)
@@ -173,12 +173,12 @@ public final class MemoryOutput: OutputSink, @unchecked Sendable {
         }
     }
 
-    public func stage(_ bytes: [UInt8], at path: String, replacing: Bool) throws(OutputError) {
+    package func stage(_ bytes: [UInt8], at path: String, replacing: Bool) throws(OutputError) {
         if let code = faults.failure(at: .stage(path)) { throw OutputError(path: path, reason: .system(action: "write", code: code)) }
         lock.withLock { staged.append((path, bytes, replacing)) }
     }
 
-    public func stageRemoval(_ path: String) -> Bool {
+    package func stageRemoval(_ path: String) -> Bool {
         lock.withLock {
             guard case .file = unlockedEntry(at: path) else { return false }
             removals.append(path)
@@ -187,7 +187,7 @@ public final class MemoryOutput: OutputSink, @unchecked Sendable {
     }
 
     /// All or nothing as on disk: the tree is put back as it was when a step fails.
-    public func commit() throws(OutputError) {
+    package func commit() throws(OutputError) {
         lock.lock()
         defer { lock.unlock() }
         let before = (nodes, writes)
@@ -209,13 +209,13 @@ public final class MemoryOutput: OutputSink, @unchecked Sendable {
         }
     }
 
-    public func discard() { lock.withLock { (staged, removals) = ([], []) } }
+    package func discard() { lock.withLock { (staged, removals) = ([], []) } }
 
-    public var hasStaged: Bool { lock.withLock { !staged.isEmpty || !removals.isEmpty } }
+    package var hasStaged: Bool { lock.withLock { !staged.isEmpty || !removals.isEmpty } }
 
-    public func room() -> (free: Int, block: Int)? { nil }
+    package func room() -> (free: Int, block: Int)? { nil }
 
-    public func remove(_ path: String) throws(OutputError) -> Bool {
+    package func remove(_ path: String) throws(OutputError) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         guard case .file = unlockedEntry(at: path) else { return false }
@@ -232,5 +232,5 @@ public final class MemoryOutput: OutputSink, @unchecked Sendable {
         }
     }
 
-    public func clearTemporaries() {}
+    package func clearTemporaries() {}
 }

@@ -4,25 +4,25 @@ import DaybookRender
 import Foundation
 
 /// What a write changed in the output folder.
-public struct WriteReport: Sendable, Hashable {
-    public var written: Int = 0
-    public var unchanged: Int = 0
-    public var removed: Int = 0
+package struct WriteReport: Sendable, Hashable {
+    package var written: Int = 0
+    package var unchanged: Int = 0
+    package var removed: Int = 0
     /// Paths written and removed, for `--verbose`.
-    public var writtenPaths: [String] = []
-    public var removedPaths: [String] = []
+    package var writtenPaths: [String] = []
+    package var removedPaths: [String] = []
 
-    public init(written: Int = 0, unchanged: Int = 0, removed: Int = 0) {
+    package init(written: Int = 0, unchanged: Int = 0, removed: Int = 0) {
         self.written = written
         self.unchanged = unchanged
         self.removed = removed
     }
 
-    public static func == (a: WriteReport, b: WriteReport) -> Bool {
+    package static func == (a: WriteReport, b: WriteReport) -> Bool {
         (a.written, a.unchanged, a.removed) == (b.written, b.unchanged, b.removed)
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine([written, unchanged, removed]) }
+    package func hash(into hasher: inout Hasher) { hasher.combine([written, unchanged, removed]) }
 }
 
 /// Brings the output folder to exactly the files of a build, touching as little as it can.
@@ -54,19 +54,19 @@ public struct WriteReport: Sendable, Hashable {
 /// The whole folder is not swapped in one rename: that would mean re-linking every unchanged
 /// file into a staged tree on every build, and replacing the folder under tools (and `serve`)
 /// that hold it open. Per-file atomic replacement keeps both of those working.
-public final class OutputWriter {
-    public static let manifestName = ".daybook-manifest"
+package final class OutputWriter {
+    package static let manifestName = ".daybook-manifest"
     /// The paths a running build is about to write (`saveIntent`); left behind only by a kill.
-    public static let intentName = ".daybook-intent"
+    package static let intentName = ".daybook-intent"
 
-    public let sink: any OutputSink
-    public let force: Bool
+    package let sink: any OutputSink
+    package let force: Bool
     /// The output folder as diagnostics name it.
-    public let label: String
+    package let label: String
     /// The record of the previous build into this folder; empty when there is none or it was refused.
-    public let previous: BuildManifest
+    package let previous: BuildManifest
     /// Why the previous build's record was refused, as a warning; `nil` when it was used or absent.
-    public let recordProblem: Diagnostic?
+    package let recordProblem: Diagnostic?
 
     /// The record's bytes on disk now, so an unchanged record is not written again.
     private var recordOnDisk: [UInt8]?
@@ -96,9 +96,9 @@ public final class OutputWriter {
     private(set) var plansEveryRecordedFile = false
     /// Whether the previous record is one this process saved, still on disk byte for byte
     /// (`known`): every file it records is then taken to be in place as written.
-    public let recordIsOwn: Bool
+    package let recordIsOwn: Bool
 
-    public convenience init(directory: URL, force: Bool = false) {
+    package convenience init(directory: URL, force: Bool = false) {
         self.init(sink: OutputFolder(directory: directory), force: force)
     }
 
@@ -108,7 +108,7 @@ public final class OutputWriter {
     ///   folder while it runs, and 34,000 lookups were a fifth of a rebuild. Whatever `check` does
     ///   look up, and every write (`OutputSink`), still refuses links.
     /// - Parameter label: the output folder as diagnostics name it (`BuildOptions.outputLabel`).
-    public init(sink: any OutputSink, force: Bool = false, known: SavedRecord? = nil, label: String = "output") {
+    package init(sink: any OutputSink, force: Bool = false, known: SavedRecord? = nil, label: String = "output") {
         self.sink = sink
         self.force = force
         self.label = label
@@ -165,13 +165,13 @@ public final class OutputWriter {
     }
 
     /// The manifest of the previous build into this folder; empty when there is none or it was refused.
-    public func previousManifest() -> BuildManifest { previous }
+    package func previousManifest() -> BuildManifest { previous }
 
     /// Looks up what is at each of the previous build's files now, on all cores, for `check` to
     /// take: `SiteBuilder` calls it while the content loads, which leaves a core idle, where the
     /// 34,000 lookups of a rebuild were most of its plan. It reads only; what changes on disk
     /// after this look is what could change after `check`'s own, and every write refuses links.
-    public func lookAhead() {
+    package func lookAhead() {
         guard !recordIsOwn else { return }
         // In order, so that neighbours share folders: the record's own when it has one.
         let paths = previousPathOrder ?? previous.files.keys.sorted()
@@ -180,7 +180,7 @@ public final class OutputWriter {
 
     /// Every problem that stops the build from writing `paths`, found before anything is
     /// written. Remembers what is on disk at each path for `write` and `keepRule`.
-    public func check(_ paths: [String]) -> [OutputError] {
+    package func check(_ paths: [String]) -> [OutputError] {
         planned = paths
         var errors: [OutputError] = []
         var foreign: [String] = []
@@ -246,13 +246,13 @@ public final class OutputWriter {
     }
 
     /// Starts writing: clears the temporaries a killed build may have left.
-    public func begin() {
+    package func begin() {
         sink.clearTemporaries()
     }
 
     /// Whether a page need not be rendered: its key is the previous build's, and the file the
     /// previous build wrote is still there with its size. Safe to call from every core.
-    public var keepRule: @Sendable (String, UInt64) -> Bool {
+    package var keepRule: @Sendable (String, UInt64) -> Bool {
         let keys = previous.pageKeys
         let files = previous.files
         let disk = onDisk
@@ -278,7 +278,7 @@ public final class OutputWriter {
     }
 
     /// Writes the files whose bytes differ from what the previous build wrote. Returns their records.
-    public func write(_ files: [RenderedFile], report: inout WriteReport) throws(OutputError) -> [String: BuildManifest.FileRecord] {
+    package func write(_ files: [RenderedFile], report: inout WriteReport) throws(OutputError) -> [String: BuildManifest.FileRecord] {
         var records: [String: BuildManifest.FileRecord] = [:]
         var changed: [RenderedFile] = []
         for file in files {
@@ -313,7 +313,7 @@ public final class OutputWriter {
 
     /// Publishes files from the image cache. One the output already holds (the previous record has
     /// its hash and size, and a file of that size is in place) is neither read nor written.
-    public func copy(_ files: [CachedFile], report: inout WriteReport) throws(OutputError) -> [String: BuildManifest.FileRecord] {
+    package func copy(_ files: [CachedFile], report: inout WriteReport) throws(OutputError) -> [String: BuildManifest.FileRecord] {
         var records: [String: BuildManifest.FileRecord] = [:]
         for file in files {
             let entry = BuildManifest.FileEntry(hash: file.hash, size: file.size)
@@ -339,7 +339,7 @@ public final class OutputWriter {
     /// key are already in it, and nothing in it is stale. Filing 32,000 kept pages one by one, and
     /// looking for stale ones, was a tenth of a `serve` rebuild after a caption edit. Otherwise an
     /// empty record.
-    public func startingRecord(lists: [String: ListSnapshot]) -> (manifest: BuildManifest, carried: Bool) {
+    package func startingRecord(lists: [String: ListSnapshot]) -> (manifest: BuildManifest, carried: Bool) {
         guard plansEveryRecordedFile else { return (BuildManifest(lists: lists), false) }
         var manifest = previous
         manifest.lists = lists
@@ -347,7 +347,7 @@ public final class OutputWriter {
     }
 
     /// Keeps a file the previous build wrote, unrendered and untouched; `nil` when there is none.
-    public func keep(_ path: String, report: inout WriteReport) -> BuildManifest.FileRecord? {
+    package func keep(_ path: String, report: inout WriteReport) -> BuildManifest.FileRecord? {
         guard let record = previous.files[path] else { return nil }
         report.unchanged += 1
         return record
@@ -356,7 +356,7 @@ public final class OutputWriter {
     /// Notes what the previous build wrote and this one did not, stages the new record if its
     /// bytes changed, and commits it all: the folder then holds this build's site and record,
     /// or, when this throws, what it held before (unless the error's `state` says otherwise).
-    public func finish(_ manifest: BuildManifest, report: inout WriteReport) throws(OutputError) {
+    package func finish(_ manifest: BuildManifest, report: inout WriteReport) throws(OutputError) {
         noteStale(manifest, report: &report)
         try commit(manifest)
     }
@@ -406,7 +406,7 @@ public final class OutputWriter {
     }
 
     /// Drops what a failed build staged: the folder is left as it was.
-    public func discard() {
+    package func discard() {
         sink.discard()
         sink.clearTemporaries()
     }
@@ -442,8 +442,8 @@ public final class OutputWriter {
     }
 
     /// The record on disk now with the manifest it holds, once `finish` saved it; `nil` before.
-    public var savedRecord: SavedRecord? { finished.map { (recordOnDisk ?? [], $0, finishedPathOrder) } }
+    package var savedRecord: SavedRecord? { finished.map { (recordOnDisk ?? [], $0, finishedPathOrder) } }
 
     /// A record as saved: its bytes, its manifest, and the order of its files' paths.
-    public typealias SavedRecord = (bytes: [UInt8], manifest: BuildManifest, pathOrder: [String]?)
+    package typealias SavedRecord = (bytes: [UInt8], manifest: BuildManifest, pathOrder: [String]?)
 }

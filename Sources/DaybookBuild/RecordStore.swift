@@ -15,9 +15,9 @@ import Foundation
 /// checked against its build's own inputs before it is used, so a stale one costs time, never
 /// a wrong page.
 @dynamicMemberLookup
-public final class RecordStore: @unchecked Sendable {
+package final class RecordStore: @unchecked Sendable {
     /// Public only as the type of the dynamic members; what it holds is this module's.
-    public struct Memory: Sendable {
+    package struct Memory: Sendable {
         var cache: RecordCache
         /// The last build's comment orders and hashtags, with what they were made of.
         var feedsReuse: SiteFeeds.Reuse?
@@ -49,14 +49,14 @@ public final class RecordStore: @unchecked Sendable {
     /// starts from the cards `daybook build` saved (`.daybook-cache/cards`), read once a rebuild
     /// has missed `cardsLoadAfterMisses` cards: the first new post of a session moves a thousand
     /// timeline pages, and their cards are most likely there.
-    public let cards: CardStore
+    package let cards: CardStore
 
     /// How many cards a preview rebuild may miss before it reads the saved ones: `daybook
     /// build`'s threshold on a 20,000-post site (a twentieth of the posts, `CardCacheFile.store`),
     /// since the store is made before the preview knows the site's size.
-    public static let cardsLoadAfterMisses = 1000
+    package static let cardsLoadAfterMisses = 1000
 
-    public init(site: URL, cardsLoadAfterMisses: Int = cardsLoadAfterMisses) {
+    package init(site: URL, cardsLoadAfterMisses: Int = cardsLoadAfterMisses) {
         var cache = RecordCacheFile.read(site: site, maxBytes: 1 << 30)
         cache.keepsDecoded = true
         memory = Memory(cache: cache)
@@ -64,7 +64,7 @@ public final class RecordStore: @unchecked Sendable {
         cards = CardStore(earlier: { CardCacheFile.read(site: site) }, loadAfterMisses: cardsLoadAfterMisses)
     }
 
-    public subscript<Value>(dynamicMember path: WritableKeyPath<Memory, Value>) -> Value {
+    package subscript<Value>(dynamicMember path: WritableKeyPath<Memory, Value>) -> Value {
         get { lock.withLock { memory[keyPath: path] } }
         set { lock.withLock { memory[keyPath: path] = newValue } }
     }

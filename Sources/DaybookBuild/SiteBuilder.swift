@@ -7,45 +7,45 @@ import DaybookTheme
 import Foundation
 
 /// What one `daybook build` is asked to do.
-public struct BuildOptions: Sendable {
-    public var siteDirectory: URL
-    public var outputDirectory: URL
+package struct BuildOptions: Sendable {
+    package var siteDirectory: URL
+    package var outputDirectory: URL
     /// The build's "now", resolved by the caller (`--now`, `SOURCE_DATE_EPOCH` or the clock).
-    public var now: Instant
-    public var includeFuture: Bool
+    package var now: Instant
+    package var includeFuture: Bool
     /// `--drafts`: include items marked `draft: true` (CONTRACT §8).
-    public var includeDrafts: Bool
+    package var includeDrafts: Bool
     /// Treat warnings as errors.
-    public var strict: Bool
+    package var strict: Bool
     /// Let the build replace files in the output folder that it did not write.
-    public var force: Bool
+    package var force: Bool
     /// Check the rendered site (as `daybook check` does) before writing; any problem fails the build.
-    public var check: Bool
+    package var check: Bool
     /// Told each phase as it starts, and pages done while rendering (for a progress line).
-    public var progress: (@Sendable (BuildProgress) -> Void)?
+    package var progress: (@Sendable (BuildProgress) -> Void)?
     /// Decoded content kept in memory between builds by a long-lived process (`serve`); `nil`
     /// to use `.daybook-cache/records`.
-    public var records: RecordStore?
+    package var records: RecordStore?
     /// Renders through swift-mustache's own walk instead of the compiled one (`ThemeTemplates`):
     /// for the test that holds the two to the same bytes on the example site.
     var rendersThroughSwiftMustache = false
     /// Site-relative paths that changed since the previous build of `records`, as a watcher named
     /// them all: that build's read is patched with them rather than the site read whole
     /// (`SiteRead`). `nil` when they are not known.
-    public var changedSources: [String]?
+    package var changedSources: [String]?
     /// Whether a build that provably changes nothing may stop early, and a successful build
     /// records what it read for that. `serve` rebuilds only after an edit, so it skips both.
-    public var recordsNoChange = true
+    package var recordsNoChange = true
     /// Told as soon as every file of a successful build and its record are in place (with the
     /// `baseURL` the build read): `serve` reloads open pages then, before the build lets go of
     /// its model.
-    public var onWritten: WrittenHandler?
+    package var onWritten: WrittenHandler?
     /// Every write of the build asks it first (`WriteFaults`): `none` but in the tests that fail
     /// each write point in turn.
-    public var faults = WriteFaults.none
-    public typealias WrittenHandler = @Sendable (_ report: WriteReport, _ baseURL: String) async -> Void
+    package var faults = WriteFaults.none
+    package typealias WrittenHandler = @Sendable (_ report: WriteReport, _ baseURL: String) async -> Void
 
-    public init(
+    package init(
         siteDirectory: URL, outputDirectory: URL? = nil, now: Instant, includeFuture: Bool = false, strict: Bool = false,
         force: Bool = false, check: Bool = false, includeDrafts: Bool = false
     ) {
@@ -61,31 +61,31 @@ public struct BuildOptions: Sendable {
 }
 
 /// The outcome of a build: its diagnostics, and what was written when it succeeded.
-public struct BuildResult: Sendable {
-    public var diagnostics: [Diagnostic]
+package struct BuildResult: Sendable {
+    package var diagnostics: [Diagnostic]
     /// `nil` when the build failed.
-    public var report: WriteReport?
+    package var report: WriteReport?
     /// What a failed build left in the output folder: as it was, unless a write failed after
     /// the commit or undoing one failed (`OutputState`).
-    public var outputState = OutputState.unchanged
-    public var pageCount: Int
-    public var seconds: Double
+    package var outputState = OutputState.unchanged
+    package var pageCount: Int
+    package var seconds: Double
     /// How each list changed since the previous build into the same folder, in report order.
-    public var listChanges: [(name: String, diff: ListDiff)] = []
+    package var listChanges: [(name: String, diff: ListDiff)] = []
     /// The site's `baseURL` and time zone as this build read them (defaults when site.yml failed).
-    public var baseURL: String = "/"
-    public var timeZone: TimeZone = .gmt
+    package var baseURL: String = "/"
+    package var timeZone: TimeZone = .gmt
     /// Seconds spent in each stage, in order: `read`, `load`, `order`, `render and write`, …
-    public var phases: [(name: String, seconds: Double)] = []
+    package var phases: [(name: String, seconds: Double)] = []
     /// Seconds spent making the search index, on another core while pages render.
-    public var searchIndexSeconds: Double = 0
+    package var searchIndexSeconds: Double = 0
     /// Photos this build encoded, and photos whose copies came from the cache (CONTRACT §7).
-    public var imagesEncoded = 0
-    public var imagesReused = 0
+    package var imagesEncoded = 0
+    package var imagesReused = 0
 
-    public var succeeded: Bool { report != nil }
-    public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
-    public var errorCount: Int { diagnostics.count { $0.severity == .error } }
+    package var succeeded: Bool { report != nil }
+    package var warningCount: Int { diagnostics.count { $0.severity == .warning } }
+    package var errorCount: Int { diagnostics.count { $0.severity == .error } }
 }
 
 /// Runs the pipeline in named phases, each a value in and a value out:
@@ -93,18 +93,18 @@ public struct BuildResult: Sendable {
 ///
 /// Nothing reaches the output folder unless every phase before writing succeeded, and the plan
 /// checks every output path against the disk (links, foreign files, name lengths) first.
-public struct SiteBuilder: Sendable {
+package struct SiteBuilder: Sendable {
     /// How long before a build a file must have been written for its status to be trusted
     /// (`FileStatus.isSettled`): a file written within it could be written again with no change
     /// of status, so a build that saw one records nothing to replay, and a photo's copies are
     /// made again. The file system's timestamp granularity, two seconds; tests pass 0 rather
     /// than sleep past it.
-    public var racyWindow: Int64
+    package var racyWindow: Int64
 
-    public init(racyWindow: Int64 = FileStatus.racyWindow) { self.racyWindow = racyWindow }
+    package init(racyWindow: Int64 = FileStatus.racyWindow) { self.racyWindow = racyWindow }
 
     /// Builds into `options.outputDirectory`, or into `sink` when given (tests use `MemoryOutput`).
-    public func build(_ options: BuildOptions, into sink: (any OutputSink)? = nil) async -> BuildResult {
+    package func build(_ options: BuildOptions, into sink: (any OutputSink)? = nil) async -> BuildResult {
         var clock = PhaseClock()
         var outcome = Outcome()
         func finish(_ report: WriteReport?, pages: Int = 0) -> BuildResult {
@@ -262,7 +262,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The embedded default theme, the base every site's own `Templates/` overrides.
-    public static let defaultTheme: Theme = {
+    package static let defaultTheme: Theme = {
         var theme = Theme()
         for (path, text) in DefaultTheme.files {
             if path.hasSuffix(".mustache") {

@@ -32,7 +32,7 @@ extension FileInfo {
     /// - Returns: also whether the walk met a symbolic link at all, inside the site or out.
     ///   The folder itself may be such a link (`content` → elsewhere): then it is the one link out,
     ///   as `""`, and nothing below it is listed.
-    public static func siteFiles(
+    package static func siteFiles(
         under folder: String, root: String, bounds: SiteFiles.Bounds = SiteFiles.Bounds(), excluding: String? = nil,
         enter: (_ real: String, _ relative: String) -> Bool = { _, _ in true }
     ) -> SiteFiles {
@@ -54,40 +54,40 @@ extension FileInfo {
     }
 
     /// What a walk of a site's folder found (`siteFiles(under:root:)`), its paths relative to the folder.
-    public struct SiteFiles: Sendable {
+    package struct SiteFiles: Sendable {
         /// The regular files, links inside the site included.
-        public var files: [String] = []
+        package var files: [String] = []
         /// The folders entered, the walked one as `""`, those reached through a link by the link's path.
-        public var folders: [String] = []
+        package var folders: [String] = []
         /// Links whose real location is outside the site, never read.
-        public var outsideLinks: [String] = []
+        package var outsideLinks: [String] = []
         /// Links inside the site that are not followed: to the site folder or one holding the
         /// walked folder, to a hidden folder, or to an output folder.
-        public var refusedLinks: [String] = []
+        package var refusedLinks: [String] = []
         /// Real folders that hold a build record: output folders, not entered.
-        public var outputFolders: [String] = []
+        package var outputFolders: [String] = []
         /// Whether the walk met a symbolic link at all.
-        public var hasLinks = false
+        package var hasLinks = false
         /// Whether the walk stopped at a bound, leaving names or folders unlisted.
-        public var isCut = false
+        package var isCut = false
 
         /// Far more names than a site has (a 100,000-post site has about 40,000 sources and
         /// photos), and far fewer than would fill memory with paths.
-        public static let maxNames = 1_000_000
+        package static let maxNames = 1_000_000
         /// Folders below the walked one: far deeper than a site's sources go, and a bound on the
         /// recursion of the walk.
-        public static let maxDepth = 64
+        package static let maxDepth = 64
 
-        public struct Bounds: Sendable {
+        package struct Bounds: Sendable {
             /// Names listed, files and folders.
-            public var names = SiteFiles.maxNames
+            package var names = SiteFiles.maxNames
             /// Folders below the walked one.
-            public var depth = SiteFiles.maxDepth
+            package var depth = SiteFiles.maxDepth
             /// Folders entered: no bound for the build, which holds nothing per folder; the
             /// watcher holds a kernel watch per folder.
-            public var folders = Int.max
+            package var folders = Int.max
 
-            public init(names: Int = SiteFiles.maxNames, depth: Int = SiteFiles.maxDepth, folders: Int = .max) {
+            package init(names: Int = SiteFiles.maxNames, depth: Int = SiteFiles.maxDepth, folders: Int = .max) {
                 self.names = names
                 self.depth = depth
                 self.folders = folders

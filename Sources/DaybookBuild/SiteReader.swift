@@ -8,18 +8,18 @@ import Foundation
 /// Reads a site folder into values: the content snapshot and the site's own theme files.
 ///
 /// This is the only place the build reads the site's sources; everything after works on bytes.
-public struct SiteReader: Sendable {
-    public let siteDirectory: URL
+package struct SiteReader: Sendable {
+    package let siteDirectory: URL
 
     /// The largest source file read (a JSON list, a Markdown item, site.yml): a bound on what an
     /// untrusted folder makes the build hold in memory, far above any real file (a 100,000-post
     /// site's comments.json is about 100 MB).
-    public var maxSourceBytes = 512 << 20
+    package var maxSourceBytes = 512 << 20
     /// Every file of the site is read through it, so none is read through a link out of the site,
     /// even one swapped in after the walk.
     let folder: ConfinedFolder
 
-    public init(siteDirectory: URL) {
+    package init(siteDirectory: URL) {
         self.siteDirectory = siteDirectory
         folder = ConfinedFolder(path: siteDirectory.standardizedFileURL.path)
     }
@@ -29,7 +29,7 @@ public struct SiteReader: Sendable {
     /// Symbolic links are followed only while they stay inside the site folder; those that lead out
     /// are listed in `outsideLinks` and never read (CONTRACT §2), and each folder is entered once, so
     /// a link loop (`ln -s . content/images/a`) or a link to `/` costs nothing.
-    public func readContent() -> (ContentSnapshot, [Diagnostic]) {
+    package func readContent() -> (ContentSnapshot, [Diagnostic]) {
         let (snapshot, diagnostics, _, _) = readContent(reusing: nil)
         return (snapshot, diagnostics)
     }
@@ -42,7 +42,7 @@ public struct SiteReader: Sendable {
     ///   with its key (`ContentSnapshot.unreadSources`); `site.yml` is always read.
     /// - Returns: also the files of this read, for the next, when `memo` was given, and the keys
     ///   of this read when `keys` was.
-    public func readContent(reusing memo: SourceFiles?, keys: FileKeys? = nil) -> (ContentSnapshot, [Diagnostic], SourceFiles?, FileKeys?) {
+    package func readContent(reusing memo: SourceFiles?, keys: FileKeys? = nil) -> (ContentSnapshot, [Diagnostic], SourceFiles?, FileKeys?) {
         let read = readContentFolder(reusing: memo, keys: keys)
         return (read.snapshot, read.diagnostics, read.files, read.keys)
     }
@@ -149,18 +149,18 @@ public struct SiteReader: Sendable {
     }
 
     /// A source file as read, with its content key (`StableHash.ofContent`) when known.
-    public struct SourceFile: Sendable {
-        public var bytes: [UInt8]
-        public var key: UInt64?
+    package struct SourceFile: Sendable {
+        package var bytes: [UInt8]
+        package var key: UInt64?
 
-        public init(bytes: [UInt8], key: UInt64?) { (self.bytes, self.key) = (bytes, key) }
+        package init(bytes: [UInt8], key: UInt64?) { (self.bytes, self.key) = (bytes, key) }
     }
 
     /// Source files by site-relative path, each with the status it was read at.
-    public typealias SourceFiles = StatusMemo<SourceFile>
+    package typealias SourceFiles = StatusMemo<SourceFile>
 
     /// The site's `Templates/` folder as a theme (empty when the site has none).
-    public func readTheme() -> (Theme, [Diagnostic]) {
+    package func readTheme() -> (Theme, [Diagnostic]) {
         let read = readThemeFolder()
         return (read.theme, read.diagnostics)
     }
@@ -206,7 +206,7 @@ public struct SiteReader: Sendable {
 
     /// Reads a file under `content/` to publish (an image), by site-relative path, up to
     /// `maxSourceBytes`; a failure when it cannot be read or leads outside the site folder.
-    public func readAsset(_ path: String) -> Result<[UInt8], FileInfo.ReadFailure> {
+    package func readAsset(_ path: String) -> Result<[UInt8], FileInfo.ReadFailure> {
         folder.read(path, maxBytes: maxSourceBytes).map(\.bytes)
     }
 

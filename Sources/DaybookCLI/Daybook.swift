@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 
 /// The `daybook` command: a static site generator for a journal of daily prompts and a photo timeline.
-public struct Daybook: AsyncParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct Daybook: AsyncParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "daybook",
         abstract: "Builds a static site from a journal of daily prompts and a photo timeline.",
         version: "daybook \(DaybookVersion.number)",
@@ -11,14 +11,14 @@ public struct Daybook: AsyncParsableCommand {
         defaultSubcommand: BuildCommand.self
     )
 
-    public init() {}
+    package init() {}
 
     /// Parses `CommandLine.arguments` and runs the command; the executable target is this one call.
     ///
     /// ArgumentParser's own `main()` prints any error as `Error: …` with the usage for validation
     /// errors; a `CommandFailure` is a problem with the site instead, so it is printed here as
     /// `error: …` (coloured like a diagnostic) with no usage, and exits 1.
-    public static func start() async {
+    package static func start() async {
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

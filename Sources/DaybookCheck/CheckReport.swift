@@ -1,22 +1,22 @@
 import DaybookModel
 
 /// What `daybook check` found.
-public struct CheckReport: Sendable, Encodable {
+package struct CheckReport: Sendable, Encodable {
     /// Sorted by path, line and column.
-    public var diagnostics: [Diagnostic]
-    public var pages: Int
-    public var internalLinks: Int
+    package var diagnostics: [Diagnostic]
+    package var pages: Int
+    package var internalLinks: Int
     /// Distinct external URLs, sorted: listed, never fetched.
-    public var externalLinks: [String]
-    public var feeds: Int
-    public var sitemapURLs: Int
-    public var seconds: Double
+    package var externalLinks: [String]
+    package var feeds: Int
+    package var sitemapURLs: Int
+    package var seconds: Double
 
-    public var errorCount: Int { diagnostics.count { $0.severity == .error } }
+    package var errorCount: Int { diagnostics.count { $0.severity == .error } }
 
     /// A report of nothing checked, for a problem that stops the check before it starts (a
     /// missing output folder), so that tools reading `--format json` always get one.
-    public init(stoppedBy problem: Diagnostic) {
+    package init(stoppedBy problem: Diagnostic) {
         self.init(diagnostics: [problem], pages: 0, internalLinks: 0, externalLinks: [], feeds: 0, sitemapURLs: 0, seconds: 0)
     }
 
@@ -29,7 +29,7 @@ public struct CheckReport: Sendable, Encodable {
         case diagnostics, pages, internalLinks, externalLinks, feeds, sitemapURLs, seconds, errors
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(diagnostics.map(JSONDiagnostic.init), forKey: .diagnostics)
         try container.encode(pages, forKey: .pages)
@@ -57,7 +57,7 @@ public struct CheckReport: Sendable, Encodable {
     }
 
     /// `checked 109 pages · 2,921 internal links · 12 external (not fetched) · 2 feeds · sitemap of 108 URLs · 0 errors · 0.21 s`
-    public var summary: String {
+    package var summary: String {
         let errors = errorCount
         return [
             "checked \(pages.grouped) pages", "\(internalLinks.grouped) internal links",

@@ -1,7 +1,7 @@
 import DaybookModel
 
 /// The files of a rendered site, wherever they are: a folder on disk or a build in memory.
-public protocol CheckSource: Sendable {
+package protocol CheckSource: Sendable {
     /// Every file's path relative to the site root, with `/` separators.
     var paths: [String] { get }
     /// The bytes of one file; `nil` when it cannot be read.
@@ -19,21 +19,21 @@ public protocol CheckSource: Sendable {
 }
 
 extension CheckSource {
-    public func exists(_ path: String) -> Bool { paths.contains(path) }
-    public func status(of path: String) -> FileStatus? { nil }
-    public func bytesAndStatus(of path: String) -> (bytes: [UInt8], status: FileStatus?)? {
+    package func exists(_ path: String) -> Bool { paths.contains(path) }
+    package func status(of path: String) -> FileStatus? { nil }
+    package func bytesAndStatus(of path: String) -> (bytes: [UInt8], status: FileStatus?)? {
         let status = status(of: path)
         return bytes(of: path).map { ($0, status) }
     }
 }
 
 /// A site held in memory, as `daybook build --check` has it before writing.
-public struct MemorySource: CheckSource {
-    public let files: [String: [UInt8]]
+package struct MemorySource: CheckSource {
+    package let files: [String: [UInt8]]
 
-    public init(files: [String: [UInt8]]) { self.files = files }
+    package init(files: [String: [UInt8]]) { self.files = files }
 
-    public var paths: [String] { Array(files.keys) }
-    public func bytes(of path: String) -> [UInt8]? { files[path] }
-    public func exists(_ path: String) -> Bool { files[path] != nil || files.keys.contains { $0.hasPrefix(path + "/") } }
+    package var paths: [String] { Array(files.keys) }
+    package func bytes(of path: String) -> [UInt8]? { files[path] }
+    package func exists(_ path: String) -> Bool { files[path] != nil || files.keys.contains { $0.hasPrefix(path + "/") } }
 }

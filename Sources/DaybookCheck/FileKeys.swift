@@ -9,34 +9,34 @@ import DaybookModel
 ///
 /// Kept in the site's `.daybook-cache`, which is untrusted: an archive that does not read whole
 /// is empty, and a key is used only for the path it was stored with and the very same status.
-public struct FileKeys: Sendable, Equatable {
-    public static let magic = Array("daybook-check-files-2\n".utf8)
+package struct FileKeys: Sendable, Equatable {
+    package static let magic = Array("daybook-check-files-2\n".utf8)
 
     /// Each file's key, by path relative to the output folder (`daybook build` keeps its sources'
     /// content keys the same way, by path relative to the site folder: `SourceKeysFile`).
-    public private(set) var keys: StatusMemo<UInt64>
+    package private(set) var keys: StatusMemo<UInt64>
     /// The output's folders as this check listed them.
-    public var folders = FolderListings()
+    package var folders = FolderListings()
 
     /// - Parameter checkedAt: when the statuses were taken (nanoseconds since 1970).
-    public init(checkedAt: Int64 = 0) { keys = StatusMemo(takenAt: checkedAt) }
+    package init(checkedAt: Int64 = 0) { keys = StatusMemo(takenAt: checkedAt) }
 
-    public var checkedAt: Int64 { keys.takenAt }
+    package var checkedAt: Int64 { keys.takenAt }
 
     /// The key of `path`'s bytes when its status is the stored one and was settled when stored.
-    public func key(_ path: String, status: FileStatus) -> UInt64? { keys.value(path, status: status) }
+    package func key(_ path: String, status: FileStatus) -> UInt64? { keys.value(path, status: status) }
 
-    public mutating func set(_ path: String, status: FileStatus, key: UInt64) { keys.set(path, status: status, value: key) }
+    package mutating func set(_ path: String, status: FileStatus, key: UInt64) { keys.set(path, status: status, value: key) }
 
     /// Room for `count` files' keys, set one by one after.
     mutating func reserveCapacity(_ count: Int) { keys.entries.reserveCapacity(count) }
 
     /// Whether the next check could trust every entry: none was written within the racy window.
-    public var allSettled: Bool { keys.allSettled && folders.allSettled }
+    package var allSettled: Bool { keys.allSettled && folders.allSettled }
 
     // MARK: - Archive
 
-    public init(archive: ArraySlice<UInt8>) {
+    package init(archive: ArraySlice<UInt8>) {
         self.init()
         guard archive.starts(with: Self.magic) else { return }
         var reader = ByteReader(archive, at: archive.startIndex + Self.magic.count)
@@ -61,7 +61,7 @@ public struct FileKeys: Sendable, Equatable {
         (self.keys, self.folders) = (keys, folders)
     }
 
-    public var archive: [UInt8] {
+    package var archive: [UInt8] {
         var writer = ByteWriter()
         writer.bytes += Self.magic
         writer.int(Int(keys.takenAt))

@@ -1,31 +1,31 @@
 import CGumbo
 
 /// One element of a page as a browser builds it: what a security test looks at.
-public struct PageElement: Sendable, Hashable {
-    public enum Namespace: String, Sendable {
+package struct PageElement: Sendable, Hashable {
+    package enum Namespace: String, Sendable {
         case html, svg, mathml
     }
 
     /// Lower-case tag name (`script`, `a`, or the name as written for tags HTML does not know).
-    public var name: String
-    public var namespace: Namespace
+    package var name: String
+    package var namespace: Namespace
     /// Names and values in source order; values with character references already decoded.
-    public var attributes: [Attribute]
+    package var attributes: [Attribute]
     /// The text directly inside the element (for `<script>` and `<style>`, their whole content).
-    public var text: String
-    public var line: Int
-    public var column: Int
+    package var text: String
+    package var line: Int
+    package var column: Int
 
-    public struct Attribute: Sendable, Hashable {
-        public var name: String
-        public var value: String
+    package struct Attribute: Sendable, Hashable {
+        package var name: String
+        package var value: String
     }
 }
 
 extension PageElement {
     /// Every element of `html`, in document order, parsed with gumbo's HTML5 algorithm, so
     /// "an element" means what a browser would make of the bytes, however they were written.
-    public static func all(in html: [UInt8]) -> [PageElement] {
+    package static func all(in html: [UInt8]) -> [PageElement] {
         var options = kGumboDefaultOptions
         options.tab_stop = 1
         let output: UnsafeMutablePointer<GumboOutput>? = html.withUnsafeBufferPointer { buffer in

@@ -9,8 +9,8 @@ import DaybookParallel
 /// Every string is stored once in a table (a site's 1.4 million links name tens of thousands of
 /// targets). The archive lives in the site's `.daybook-cache`, which is untrusted: every count and
 /// index is checked, and an archive that does not read whole is an empty cache.
-public struct PageFactsCache: Sendable {
-    public static let magic = Array("daybook-page-facts-3\n".utf8)
+package struct PageFactsCache: Sendable {
+    package static let magic = Array("daybook-page-facts-3\n".utf8)
     /// Mixed into the key of a feed's or sitemap's entry, so it never meets a page's.
     static let xmlKeyTag: UInt64 = 0x786D_6C2D_7375_6D6D
     /// The archive's strings; a check interns the strings of the pages it parses after them, so
@@ -24,18 +24,18 @@ public struct PageFactsCache: Sendable {
     /// The keys of `current` whose facts came from `entries`.
     private var reused: Set<UInt64> = []
     /// Whether this run parsed a page the cache lacked, or left an entry unused.
-    public private(set) var changed = false
+    package private(set) var changed = false
     /// The key of each file by its status, as the last run left them: a file whose status has
     /// not changed is not read.
-    public var files = FileKeys()
+    package var files = FileKeys()
     /// This run's: what the next run trusts.
-    public private(set) var nextFiles = FileKeys()
+    package private(set) var nextFiles = FileKeys()
 
-    public init() {}
+    package init() {}
 
     /// Starts a run whose file statuses are taken from `instant` on (nanoseconds since 1970), over
     /// the folders as listed from then on.
-    public mutating func start(at instant: Int64, folders: FolderListings) {
+    package mutating func start(at instant: Int64, folders: FolderListings) {
         nextFiles = FileKeys(checkedAt: instant)
         nextFiles.folders = folders
     }
@@ -61,14 +61,14 @@ public struct PageFactsCache: Sendable {
 
     /// Whether `nextFiles` should be saved: a file or folder changed, came or went, or one stored
     /// last time was too recent to trust then.
-    public var filesChanged: Bool {
+    package var filesChanged: Bool {
         nextFiles.keys.entries != files.keys.entries || nextFiles.folders.entries != files.folders.entries || !files.allSettled
     }
 
-    public init(archive: [UInt8]) { self.init(archive: archive[...]) }
+    package init(archive: [UInt8]) { self.init(archive: archive[...]) }
 
     /// Reads an archive in place: entries stay slices of `archive`.
-    public init(archive: ArraySlice<UInt8>) {
+    package init(archive: ArraySlice<UInt8>) {
         guard archive.starts(with: Self.magic) else { return }
         var reader = ByteReader(archive, at: archive.startIndex + Self.magic.count)
         guard let strings = reader.strings(), let table = StringTable(strings: strings), let entries = reader.keyedEntries()
@@ -91,7 +91,7 @@ public struct PageFactsCache: Sendable {
 
     /// Reads every entry as a check would; how many read whole. For the fuzz target
     /// (`Fuzz/FuzzCache`): an archive is read from an untrusted folder.
-    public func readEveryEntry() -> Int {
+    package func readEveryEntry() -> Int {
         entries.keys.count { facts($0) != nil || summary($0 ^ Self.xmlKeyTag) != nil }
     }
 
@@ -112,7 +112,7 @@ public struct PageFactsCache: Sendable {
     }
 
     /// This run's facts as an archive.
-    public var archive: [UInt8] {
+    package var archive: [UInt8] {
         var bytes: [UInt8] = []
         writeArchive { bytes += $0 }
         return bytes
@@ -122,7 +122,7 @@ public struct PageFactsCache: Sendable {
     /// the cache, their entries are handed on as they are and the table keeps its old strings
     /// with the new ones after them (a one-post edit rewrites a few entries, not 1.4 million
     /// links); otherwise the table is compacted to the strings this run's pages hold.
-    public func writeArchive(_ write: (ArraySlice<UInt8>) -> Void) {
+    package func writeArchive(_ write: (ArraySlice<UInt8>) -> Void) {
         let appending = archivedStrings > 0 && (current.count - reused.count) * 10 < current.count
         let keys = current.keys.sorted()
         var strings = table.strings

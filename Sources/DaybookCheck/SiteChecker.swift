@@ -7,21 +7,21 @@ import Foundation
 ///
 /// Works on a `CheckSource`, so the same checks run on a folder (`daybook check`) and on a
 /// build in memory (`daybook build --check`). Pages are parsed on all cores.
-public struct SiteChecker: Sendable {
+package struct SiteChecker: Sendable {
     /// The site's published address (`https://example.org/blog/`); `nil` to read it from the
     /// output (a feed's `rel="self"` link, else the sitemap's shortest URL).
-    public var baseURL: String?
+    package var baseURL: String?
 
-    public init(baseURL: String? = nil) { self.baseURL = baseURL }
+    package init(baseURL: String? = nil) { self.baseURL = baseURL }
 
-    public func check(_ source: some CheckSource) async -> CheckReport {
+    package func check(_ source: some CheckSource) async -> CheckReport {
         var cache: PageFactsCache?
         return await check(source, cache: &cache)
     }
 
     /// Checks `source`, reading the facts of pages whose bytes `cache` knows instead of parsing
     /// them, and leaves in `cache` the facts of this run's pages.
-    public func check(_ source: some CheckSource, cache: inout PageFactsCache?) async -> CheckReport {
+    package func check(_ source: some CheckSource, cache: inout PageFactsCache?) async -> CheckReport {
         let started = ContinuousClock.now
         let files = Set(source.paths.filter { !Self.isHidden($0) })
         let htmlPaths = files.filter(Self.isPage).sorted()

@@ -93,7 +93,7 @@ extension SiteConfig {
     /// CONTRACT §5: feeds and the sitemap need absolute URLs, so a `baseURL` without a scheme
     /// and host (the default `/`) is a warning, at its value in site.yml, or at site.yml when it
     /// is not given. A build reports it (it always writes both); loading alone does not.
-    public var baseURLWarnings: [Diagnostic] {
+    package var baseURLWarnings: [Diagnostic] {
         let afterScheme = ["https://", "http://"].first(where: baseURL.hasPrefix).map { baseURL.dropFirst($0.count) }
         if let afterScheme, let first = afterScheme.first, first != "/" { return [] }
         return [

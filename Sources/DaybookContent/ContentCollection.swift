@@ -1,5 +1,5 @@
 /// The six collections of CONTRACT §2 and the facts about each that loading needs.
-public enum ContentCollection: String, Sendable, CaseIterable {
+package enum ContentCollection: String, Sendable, CaseIterable {
     case prompts
     case sentPrompts = "sent-prompts"
     case responses

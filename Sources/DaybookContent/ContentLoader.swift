@@ -3,24 +3,24 @@ import DaybookParallel
 import Foundation
 
 /// A site's configuration and content after loading, with every problem found on the way.
-public struct LoadedSite: Sendable {
-    public var config: SiteConfig
-    public var content: SiteContent
+package struct LoadedSite: Sendable {
+    package var config: SiteConfig
+    package var content: SiteContent
     /// Sorted; loading never stops at the first problem.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
     /// The cache the load was given, holding this load's files: save it when `changed`.
-    public var cache: RecordCache?
+    package var cache: RecordCache?
     /// Names `content.comments` across processes: their files' cache keys and the ids they were
     /// checked against, which make the same comments in the same order. `nil` without a cache.
-    public var commentsKey: UInt64?
+    package var commentsKey: UInt64?
 }
 
 /// Turns a `ContentSnapshot` into validated content: decode each file, then check across records.
-public enum ContentLoader {
+package enum ContentLoader {
     /// - Parameter showsDrafts: whether the build shows drafts (`--drafts`): a missing image is
     ///   said only of items the build shows, so a draft's does not fail `--strict` builds.
     ///   - cache: decoded records of earlier loads; files it holds are not parsed again.
-    public static func load(_ snapshot: ContentSnapshot, showsDrafts: Bool = true, cache: RecordCache? = nil) -> LoadedSite {
+    package static func load(_ snapshot: ContentSnapshot, showsDrafts: Bool = true, cache: RecordCache? = nil) -> LoadedSite {
         var configBytes = snapshot.sources[ConfigReader.path]
         var diagnostics: [Diagnostic] = []
         if let bytes = configBytes, let bad = ContentText.firstInvalidUTF8(in: bytes) {

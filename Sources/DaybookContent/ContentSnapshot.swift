@@ -2,30 +2,30 @@
 ///
 /// Loading works on this value, never on a folder, so it is tested without a disk and a
 /// database-backed source could fill it just as well as the file reader does.
-public struct ContentSnapshot: Sendable {
+package struct ContentSnapshot: Sendable {
     /// `site.yml`, `content/<collection>.json` and `content/<collection>/*.{json,md}`.
-    public var sources: [String: [UInt8]]
+    package var sources: [String: [UInt8]]
     /// Every other file under `content/` (images and the like), by site-relative path.
-    public var assets: Set<String>
+    package var assets: Set<String>
     /// Symbolic links (to files or folders) whose real location is outside the site folder, by
     /// site-relative path. They are never read: each is an error at the field that names it, or at
     /// the link when no field does.
-    public var outsideLinks: Set<String>
+    package var outsideLinks: Set<String>
     /// `StableHash.ofContent` of sources whose key the reader already had (`serve` keeps them
     /// between builds); the loader works out the others.
-    public var contentKeys: [String: UInt64] = [:]
+    package var contentKeys: [String: UInt64] = [:]
     /// Sources the reader did not read, because their status told their content key (in
     /// `contentKeys`): a loader takes their records from its cache by that key, and asks
     /// `readSource` for the bytes only when the cache does not hold them. `daybook build` keeps
     /// the keys in `.daybook-cache/sources`, so a rebuild after an edit reads the one file edited
     /// rather than all of them (54 MB on a 20,000-post site).
-    public var unreadSources: Set<String> = []
+    package var unreadSources: Set<String> = []
     /// The unread sources' size, for what is bounded by the size of all sources (the record cache).
-    public var unreadBytes = 0
+    package var unreadBytes = 0
     /// The bytes of an unread source, read when they are needed; `nil` when it cannot be read.
-    public var readSource: (@Sendable (String) -> [UInt8]?)?
+    package var readSource: (@Sendable (String) -> [UInt8]?)?
 
-    public init(sources: [String: [UInt8]] = [:], assets: Set<String> = [], outsideLinks: Set<String> = []) {
+    package init(sources: [String: [UInt8]] = [:], assets: Set<String> = [], outsideLinks: Set<String> = []) {
         self.sources = sources
         self.assets = assets
         self.outsideLinks = outsideLinks
@@ -40,7 +40,7 @@ public struct ContentSnapshot: Sendable {
     ///
     /// Asked of every file under `content/` on every build (7,500 on a 20,000-post site), so it
     /// looks at the path in place rather than splitting it into an array of parts.
-    public static func isSource(_ path: String) -> Bool {
+    package static func isSource(_ path: String) -> Bool {
         if path == "site.yml" { return true }
         guard path.hasPrefix("content/") else { return false }
         let rest = path.dropFirst("content/".count)

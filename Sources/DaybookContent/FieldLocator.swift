@@ -7,10 +7,10 @@ import DaybookModel
 /// found undecodable long after, when a record keeps only its own place. Such errors are rare, so
 /// the file is parsed again for them, rather than every record of every build carrying the place
 /// of each field.
-public enum FieldLocator {
+package enum FieldLocator {
     /// The place of the value of `field` in the record whose `id` value stands at `origin`, in the
     /// file whose bytes are `bytes`; `nil` when the file no longer holds such a record.
-    public static func location(of field: String, inRecordAt origin: SourceLocation, bytes: [UInt8]) -> SourceLocation? {
+    package static func location(of field: String, inRecordAt origin: SourceLocation, bytes: [UInt8]) -> SourceLocation? {
         guard ContentText.firstInvalidUTF8(in: bytes) == nil else { return nil }
         var records: [RawValue] = []
         if origin.path.hasSuffix(".md") {

@@ -1,11 +1,11 @@
 import DaybookModel
 
 /// A line and column in a source file; 1-based, columns in Unicode scalars.
-public struct TextPosition: Sendable, Hashable {
-    public var line: Int
-    public var column: Int
+package struct TextPosition: Sendable, Hashable {
+    package var line: Int
+    package var column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
@@ -15,8 +15,8 @@ public struct TextPosition: Sendable, Hashable {
 ///
 /// Both formats decode into this one tree so that records are validated in one place, and every
 /// problem can point at the exact value that caused it.
-public struct RawValue: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct RawValue: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         case string(String)
         case number(Double)
         case bool(Bool)
@@ -25,10 +25,10 @@ public struct RawValue: Sendable, Hashable {
         case object([RawMember])
     }
 
-    public var kind: Kind
-    public var position: TextPosition
+    package var kind: Kind
+    package var position: TextPosition
 
-    public init(_ kind: Kind, at position: TextPosition) {
+    package init(_ kind: Kind, at position: TextPosition) {
         self.kind = kind
         self.position = position
     }
@@ -47,12 +47,12 @@ public struct RawValue: Sendable, Hashable {
 }
 
 /// One `key: value` of an object, in source order; duplicates are kept so they can be reported.
-public struct RawMember: Sendable, Hashable {
-    public var key: String
-    public var keyPosition: TextPosition
-    public var value: RawValue
+package struct RawMember: Sendable, Hashable {
+    package var key: String
+    package var keyPosition: TextPosition
+    package var value: RawValue
 
-    public init(key: String, keyPosition: TextPosition, value: RawValue) {
+    package init(key: String, keyPosition: TextPosition, value: RawValue) {
         self.key = key
         self.keyPosition = keyPosition
         self.value = value

@@ -8,50 +8,50 @@ import DaybookModel
 /// The archive lives in the site folder, which is untrusted: reading it checks every length, and
 /// an archive that does not read whole is ignored. Written by hand because no listed package
 /// encodes these types compactly; Foundation's coders cost more than the parsers they would replace.
-public struct RecordCache: Sendable {
-    public static let magic = Array("daybook-records-3\n".utf8)
+package struct RecordCache: Sendable {
+    package static let magic = Array("daybook-records-3\n".utf8)
     /// Encoded records by key.
     var entries: [UInt64: ArraySlice<UInt8>] = [:]
     /// Keys used by the latest load: the next archive holds only these.
     var used: Set<UInt64> = []
     /// Whether the latest load added or dropped an entry, so the archive needs writing.
-    public internal(set) var changed = false
+    package internal(set) var changed = false
     /// Whether loads keep each entry decoded (`decoded`) for the next: set by a long-lived process
     /// (`serve`), where decoding 7,500 files' records on every save was a twentieth of a rebuild,
     /// and where the records kept are the very values the next load hands on, so orders built
     /// from them can be compared by reference (`SiteFeeds.Reuse`). Never archived.
-    public var keepsDecoded = false
+    package var keepsDecoded = false
     /// The records of the latest load's entries, when `keepsDecoded`.
     var decoded: [UInt64: DecodedRecords] = [:]
     /// The latest load's checks across records, for the next load to take what still holds.
     var keptChecks: ContentValidator.KeptChecks?
     /// Whether the latest load's checks differ from the ones it was handed, so `checksArchive`
     /// needs writing.
-    public internal(set) var checksChanged = false
+    package internal(set) var checksChanged = false
 
     /// The first line of `checksArchive`.
-    public static let checksMagic = ContentValidator.KeptChecks.magic
+    package static let checksMagic = ContentValidator.KeptChecks.magic
 
     /// `keptChecks` as bytes, for `.daybook-cache/checks`; set it to hand a load the checks a
     /// build before saved (bytes that do not read whole are none).
-    public var checksArchive: [UInt8]? {
+    package var checksArchive: [UInt8]? {
         get { keptChecks?.bytes }
         set { keptChecks = newValue.flatMap { ContentValidator.KeptChecks(bytes: $0[...]) } }
     }
     /// The keys whose entries the latest load added, in the order it added them: what a save
     /// appends to the archive it read (`appendix`).
-    public internal(set) var added: [UInt64] = []
+    package internal(set) var added: [UInt64] = []
     /// The status of the archive file this cache was read from, as it was then (a save may add to
     /// it only while it is still that file); `nil` when it was not read from one.
-    public var archiveStatus: FileStatus?
+    package var archiveStatus: FileStatus?
 
-    public init() {}
+    package init() {}
 
     /// Reads an archive; one that is damaged or from another version gives an empty cache.
-    public init(archive: [UInt8]) { self.init(archive: archive[...]) }
+    package init(archive: [UInt8]) { self.init(archive: archive[...]) }
 
     /// Reads an archive in place: entries stay slices of `archive`.
-    public init(archive: ArraySlice<UInt8>) {
+    package init(archive: ArraySlice<UInt8>) {
         guard archive.starts(with: Self.magic) else { return }
         var reader = ByteReader(archive, at: archive.startIndex + Self.magic.count)
         guard let entries = reader.keyedEntries() else { return }
@@ -59,17 +59,17 @@ public struct RecordCache: Sendable {
     }
 
     /// The entries the latest load used, as an archive.
-    public var archive: [UInt8] {
+    package var archive: [UInt8] {
         var bytes: [UInt8] = []
         writeArchive { bytes += $0 }
         return bytes
     }
 
     /// Whether no entry is held: so for an archive that did not read whole.
-    public var isEmpty: Bool { entries.isEmpty }
+    package var isEmpty: Bool { entries.isEmpty }
 
     /// The bytes an archive of the latest load's entries takes.
-    public var liveBytes: Int {
+    package var liveBytes: Int {
         used.reduce(Self.magic.count) { total, key in total + Self.entryHeaderBytes + (entries[key]?.count ?? 0) }
     }
 
@@ -78,7 +78,7 @@ public struct RecordCache: Sendable {
     /// The entries the latest load added, as they go after the last of the archive it was read
     /// from: an archive read later takes the last entry of each key, so one edited file costs
     /// its own entry, not the whole archive written again (27 MB for a 20,000-post site).
-    public func appendix(_ write: (ArraySlice<UInt8>) -> Void) {
+    package func appendix(_ write: (ArraySlice<UInt8>) -> Void) {
         for key in added {
             guard used.contains(key), let payload = entries[key] else { continue }
             write(ByteWriter.entryHeader(key: key, length: payload.count)[...])
@@ -88,7 +88,7 @@ public struct RecordCache: Sendable {
 
     /// Hands the archive to `write` piece by piece, so saving a large site's cache never holds a
     /// second copy of it.
-    public func writeArchive(_ write: (ArraySlice<UInt8>) -> Void) {
+    package func writeArchive(_ write: (ArraySlice<UInt8>) -> Void) {
         write(Self.magic[...])
         for key in used.sorted() {
             guard let payload = entries[key] else { continue }
@@ -128,7 +128,7 @@ public struct RecordCache: Sendable {
 
     /// Decodes every entry as a load would, whatever its key; how many decoded whole. For the
     /// fuzz target (`Fuzz/FuzzCache`): an archive is read from an untrusted folder.
-    public func decodeEveryEntry(path: String = "content/posts.json") -> Int {
+    package func decodeEveryEntry(path: String = "content/posts.json") -> Int {
         entries.keys.count { records($0, path: path) != nil }
     }
 

@@ -2,9 +2,9 @@ import DaybookModel
 import Yams
 
 /// A YAML parse failure with its position in the file.
-public struct YAMLSyntaxError: Error, Sendable, Hashable {
-    public var message: String
-    public var position: TextPosition?
+package struct YAMLSyntaxError: Error, Sendable, Hashable {
+    package var message: String
+    package var position: TextPosition?
 }
 
 /// Reads YAML (front matter and `site.yml`) into the same positioned `RawValue` tree as JSON.

@@ -9,7 +9,7 @@ import DaybookModel
 /// The comments are named by a key the loader gives (`LoadedSite.commentsKey`: their files' cache
 /// keys and the ids they were checked against), not compared one by one: every `daybook build`
 /// decodes them afresh. (`serve` keeps the orders themselves in memory, `SiteFeeds.Reuse`.)
-public struct CommentOrders: Sendable, Hashable {
+package struct CommentOrders: Sendable, Hashable {
     var commentsKey: UInt64
     /// `postsKey(_:)` of the posts the orders were made with.
     var postsKey: UInt64
@@ -41,7 +41,7 @@ public struct CommentOrders: Sendable, Hashable {
     /// Names what the orders hold: orders of equal identity place the same comments under each
     /// post (they are a function of the fields hashed here), so values kept with them hold too
     /// (`KeptVersions`).
-    public var identity: UInt64 {
+    package var identity: UInt64 {
         var hash = StableHash()
         hash.combine("comment-orders")
         hash.combine(bits: commentsKey)
@@ -76,10 +76,10 @@ public struct CommentOrders: Sendable, Hashable {
 // MARK: - Bytes
 
 extension CommentOrders {
-    public static let magic = Array("daybook-orders-1\n".utf8)
+    package static let magic = Array("daybook-orders-1\n".utf8)
 
     /// For `.daybook-cache/orders`. Places are four bytes each: 200,000 of them on a 20,000-post site.
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         var writer = ByteWriter()
         writer.bytes = Self.magic
         writer.uint64(commentsKey)
@@ -97,7 +97,7 @@ extension CommentOrders {
 
     /// Reads `bytes`; `nil` when they do not read whole. The cache folder is untrusted: every
     /// count is bounded by the bytes left.
-    public init?(bytes: ArraySlice<UInt8>) {
+    package init?(bytes: ArraySlice<UInt8>) {
         guard bytes.starts(with: Self.magic) else { return nil }
         var reader = ByteReader(bytes, at: bytes.startIndex + Self.magic.count)
         guard let commentsKey = reader.uint64(), let postsKey = reader.uint64(), let includeFuture = reader.bool(),

@@ -4,17 +4,17 @@
 /// other list of posts (`TimelineFeed`) and the comments are values of this type. `SiteFeeds`
 /// runs each once per build; tag, user and location lists are slices of the one post order
 /// (`SiteIndexes`), and `Paginator` cuts every list into pages.
-public struct FeedQuery<Item: Sendable>: Sendable {
-    public var includes: @Sendable (Item) -> Bool
+package struct FeedQuery<Item: Sendable>: Sendable {
+    package var includes: @Sendable (Item) -> Bool
     /// A strict total order: ties must be broken (by id) so output never depends on input order.
-    public var precedes: @Sendable (Item, Item) -> Bool
+    package var precedes: @Sendable (Item, Item) -> Bool
     /// A number the order follows first (a date, negated for newest first), `precedes` deciding
     /// only between equal numbers; it must agree with `precedes`. It lets `run` sort an array of
     /// numbers instead of items: on 100,000 comments, each comparison through `precedes` alone
     /// copied two comments out of the array, and sorting the comments themselves moved them.
-    public var sortKey: (@Sendable (Item) -> Double)?
+    package var sortKey: (@Sendable (Item) -> Double)?
 
-    public init(
+    package init(
         includes: @escaping @Sendable (Item) -> Bool = { _ in true }, sortKey: (@Sendable (Item) -> Double)? = nil,
         precedes: @escaping @Sendable (Item, Item) -> Bool
     ) {
@@ -24,7 +24,7 @@ public struct FeedQuery<Item: Sendable>: Sendable {
     }
 
     /// O(n log n).
-    public func run(_ items: [Item]) -> [Item] {
+    package func run(_ items: [Item]) -> [Item] {
         ordered(items.indices.filter { includes(items[$0]) }, of: items).map { items[$0] }
     }
 
@@ -34,7 +34,7 @@ public struct FeedQuery<Item: Sendable>: Sendable {
     /// than sorting all of a site's 100,000 and grouping them after, which also hashed each
     /// comment's key again. Places, not items: what a later build can store and take back
     /// (`CommentOrders`) while the items are the same.
-    public func runGroupedPlaces(_ items: [Item], count: Int, by group: (Item) -> Int?) -> [[Int]] {
+    package func runGroupedPlaces(_ items: [Item], count: Int, by group: (Item) -> Int?) -> [[Int]] {
         var members = [[Int]](repeating: [], count: count)
         for index in items.indices where includes(items[index]) {
             if let number = group(items[index]) { members[number].append(index) }
@@ -56,7 +56,7 @@ public struct FeedQuery<Item: Sendable>: Sendable {
     }
 
     /// The same order over fewer items.
-    public func narrowed(to filter: @escaping @Sendable (Item) -> Bool) -> FeedQuery<Item> {
+    package func narrowed(to filter: @escaping @Sendable (Item) -> Bool) -> FeedQuery<Item> {
         let includes = self.includes
         return FeedQuery(includes: { includes($0) && filter($0) }, sortKey: sortKey, precedes: precedes)
     }

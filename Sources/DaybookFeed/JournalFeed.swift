@@ -1,18 +1,18 @@
 import DaybookModel
 
 /// One place in the journal: a prompt, pinned as today's or listed because it was sent.
-public struct JournalEntry: Sendable, Hashable, Identifiable {
-    public var promptID: String
+package struct JournalEntry: Sendable, Hashable, Identifiable {
+    package var promptID: String
     /// `nil` when the prompt does not exist: the entry renders as a placeholder ("skeleton").
-    public var prompt: Prompt?
-    public var isToday: Bool
+    package var prompt: Prompt?
+    package var isToday: Bool
     /// When the listed sending happened; for today's entry, a sending earlier today if there was one.
-    public var sentAt: Instant?
+    package var sentAt: Instant?
     /// The sent prompt that put this entry in the list, for a skeleton's warning and the feed id.
-    public var sentPromptID: String?
+    package var sentPromptID: String?
 
-    public var id: String { promptID }
-    public var isSkeleton: Bool { prompt == nil }
+    package var id: String { promptID }
+    package var isSkeleton: Bool { prompt == nil }
 }
 
 /// CONTRACT §3: the journal's order.
@@ -20,17 +20,17 @@ public struct JournalEntry: Sendable, Hashable, Identifiable {
 /// 1. today's prompt (a prompt dated today; several: the smallest id, and a warning);
 /// 2. then sent prompts with `sentAt` ≤ now (all with `--future`), newest first, ties by sent-prompt id;
 /// 3. each prompt once, at its first place.
-public struct JournalFeed: Sendable {
-    public var prompts: [Prompt]
-    public var sentPrompts: [SentPrompt]
+package struct JournalFeed: Sendable {
+    package var prompts: [Prompt]
+    package var sentPrompts: [SentPrompt]
 
-    public init(prompts: [Prompt], sentPrompts: [SentPrompt]) {
+    package init(prompts: [Prompt], sentPrompts: [SentPrompt]) {
         self.prompts = prompts
         self.sentPrompts = sentPrompts
     }
 
     /// The sending order of step 2, as a query like any other list's.
-    public static func sendingQuery(_ moment: BuildMoment) -> FeedQuery<SentPrompt> {
+    package static func sendingQuery(_ moment: BuildMoment) -> FeedQuery<SentPrompt> {
         FeedQuery(
             includes: { moment.isVisible($0.sentAt) },
             precedes: { a, b in a.sentAt != b.sentAt ? a.sentAt > b.sentAt : a.id.scalarsPrecede(b.id) }
@@ -40,7 +40,7 @@ public struct JournalFeed: Sendable {
     /// The ordered entries, with the warnings the order raised. O((p + s) log s).
     ///
     /// A draft prompt (without `--drafts`) takes its sendings with it: no entry, no placeholder.
-    public func entries(at moment: BuildMoment) -> (entries: [JournalEntry], diagnostics: [Diagnostic]) {
+    package func entries(at moment: BuildMoment) -> (entries: [JournalEntry], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let shown = prompts.filter { moment.isShown(draft: $0.isDraft) }
         let hidden = Set(prompts.filter { !moment.isShown(draft: $0.isDraft) }.map(\.id))

@@ -4,39 +4,39 @@ import DaybookModel
 ///
 /// Everything a list page shows derives from this, so comparing two snapshots says which
 /// items were inserted, removed or updated, like the batch updates of a list view.
-public struct ListSnapshot: Sendable, Hashable {
-    public var ids: [String]
+package struct ListSnapshot: Sendable, Hashable {
+    package var ids: [String]
     /// A stable hash of what the page shows of each item; changes when the item does.
-    public var versions: [String: UInt64]
+    package var versions: [String: UInt64]
 
-    public init(ids: [String] = [], versions: [String: UInt64] = [:]) {
+    package init(ids: [String] = [], versions: [String: UInt64] = [:]) {
         self.ids = ids
         self.versions = versions
     }
 }
 
 /// The difference between two snapshots of one list.
-public struct ListDiff: Sendable, Hashable {
+package struct ListDiff: Sendable, Hashable {
     /// In the new list's order.
-    public var inserted: [String] = []
+    package var inserted: [String] = []
     /// In the old list's order.
-    public var removed: [String] = []
+    package var removed: [String] = []
     /// Present in both with a different version, in the new list's order.
-    public var updated: [String] = []
+    package var updated: [String] = []
     /// Present in both at a different position relative to the others that stayed.
-    public var moved: Bool = false
+    package var moved: Bool = false
 
-    public init(inserted: [String] = [], removed: [String] = [], updated: [String] = [], moved: Bool = false) {
+    package init(inserted: [String] = [], removed: [String] = [], updated: [String] = [], moved: Bool = false) {
         self.inserted = inserted
         self.removed = removed
         self.updated = updated
         self.moved = moved
     }
 
-    public var isEmpty: Bool { inserted.isEmpty && removed.isEmpty && updated.isEmpty && !moved }
+    package var isEmpty: Bool { inserted.isEmpty && removed.isEmpty && updated.isEmpty && !moved }
 
     /// - Complexity: O(old.count + new.count).
-    public init(from old: ListSnapshot, to new: ListSnapshot) {
+    package init(from old: ListSnapshot, to new: ListSnapshot) {
         // The usual rebuild: the same ids in the same order. Two sets of a timeline's 20,000 ids
         // were most of the diff, and most of the time `serve` spent after a build.
         if old.ids == new.ids {

@@ -4,16 +4,16 @@ import DaybookModel
 ///
 /// Each group is a slice of the one timeline order, so tag, user and location pages share it
 /// without re-sorting (CONTRACT §3: "the same order over their own posts").
-public struct PostGroup: Sendable, Identifiable {
+package struct PostGroup: Sendable, Identifiable {
     /// The tag, the user id, or the location's slug.
-    public var id: String
+    package var id: String
     /// What the index shows: `#tag`'s text, the user's name, the location's listed spelling.
-    public var name: String
+    package var name: String
     /// The page folder under its index (`tags/<slug>/`).
-    public var slug: String
-    public var posts: [Post]
+    package var slug: String
+    package var posts: [Post]
 
-    public init(id: String, name: String, slug: String, posts: [Post]) {
+    package init(id: String, name: String, slug: String, posts: [Post]) {
         self.id = id
         self.name = name
         self.slug = slug
@@ -22,16 +22,16 @@ public struct PostGroup: Sendable, Identifiable {
 }
 
 /// The tag, user and location indexes of CONTRACT §4, built from the ordered posts in one pass each.
-public struct SiteIndexes: Sendable {
+package struct SiteIndexes: Sendable {
     /// Most used first, ties by name.
-    public var tags: [PostGroup]
+    package var tags: [PostGroup]
     /// Every user by name (the id when unnamed), ties by id; each with their posts.
-    public var users: [PostGroup]
+    package var users: [PostGroup]
     /// Most used first, ties by name; spellings whose slugs are equal are one location.
-    public var locations: [PostGroup]
+    package var locations: [PostGroup]
     /// The location slug each post links to, for posts whose location has a page.
-    public var locationSlugs: [String: String]
-    public var diagnostics: [Diagnostic]
+    package var locationSlugs: [String: String]
+    package var diagnostics: [Diagnostic]
     /// The indexes without their posts, which a long-lived process's next build fills with its
     /// own when they sit as these did (`IndexMemo`).
     let shape: Shape
@@ -57,7 +57,7 @@ public struct SiteIndexes: Sendable {
     /// `hashtagsPerPost` hashtags only, with a warning at a post that has more, so the tag pages
     /// grow with the content, not with its square. O(p · t + u log u + g log g), t ≤ hashtagsPerPost.
     /// - Parameter tags: each post's `tags`, in `posts`' order, when worked out already.
-    public init(posts: [Post], users: [User], hashtagsPerPost: Int = SiteConfig.defaultHashtagsPerPost, tags postTags: [[String]]? = nil) {
+    package init(posts: [Post], users: [User], hashtagsPerPost: Int = SiteConfig.defaultHashtagsPerPost, tags postTags: [[String]]? = nil) {
         self.init(shape: Self.shape(posts: posts, users: users, hashtagsPerPost: hashtagsPerPost, tags: postTags), posts: posts)
     }
 

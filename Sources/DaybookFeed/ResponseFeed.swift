@@ -5,9 +5,9 @@ import DaybookModel
 /// A response is shown on its prompt's entry page when that entry exists; one whose prompt does
 /// not exist, or has no entry, is a warning and is not shown. A response a draft prompt takes
 /// with it, a draft response and one after now are left out without a word.
-public enum ResponseFeed {
+package enum ResponseFeed {
     /// Oldest `createdAt` first, ties by id; after now only with `--future`, drafts only with `--drafts`.
-    public static func query(_ moment: BuildMoment) -> FeedQuery<Response> {
+    package static func query(_ moment: BuildMoment) -> FeedQuery<Response> {
         FeedQuery(
             includes: { moment.isVisible($0.createdAt, draft: $0.isDraft) },
             precedes: { a, b in a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id.scalarsPrecede(b.id) }
@@ -16,7 +16,7 @@ public enum ResponseFeed {
 
     /// The shown responses of each listed entry, by prompt id, in entry-page order, with the
     /// warnings for the responses that have nowhere to go. O(r log r).
-    public static func shown(
+    package static func shown(
         _ responses: [Response], prompts: [Prompt], entries: [JournalEntry], moment: BuildMoment
     ) -> (byPrompt: [String: [Response]], diagnostics: [Diagnostic]) {
         let promptsByID = Dictionary(prompts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

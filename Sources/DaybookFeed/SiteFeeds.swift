@@ -5,46 +5,46 @@ import DaybookParallel
 ///
 /// Ordering yields one array per list; every page shows a slice of one of these arrays, so
 /// comparing two builds' lists is enough to know which pages changed.
-public struct SiteFeeds: Sendable {
-    public var journal: [JournalEntry]
+package struct SiteFeeds: Sendable {
+    package var journal: [JournalEntry]
     /// The timeline, viewer filter applied.
-    public var timeline: [Post]
+    package var timeline: [Post]
     /// Every post shown on the site (no viewer filter), in timeline order: each gets a page.
-    public var posts: [Post]
+    package var posts: [Post]
     /// Visible comments of each visible post, oldest first.
-    public var comments: [String: [Comment]]
+    package var comments: [String: [Comment]]
     /// Shown responses of each listed entry, by prompt id, oldest first (CONTRACT §8).
-    public var responses: [String: [Response]]
+    package var responses: [String: [Response]]
     /// The newest comments on each user's shown posts, newest first, as many as a feed shows
     /// (`feedSize`): their comments feed. Only those are kept: the rest of 500,000 comments would
     /// stand in memory a second time for nothing.
-    public var commentsOnPostsBy: [String: [Comment]]
+    package var commentsOnPostsBy: [String: [Comment]]
     /// Each shown post's neighbours among its author's posts, in timeline order.
-    public var authorNeighbours: [String: PostNeighbours]
+    package var authorNeighbours: [String: PostNeighbours]
     /// The build's instant, for what a list dates by "now" (an empty feed, today's unsent prompt).
-    public var moment: BuildMoment
-    public var usersByID: [String: User]
+    package var moment: BuildMoment
+    package var usersByID: [String: User]
     /// Tag, user and location lists over `posts`.
-    public var indexes: SiteIndexes
+    package var indexes: SiteIndexes
     /// Who follows each user, in user order.
-    public var followers: [String: [String]]
+    package var followers: [String: [String]]
     /// Each shown post's hashtags (`Post.tags`), by post id: read from its caption once per build
     /// rather than once per card (a post has a card on its page, the timeline and each index).
-    public var postTags: [String: [String]]
-    public var diagnostics: [Diagnostic]
+    package var postTags: [String: [String]]
+    package var diagnostics: [Diagnostic]
     /// The comment orders, hashtags and indexes with what they were made of, for the next build
     /// of a long-lived process; `nil` unless asked for (`forNextBuild`).
-    public var reuse: Reuse?
+    package var reuse: Reuse?
     /// The comment orders as places, for a build in another process to take (`keepsOrders`);
     /// `nil` unless asked for, or when the comments have no key.
-    public var orders: CommentOrders?
+    package var orders: CommentOrders?
 
     /// The two orders of the comments (a site's 100,000, sorted twice), with everything they are
     /// made of: a build whose inputs are all equal to these takes the orders as they are. Also
     /// each post's hashtags: a post equal to the one they were read from takes them as they are.
     /// `serve` keeps the decoded records between rebuilds (`RecordCache.keepsDecoded`), so after
     /// a post edit the comments are the very same values and compare by reference.
-    public struct Reuse: Sendable {
+    package struct Reuse: Sendable {
         var comments: [Comment] = []
         var moment: BuildMoment?
         /// The latest comment date at or before `moment.now`, and the earliest after it: a "now"
@@ -60,7 +60,7 @@ public struct SiteFeeds: Sendable {
         /// The indexes' shape, the neighbours and the followers, with what they were made of.
         var indexes: IndexMemo?
 
-        public init() {}
+        package init() {}
 
         init(comments: [Comment], moment: BuildMoment, authors: [String: String], feedSize: Int) {
             (self.comments, self.moment, self.authors, self.feedSize) = (comments, moment, authors, feedSize)
@@ -120,7 +120,7 @@ public struct SiteFeeds: Sendable {
     ///   - orders: the orders an earlier build made (`daybook build`, from its cache), taken when
     ///     they hold for this build (`CommentOrders.hold`).
     ///   - keepsOrders: whether to make `orders`, for a later build to take.
-    public init(
+    package init(
         content: SiteContent, config: SiteConfig, moment: BuildMoment, reusing previous: Reuse? = nil, forNextBuild: Bool = false,
         commentsKey: UInt64? = nil, orders stored: CommentOrders? = nil, keepsOrders: Bool = false
     ) {
@@ -261,13 +261,13 @@ public struct SiteFeeds: Sendable {
 }
 
 /// A post's place among its author's posts (CONTRACT §5: `data-nav`), by post id.
-public struct PostNeighbours: Sendable, Hashable {
+package struct PostNeighbours: Sendable, Hashable {
     /// The author's next newer post; `nil` at the newest.
-    public var newer: String?
+    package var newer: String?
     /// The author's next older post; `nil` at the oldest.
-    public var older: String?
+    package var older: String?
 
-    public init(newer: String? = nil, older: String? = nil) {
+    package init(newer: String? = nil, older: String? = nil) {
         self.newer = newer
         self.older = older
     }
@@ -277,7 +277,7 @@ extension SiteFeeds {
     /// When an entry last changed (CONTRACT §4): the latest of its date (its sending, or the start
     /// of today for today's prompt not yet sent), its prompt's `updatedAt`, and the `createdAt`
     /// and `updatedAt` of its shown responses. The journal feed and the sitemap date it by this.
-    public func lastChanged(_ entry: JournalEntry) -> Instant {
+    package func lastChanged(_ entry: JournalEntry) -> Instant {
         var latest = entry.sentAt ?? moment.today.start(in: moment.timeZone)
         if let edited = entry.prompt?.updatedAt { latest = max(latest, edited) }
         for response in responses[entry.promptID] ?? [] { latest = max(latest, response.lastChanged) }
@@ -285,7 +285,7 @@ extension SiteFeeds {
     }
 
     /// When a post's page last changed: the post's date or edit, or its newest comment or comment edit.
-    public func pageLastChanged(_ post: Post) -> Instant {
+    package func pageLastChanged(_ post: Post) -> Instant {
         (comments[post.id] ?? []).reduce(post.lastChanged) { max($0, $1.lastChanged) }
     }
 }

@@ -3,7 +3,7 @@ import DaybookParallel
 
 /// The lists the change report names. Raw values are stable because the next build compares
 /// against the names it finds in the manifest; the case order is the report's order.
-public enum ListName: String, Sendable, CaseIterable {
+package enum ListName: String, Sendable, CaseIterable {
     case journal
     case timeline
     case tags
@@ -12,8 +12,8 @@ public enum ListName: String, Sendable, CaseIterable {
 }
 
 /// The ordered lists of a build by name, each with item versions, for the change report.
-public enum SiteLists {
-    public static func snapshots(of feeds: SiteFeeds) -> [String: ListSnapshot] { snapshots(of: feeds, reusing: nil, forNextBuild: false).lists }
+package enum SiteLists {
+    package static func snapshots(of feeds: SiteFeeds) -> [String: ListSnapshot] { snapshots(of: feeds, reusing: nil, forNextBuild: false).lists }
 
     /// The snapshots, taking the version of each post whose record, author's name and comments
     /// equal those `memo` stored (`serve`'s previous build), and this build's versions as a memo.
@@ -23,7 +23,7 @@ public enum SiteLists {
     /// - Parameter kept: by place in `feeds.posts`, each post's version as a build in another
     ///   process kept it (`KeptVersions`), where it still holds; `nil` where it does not.
     /// - Returns: also every post's version, by place, for the next build to keep.
-    public static func snapshots(of feeds: SiteFeeds, reusing memo: ListVersionMemo?, kept: [UInt64?]? = nil, forNextBuild: Bool = true)
+    package static func snapshots(of feeds: SiteFeeds, reusing memo: ListVersionMemo?, kept: [UInt64?]? = nil, forNextBuild: Bool = true)
         -> (lists: [String: ListSnapshot], memo: ListVersionMemo?, postVersions: [UInt64])
     {
         let (lists, next, versions) = lists(of: feeds, reusing: memo, kept: kept, forNextBuild: forNextBuild)
@@ -99,16 +99,16 @@ public enum SiteLists {
     }
 
     /// The order lists appear in the report.
-    public static let reportOrder = ListName.allCases.map(\.rawValue)
+    package static let reportOrder = ListName.allCases.map(\.rawValue)
 }
 
 /// The timeline versions of the previous build of a long-lived process (`serve`), each with what
 /// it was made of: hashing 20,000 posts and their comments again was a twelfth of a rebuild.
-public typealias ListVersionMemo = InputMemo<SiteLists.VersionInputs, UInt64>
+package typealias ListVersionMemo = InputMemo<SiteLists.VersionInputs, UInt64>
 
 extension SiteLists {
     /// What a post's timeline version is made of.
-    public struct VersionInputs: Sendable, Equatable {
+    package struct VersionInputs: Sendable, Equatable {
         var post: Post
         var authorName: String
         var comments: [Comment]

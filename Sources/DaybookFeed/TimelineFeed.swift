@@ -1,10 +1,10 @@
 import DaybookModel
 
 /// CONTRACT §3: the timeline's order and the order of every other list of posts.
-public enum TimelineFeed {
+package enum TimelineFeed {
     /// Newest `createdAt` first, ties by post id ascending; posts after now only with `--future`,
     /// drafts only with `--drafts`.
-    public static func query(_ moment: BuildMoment) -> FeedQuery<Post> {
+    package static func query(_ moment: BuildMoment) -> FeedQuery<Post> {
         FeedQuery(
             includes: { moment.isVisible($0.createdAt, draft: $0.isDraft) },
             sortKey: { -$0.createdAt.secondsSince1970 },
@@ -14,7 +14,7 @@ public enum TimelineFeed {
 
     /// The timeline proper: with a viewer, only their posts and those of the users they follow
     /// (not transitively). Tag, user and location lists use `query` without this filter.
-    public static func timelineQuery(_ moment: BuildMoment, viewer: User?) -> FeedQuery<Post> {
+    package static func timelineQuery(_ moment: BuildMoment, viewer: User?) -> FeedQuery<Post> {
         guard let viewer else { return query(moment) }
         let authors = Set([viewer.id] + viewer.follows)
         return query(moment).narrowed { authors.contains($0.author) }
@@ -22,7 +22,7 @@ public enum TimelineFeed {
 
     /// Comments on a post page: oldest first, ties by id; after now only with `--future`, drafts
     /// only with `--drafts`.
-    public static func commentQuery(_ moment: BuildMoment) -> FeedQuery<Comment> {
+    package static func commentQuery(_ moment: BuildMoment) -> FeedQuery<Comment> {
         FeedQuery(
             includes: { moment.isVisible($0.createdAt, draft: $0.isDraft) },
             sortKey: { $0.createdAt.secondsSince1970 },
@@ -32,7 +32,7 @@ public enum TimelineFeed {
 
     /// A person's comments feed (CONTRACT §4, `/users/<id>/comments.xml`): the same comments as
     /// the post pages show, newest `createdAt` first, ties by id.
-    public static func commentFeedQuery(_ moment: BuildMoment) -> FeedQuery<Comment> {
+    package static func commentFeedQuery(_ moment: BuildMoment) -> FeedQuery<Comment> {
         FeedQuery(
             includes: commentQuery(moment).includes,
             sortKey: { -$0.createdAt.secondsSince1970 },

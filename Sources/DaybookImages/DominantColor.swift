@@ -3,9 +3,9 @@
 /// An average of all pixels turns a blue sky over green fields into a muddy grey no part of the
 /// photo has. Instead the pixels are put in 512 boxes (8 levels per channel) and the colour is the
 /// mean of the fullest box. Ties go to the lower box, so the result is deterministic.
-public enum DominantColor {
+package enum DominantColor {
     /// `rgb` is 8-bit sRGB, three bytes per pixel; `nil` when there are no pixels.
-    public static func of(rgb: [UInt8]) -> String? {
+    package static func of(rgb: [UInt8]) -> String? {
         let pixels = rgb.count / 3
         guard pixels > 0 else { return nil }
         var counts = [Int](repeating: 0, count: 512)

@@ -15,14 +15,14 @@ import Darwin
 /// and its parent must be real folders, files are created with `O_EXCL | O_NOFOLLOW` inside a
 /// folder this process just made, and names are hex digits and fixed words, so no write can land
 /// outside the cache folder.
-public struct ImageCache: Sendable {
-    public let folder: URL
+package struct ImageCache: Sendable {
+    package let folder: URL
     let folderPath: String
     /// Asked before each file of an entry and the index is written (`WriteFaults`).
     let faults: WriteFaults
 
     /// Creates the folder (and its parent) when missing; fails when either is a symbolic link or a file.
-    public init(folder: URL, faults: WriteFaults = .none) throws(ImageError) {
+    package init(folder: URL, faults: WriteFaults = .none) throws(ImageError) {
         self.faults = faults
         self.folder = folder.standardizedFileURL
         self.folderPath = self.folder.path.hasSuffix("/") ? String(self.folder.path.dropLast()) : self.folder.path
@@ -121,10 +121,10 @@ public struct ImageCache: Sendable {
 
     /// The bytes of a copy in the cache, for the build to publish; `nil` when it is not a
     /// regular file of `byteCount` bytes (what its entry records).
-    public static func contents(atPath path: String, byteCount: Int) -> [UInt8]? { readFile(path, byteCount: byteCount) }
+    package static func contents(atPath path: String, byteCount: Int) -> [UInt8]? { readFile(path, byteCount: byteCount) }
 
     /// The size of a regular file in the cache; `nil` when it is missing or not a regular file.
-    public static func size(of url: URL) -> Int? { regularFileSize(url.path) }
+    package static func size(of url: URL) -> Int? { regularFileSize(url.path) }
 
     static func error(_ detail: String) -> ImageError { ImageError(path: ".daybook-cache", reason: .cache(detail: detail)) }
 

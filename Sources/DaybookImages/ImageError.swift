@@ -1,6 +1,6 @@
 /// Why an image could not be published, with the path of the source and what to do about it.
-public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Reason: Sendable, Hashable {
+package struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Reason: Sendable, Hashable {
         /// The bytes are not JPEG, PNG, WebP, HEIC, GIF or SVG.
         case unknownFormat
         /// The format is known but this libvips cannot read it (HEIC without libheif).
@@ -16,16 +16,16 @@ public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The source's path relative to the site, as the field that names it says.
-    public var path: String
-    public var reason: Reason
+    package var path: String
+    package var reason: Reason
 
-    public init(path: String, reason: Reason) {
+    package init(path: String, reason: Reason) {
         self.path = path
         self.reason = reason
     }
 
     /// One sentence that says what is wrong and what to do, without the `path:` prefix.
-    public var message: String {
+    package var message: String {
         switch reason {
         case .unknownFormat:
             "is not a JPEG, PNG, WebP, HEIC, GIF or SVG image; export it as JPEG, PNG or WebP"
@@ -42,5 +42,5 @@ public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "\(path): \(message)" }
+    package var description: String { "\(path): \(message)" }
 }

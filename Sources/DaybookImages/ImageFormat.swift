@@ -2,11 +2,11 @@
 ///
 /// The extension of a file says what its author meant; the bytes say what a decoder will see, so
 /// every decision (copies or not, how to strip metadata) is made from the bytes.
-public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable {
+package enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable {
     case jpeg, png, webp, heic, gif, svg
 
     /// The format of an encoded image; `nil` for bytes Daybook does not know.
-    public init?(sniffing bytes: [UInt8]) {
+    package init?(sniffing bytes: [UInt8]) {
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
             self = .jpeg
         } else if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
@@ -25,7 +25,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable {
     }
 
     /// How a file in this format is published (CONTRACT §7): GIF and SVG as they are, the others as copies.
-    public var treatment: ImageTreatment {
+    package var treatment: ImageTreatment {
         switch self {
         case .jpeg, .png, .webp, .heic: .responsive
         case .gif, .svg: .passThrough
@@ -49,7 +49,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// What the pipeline does with a source image, decided by its format (CONTRACT §7).
-public enum ImageTreatment: String, Sendable, Hashable {
+package enum ImageTreatment: String, Sendable, Hashable {
     /// Decoded, made upright, and published as responsive copies and a square thumbnail.
     case responsive
     /// Published as it is, with no copies: GIF (animation would be lost) and SVG (already any size).

@@ -5,14 +5,14 @@
 /// a quarter, which swaps its width and height.
 ///
 /// Pure and self-contained (no libvips), so the render layer can use it as it is.
-public struct ImageOrientation: Sendable, Hashable, CustomStringConvertible {
+package struct ImageOrientation: Sendable, Hashable, CustomStringConvertible {
     /// The TIFF tag value: 1 is upright, 6 needs a quarter turn clockwise, 8 anticlockwise, 3 a half turn.
-    public let value: Int
+    package let value: Int
 
-    public static let upright = ImageOrientation(unchecked: 1)
+    package static let upright = ImageOrientation(unchecked: 1)
 
     /// `nil` for values outside 1–8, which readers treat as upright.
-    public init?(_ value: Int) {
+    package init?(_ value: Int) {
         guard (1...8).contains(value) else { return nil }
         self.value = value
     }
@@ -20,18 +20,18 @@ public struct ImageOrientation: Sendable, Hashable, CustomStringConvertible {
     private init(unchecked value: Int) { self.value = value }
 
     /// Whether showing the image upright swaps its stored width and height.
-    public var swapsAxes: Bool { value >= 5 }
+    package var swapsAxes: Bool { value >= 5 }
 
     /// The upright width and height of an image stored `width` × `height` pixels.
-    public func upright(width: Int, height: Int) -> (width: Int, height: Int) {
+    package func upright(width: Int, height: Int) -> (width: Int, height: Int) {
         swapsAxes ? (height, width) : (width, height)
     }
 
-    public var description: String { "orientation \(value)" }
+    package var description: String { "orientation \(value)" }
 
     /// The orientation stored in a JPEG (APP1 `Exif`), WebP (`EXIF` chunk) or PNG (`eXIf` chunk);
     /// upright when there is none, or it is damaged, or the format has no EXIF.
-    public init(reading bytes: [UInt8]) {
+    package init(reading bytes: [UInt8]) {
         let tiff: ArraySlice<UInt8>? =
             switch ImageFormat(sniffing: bytes) {
             case .jpeg: JPEGSegments.exifTIFF(in: bytes)

@@ -13,20 +13,20 @@ import Foundation
 /// let batch = pipeline.process(sources)   // all cores, bounded memory
 /// print(batch.summary)                    // "images 3 encoded, 197 reused"
 /// ```
-public struct ImagePipeline: Sendable {
-    public let settings: ImageSettings
-    public let cache: ImageCache
+package struct ImagePipeline: Sendable {
+    package let settings: ImageSettings
+    package let cache: ImageCache
 
-    public init(settings: ImageSettings = ImageSettings(), cacheFolder: URL, faults: WriteFaults = .none) throws(ImageError) {
+    package init(settings: ImageSettings = ImageSettings(), cacheFolder: URL, faults: WriteFaults = .none) throws(ImageError) {
         self.settings = settings
         self.cache = try ImageCache(folder: cacheFolder, faults: faults)
     }
 
     /// What this system's libvips can do (HEIC depends on Debian's libheif module being there).
-    public static var capabilities: ImageCapabilities { ImageCapabilities.current }
+    package static var capabilities: ImageCapabilities { ImageCapabilities.current }
 
     /// The cache key of `bytes` under these settings: 32 hex digits.
-    public func cacheKey(for bytes: [UInt8]) -> String {
+    package func cacheKey(for bytes: [UInt8]) -> String {
         StableHash.hex(SourceDigest.xxh64(bytes)) + cacheKeySuffix
     }
 
@@ -36,7 +36,7 @@ public struct ImagePipeline: Sendable {
     /// - Parameters:
     ///   - bytes: the source file's bytes.
     ///   - path: its path relative to the site, used for the output paths and in errors.
-    public func process(source bytes: [UInt8], path: String) throws(ImageError) -> ProcessedImage {
+    package func process(source bytes: [UInt8], path: String) throws(ImageError) -> ProcessedImage {
         guard let format = ImageFormat(sniffing: bytes) else { throw ImageError(path: path, reason: .unknownFormat) }
         let orientation = ImageOrientation(reading: bytes)
         if format.treatment == .passThrough {
@@ -55,7 +55,7 @@ public struct ImagePipeline: Sendable {
 
     /// Processes many images on all cores, one image per core at a time, so memory stays near
     /// (cores × one decoded image) whatever the batch size. Results keep the sources' order.
-    public func process(_ sources: [ImageSource]) -> ImageBatch {
+    package func process(_ sources: [ImageSource]) -> ImageBatch {
         let slots = ParallelSlots<Result<ProcessedImage, ImageError>>(count: sources.count)
         DispatchQueue.concurrentPerform(iterations: sources.count) { index in
             let source = sources[index]
@@ -205,7 +205,7 @@ public struct ImagePipeline: Sendable {
     /// The result for a source the caller knows unchanged (same path and file status as when the
     /// cache entry `entry` was made from it), without reading its bytes. `nil` when the entry is
     /// gone or was made by other settings; the caller then reads the source.
-    public func processed(path: String, format: ImageFormat, entry: CachedEntry) -> ProcessedImage? {
+    package func processed(path: String, format: ImageFormat, entry: CachedEntry) -> ProcessedImage? {
         guard entry.key.hasSuffix(cacheKeySuffix), ImageCache.isSafeName(entry.key),
             ImageCache.isRealFolder(cache.entryPath(entry.key))
         else { return nil }
@@ -220,7 +220,7 @@ public struct ImagePipeline: Sendable {
     }
 
     /// The path without its extension: `images/photo.jpg` → `images/photo`.
-    public static func stem(_ path: String) -> String {
+    package static func stem(_ path: String) -> String {
         let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         guard let dot = path[slash...].lastIndex(of: "."), dot > slash else { return path }
         return String(path[..<dot])
@@ -233,9 +233,9 @@ public struct ImagePipeline: Sendable {
 }
 
 /// What this system's libvips reads, for the build's diagnostics and the README.
-public struct ImageCapabilities: Sendable, Hashable {
-    public var libvipsVersion: String
-    public var readsHEIC: Bool
+package struct ImageCapabilities: Sendable, Hashable {
+    package var libvipsVersion: String
+    package var readsHEIC: Bool
 
     static let current: ImageCapabilities = {
         guard Vips.start() else { return ImageCapabilities(libvipsVersion: "unavailable", readsHEIC: false) }

@@ -1,21 +1,21 @@
 /// The settings that decide the bytes of every copy, and so take part in the cache key.
-public struct ImageSettings: Sendable, Hashable {
+package struct ImageSettings: Sendable, Hashable {
     /// `images.widths` (CONTRACT §1): widths of the responsive copies, in pixels.
-    public var widths: [Int]
+    package var widths: [Int]
     /// `images.format`: the format of the copies.
-    public var format: CopyFormat
+    package var format: CopyFormat
     /// Encoder quality, 1–100 (libvips' `Q`).
-    public var quality: Int
+    package var quality: Int
     /// The side of the square thumbnail for grids, in pixels.
-    public var thumbnailSize: Int
+    package var thumbnailSize: Int
 
     /// Bumped whenever the pipeline makes different bytes from the same settings, so old cache
     /// entries stop matching instead of being served.
-    public static let pipelineVersion = 2  // 2: libvips without Orc, which rounds some pixels differently
+    package static let pipelineVersion = 2  // 2: libvips without Orc, which rounds some pixels differently
 
-    public static let defaultWidths = [480, 960, 1600]
+    package static let defaultWidths = [480, 960, 1600]
 
-    public init(widths: [Int] = ImageSettings.defaultWidths, format: CopyFormat = .webp, quality: Int = 80, thumbnailSize: Int = 320) {
+    package init(widths: [Int] = ImageSettings.defaultWidths, format: CopyFormat = .webp, quality: Int = 80, thumbnailSize: Int = 320) {
         self.widths = widths
         self.format = format
         self.quality = quality
@@ -30,30 +30,30 @@ public struct ImageSettings: Sendable, Hashable {
 }
 
 /// The format of the responsive copies and thumbnails.
-public enum CopyFormat: String, Sendable, Hashable, CaseIterable {
+package enum CopyFormat: String, Sendable, Hashable, CaseIterable {
     /// Smaller than JPEG at the same quality; every current browser shows it.
     case webp
     case jpeg
 
-    public var fileExtension: String {
+    package var fileExtension: String {
         switch self {
         case .webp: "webp"
         case .jpeg: "jpg"
         }
     }
 
-    public var mediaType: String { "image/\(rawValue)" }
+    package var mediaType: String { "image/\(rawValue)" }
 }
 
 /// The `srcset` candidate widths of CONTRACT §7.
-public enum ResponsiveWidths {
+package enum ResponsiveWidths {
     /// Each configured width narrower than the upright image, plus the image's own width when it
     /// is narrower than the widest configured width; ascending, no copy wider than its source.
     ///
     /// A source exactly as wide as the widest configured width gets no copy at that width: the
     /// contract asks for widths *narrower* than the image, and for the own width only when it is
     /// narrower than the widest.
-    public static func candidates(uprightWidth: Int, configured widths: [Int]) -> [Int] {
+    package static func candidates(uprightWidth: Int, configured widths: [Int]) -> [Int] {
         let configured = Set(widths.filter { $0 > 0 }).sorted()
         guard let widest = configured.last, uprightWidth > 0 else { return [] }
         var result = configured.filter { $0 < uprightWidth }
@@ -63,7 +63,7 @@ public enum ResponsiveWidths {
 
     /// The height of a copy `width` pixels wide, keeping the aspect ratio to the nearest pixel
     /// (halves round up), and at least one pixel.
-    public static func height(forWidth width: Int, uprightWidth: Int, uprightHeight: Int) -> Int {
+    package static func height(forWidth width: Int, uprightWidth: Int, uprightHeight: Int) -> Int {
         max(1, (2 * uprightHeight * width + uprightWidth) / (2 * uprightWidth))
     }
 }

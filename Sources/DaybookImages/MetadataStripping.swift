@@ -5,10 +5,10 @@
 /// and keeping its EXIF writer would still leave maker notes to trust. Walking segments and chunks
 /// with an allowlist drops everything not needed to show the pixels, including metadata nobody
 /// listed, and the image data is copied byte for byte, so it decodes to the same pixels.
-public enum MetadataStripping {
+package enum MetadataStripping {
     /// The file without metadata, keeping an orientation tag other than 1; the bytes as they are for
     /// GIF and SVG; `nil` for HEIC, unknown bytes, or a damaged container.
-    public static func strippedOriginal(_ bytes: [UInt8]) -> [UInt8]? {
+    package static func strippedOriginal(_ bytes: [UInt8]) -> [UInt8]? {
         let orientation = ImageOrientation(reading: bytes)
         switch ImageFormat(sniffing: bytes) {
         case .jpeg: return JPEGSegments.strip(bytes, keeping: orientation)

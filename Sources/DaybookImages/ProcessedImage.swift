@@ -1,31 +1,31 @@
 import Foundation
 
 /// What the pipeline made of one source image: its upright size and colour, and the files to publish.
-public struct ProcessedImage: Sendable, Hashable {
+package struct ProcessedImage: Sendable, Hashable {
     /// The source's path relative to the site (`images/photo.jpg`).
-    public var path: String
-    public var format: ImageFormat
-    public var treatment: ImageTreatment
+    package var path: String
+    package var format: ImageFormat
+    package var treatment: ImageTreatment
     /// Width and height as shown (EXIF orientation applied); `nil` for SVG, which has no pixel size.
-    public var uprightSize: PixelSize?
-    public var orientation: ImageOrientation
+    package var uprightSize: PixelSize?
+    package var orientation: ImageOrientation
     /// `#rrggbb`, for the placeholder background; `nil` for GIF and SVG.
-    public var dominantColor: String?
+    package var dominantColor: String?
     /// The `srcset` candidates (CONTRACT §7), narrowest first; empty for GIF and SVG.
-    public var copies: [ImageFile]
+    package var copies: [ImageFile]
     /// The square grid thumbnail; `nil` for GIF and SVG.
-    public var thumbnail: ImageFile?
+    package var thumbnail: ImageFile?
     /// The original to publish at its own path, without metadata but its orientation. `nil` for
     /// pass-through formats (publish the source's bytes as they are) and for HEIC (its EXIF lives
     /// in the `meta` box, which cannot be cut out without rewriting item offsets; no browser but
     /// Safari shows HEIC anyway, so link the widest copy instead).
-    public var original: ImageFile?
+    package var original: ImageFile?
     /// `true` when this call encoded the copies; `false` when they came from the cache (or there are none).
-    public var wasEncoded: Bool
+    package var wasEncoded: Bool
     /// The cache entry the files are in, to remember for the next build (`SourceIndex`).
-    public var cached: CachedEntry?
+    package var cached: CachedEntry?
 
-    public init(
+    package init(
         path: String, format: ImageFormat, treatment: ImageTreatment, uprightSize: PixelSize?, orientation: ImageOrientation,
         dominantColor: String?, copies: [ImageFile], thumbnail: ImageFile?, original: ImageFile?, wasEncoded: Bool
     ) {
@@ -42,62 +42,62 @@ public struct ProcessedImage: Sendable, Hashable {
     }
 
     /// The copy a `src` attribute should name: the widest.
-    public var largestCopy: ImageFile? { copies.last }
+    package var largestCopy: ImageFile? { copies.last }
 }
 
 /// A width and a height in pixels.
-public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
+package struct PixelSize: Sendable, Hashable, CustomStringConvertible {
+    package var width: Int
+    package var height: Int
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
 
-    public var isPortrait: Bool { height > width }
-    public var description: String { "\(width)×\(height)" }
+    package var isPortrait: Bool { height > width }
+    package var description: String { "\(width)×\(height)" }
 }
 
 /// One file to publish: where it goes in the output, and where its bytes are in the cache.
-public struct ImageFile: Sendable, Hashable {
+package struct ImageFile: Sendable, Hashable {
     /// Relative to the output folder, e.g. `images/photo.480.webp`.
-    public var outputPath: String
+    package var outputPath: String
     /// Where the bytes are in the cache folder, as a path: a URL per file cost more than the rest
     /// of a no-change rebuild's photo work. Copy or hard-link them, never edit them in place.
-    public var cachePath: String
-    public var cacheFile: URL { URL(filePath: cachePath) }
-    public var width: Int
-    public var height: Int
-    public var byteCount: Int
+    package var cachePath: String
+    package var cacheFile: URL { URL(filePath: cachePath) }
+    package var width: Int
+    package var height: Int
+    package var byteCount: Int
     /// `StableHash.of` the bytes when the cache knows it (see `ImageCache.Manifest.File`).
-    public var contentHash: UInt64?
+    package var contentHash: UInt64?
 }
 
 /// A cache entry as the next build needs it to skip reading an unchanged source: its key and manifest.
-public struct CachedEntry: Sendable, Hashable, Codable {
-    public var key: String
+package struct CachedEntry: Sendable, Hashable, Codable {
+    package var key: String
     var manifest: ImageCache.Manifest
 }
 
 /// A source for the batch API: its path, and how to get its bytes when a worker is ready for it,
 /// so a batch holds only the images being encoded in memory.
-public struct ImageSource: Sendable {
-    public var path: String
-    public var read: @Sendable () throws(ImageError) -> [UInt8]
+package struct ImageSource: Sendable {
+    package var path: String
+    package var read: @Sendable () throws(ImageError) -> [UInt8]
 
-    public init(path: String, read: @escaping @Sendable () throws(ImageError) -> [UInt8]) {
+    package init(path: String, read: @escaping @Sendable () throws(ImageError) -> [UInt8]) {
         self.path = path
         self.read = read
     }
 
     /// A source whose bytes are already in memory.
-    public static func bytes(_ bytes: [UInt8], path: String) -> ImageSource {
+    package static func bytes(_ bytes: [UInt8], path: String) -> ImageSource {
         ImageSource(path: path) { () throws(ImageError) in bytes }
     }
 
     /// A source read from a file when its turn comes.
-    public static func file(_ url: URL, path: String) -> ImageSource {
+    package static func file(_ url: URL, path: String) -> ImageSource {
         ImageSource(path: path) { () throws(ImageError) in
             do { return Array(try Data(contentsOf: url)) } catch {
                 throw ImageError(path: path, reason: .unreadable(detail: error.localizedDescription))
@@ -107,21 +107,21 @@ public struct ImageSource: Sendable {
 }
 
 /// The results of a batch, in the order of its sources, and the counts for the build's summary.
-public struct ImageBatch: Sendable {
-    public var results: [Result<ProcessedImage, ImageError>]
+package struct ImageBatch: Sendable {
+    package var results: [Result<ProcessedImage, ImageError>]
 
-    public var encoded: Int { results.count { (try? $0.get())?.wasEncoded == true } }
-    public var reused: Int { results.count { (try? $0.get()).map { !$0.wasEncoded && $0.treatment == .responsive } ?? false } }
+    package var encoded: Int { results.count { (try? $0.get())?.wasEncoded == true } }
+    package var reused: Int { results.count { (try? $0.get()).map { !$0.wasEncoded && $0.treatment == .responsive } ?? false } }
 
     /// CONTRACT §7's summary words: `images E encoded, R reused`.
-    public var summary: String { "images \(encoded) encoded, \(reused) reused" }
+    package var summary: String { "images \(encoded) encoded, \(reused) reused" }
 }
 
 extension ProcessedImage {
     /// This image with its copies and thumbnail named by the source's whole name
     /// (`images/x.png.480.webp`), not its stem (`images/x.480.webp`): for two sources that differ
     /// only by extension (`x.png`, `x.jpg`), whose copies would otherwise share names.
-    public func namingCopiesByWholeName() -> ProcessedImage {
+    package func namingCopiesByWholeName() -> ProcessedImage {
         let stem = ImagePipeline.stem(path)
         func renamed(_ file: ImageFile) -> ImageFile {
             guard file.outputPath.hasPrefix(stem + ".") else { return file }

@@ -3,14 +3,14 @@
 /// A build hashes every photo on every run, so the hash has to keep up with the disk: XXH64 reads
 /// eight bytes per step (several GB/s), where the byte-wise FNV of `StableHash` manages about one.
 /// It is not a cryptographic hash; a collision needs deliberately crafted files of one's own.
-public enum SourceDigest {
+package enum SourceDigest {
     private static let p1: UInt64 = 11_400_714_785_074_694_791
     private static let p2: UInt64 = 14_029_467_366_897_019_727
     private static let p3: UInt64 = 1_609_587_929_392_839_161
     private static let p4: UInt64 = 9_650_029_242_287_828_579
     private static let p5: UInt64 = 2_870_177_450_012_600_261
 
-    public static func xxh64(_ bytes: [UInt8], seed: UInt64 = 0) -> UInt64 {
+    package static func xxh64(_ bytes: [UInt8], seed: UInt64 = 0) -> UInt64 {
         bytes.withUnsafeBytes { xxh64(buffer: $0, seed: seed) }
     }
 

@@ -20,16 +20,16 @@ import Darwin
 /// like the rest of the site folder: it is bounded, and one that does not parse is ignored, never
 /// fatal. A line format rather than JSON: the index is read on every build, and Foundation's
 /// JSONDecoder took 35 ms over 1,000 photos, most of a rebuild's budget for images.
-public struct SourceIndex: Sendable, Equatable {
+package struct SourceIndex: Sendable, Equatable {
     /// A file's status as `stat(2)` gives it: the one type the build's records and the check use too.
-    public typealias Status = FileStatus
+    package typealias Status = FileStatus
 
-    public struct Entry: Sendable, Hashable {
-        public var status: Status
-        public var format: ImageFormat
-        public var cached: CachedEntry
+    package struct Entry: Sendable, Hashable {
+        package var status: Status
+        package var format: ImageFormat
+        package var cached: CachedEntry
 
-        public init(status: Status, format: ImageFormat, cached: CachedEntry) {
+        package init(status: Status, format: ImageFormat, cached: CachedEntry) {
             self.status = status
             self.format = format
             self.cached = cached
@@ -37,9 +37,9 @@ public struct SourceIndex: Sendable, Equatable {
     }
 
     /// By the source's path relative to `content/`.
-    public var entries: [String: Entry] = [:]
+    package var entries: [String: Entry] = [:]
 
-    public init() {}
+    package init() {}
 
     static let fileName = "sources.tsv"
     static let header = "daybook-sources 1"
@@ -47,7 +47,7 @@ public struct SourceIndex: Sendable, Equatable {
     static let maxBytes = 256 << 20
 
     /// The index the last build saved, or an empty one when there is none or it is damaged.
-    public static func load(from cache: ImageCache) -> SourceIndex {
+    package static func load(from cache: ImageCache) -> SourceIndex {
         let path = cache.folder.appendingPathComponent(fileName).path
         guard let bytes = ImageCache.readFile(path, maxBytes: maxBytes),
             let index = SourceIndex(text: String(decoding: bytes, as: UTF8.self))
@@ -135,7 +135,7 @@ public struct SourceIndex: Sendable, Equatable {
     /// Saves the index when it differs from `previous`, through a temporary file renamed into
     /// place, so a killed build leaves the old index or the new one. Throws when it cannot be
     /// written, as every failed write of a build is an error (CONTRACT §6).
-    public func save(to cache: ImageCache, previous: SourceIndex) throws(ImageError) {
+    package func save(to cache: ImageCache, previous: SourceIndex) throws(ImageError) {
         guard self != previous else { return }
         let json = Array(text.utf8)
         let final = cache.folder.appendingPathComponent(Self.fileName).path
@@ -153,7 +153,7 @@ public struct SourceIndex: Sendable, Equatable {
 
     /// The status of the file at `path`, following links (the caller has checked that they stay
     /// inside the site); `nil` when it is not a regular file.
-    public static func status(of path: String) -> Status? {
+    package static func status(of path: String) -> Status? {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         #if canImport(Darwin)

@@ -12,7 +12,7 @@ extension Markdown {
     /// cmark finds the paragraph, so a fenced code block with a blank line inside, or a body
     /// with CRLF or CR line breaks, is read as CommonMark reads it. The paragraph's source lines
     /// are returned, not its HTML, so the excerpt goes through `html(from:)` like any Markdown.
-    public static func firstParagraph(of markdown: String) -> String? {
+    package static func firstParagraph(of markdown: String) -> String? {
         let utf8 = Array(markdown.utf8)
         let found: (first: Int, last: Int)? = utf8.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress,

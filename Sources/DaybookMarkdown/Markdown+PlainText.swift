@@ -4,7 +4,7 @@ extension Markdown {
     /// The words a reader sees of `markdown`: its text and code, without markup, link targets or
     /// raw HTML (which safe mode never shows), blocks and line breaks as spaces. What search
     /// indexes of a prompt's body, a response or a bio (CONTRACT §10: nothing the pages do not show).
-    public static func plainText(from markdown: String) -> String {
+    package static func plainText(from markdown: String) -> String {
         guard let document = parse(markdown, options: CMARK_OPT_DEFAULT) else { return "" }
         defer { cmark_node_free(document) }
         var text = ""

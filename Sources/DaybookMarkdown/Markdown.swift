@@ -12,9 +12,9 @@ import Darwin
 /// `javascript:`, `vbscript:`, `file:` and most `data:` link targets. A blank target would still
 /// leave an empty `href` or `src` (invalid, and against CONTRACT §5), so before rendering such links
 /// and images are taken out of the tree, their text (a link's words, an image's alt text) kept in place.
-public enum Markdown {
+package enum Markdown {
     /// - Parameter links: the site's rule for link targets; `nil` keeps every safe target as written.
-    public static func html(from markdown: String, links: MarkdownLinks? = nil) -> String {
+    package static func html(from markdown: String, links: MarkdownLinks? = nil) -> String {
         // CMARK_OPT_SMART gives typographic quotes; CMARK_OPT_UNSAFE is never set.
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_SMART
         guard let document = parse(markdown, options: options) else { return "" }
@@ -59,7 +59,7 @@ public enum Markdown {
 
     /// The link and image targets of `markdown` that `links` would not keep, with the reason, in
     /// document order: what the build warns about.
-    public static func droppedTargets(in markdown: String, links: MarkdownLinks) -> [(url: String, reason: String)] {
+    package static func droppedTargets(in markdown: String, links: MarkdownLinks) -> [(url: String, reason: String)] {
         dropped(targets(in: markdown), links: links)
     }
 
@@ -67,7 +67,7 @@ public enum Markdown {
     /// order. They depend on the text alone, where what the site keeps of them depends on its
     /// files: a build may keep them for the next (parsing every text of a site was the largest
     /// part of preparing a rebuild), and apply the link rule to them again (`dropped`).
-    public static func targets(in markdown: String) -> [String] {
+    package static func targets(in markdown: String) -> [String] {
         var targets: [String] = []
         guard let document = parse(markdown, options: CMARK_OPT_DEFAULT) else { return [] }
         defer { cmark_node_free(document) }
@@ -84,7 +84,7 @@ public enum Markdown {
     }
 
     /// The `targets` (of `targets(in:)`) that `links` would not keep, with the reason.
-    public static func dropped(_ targets: [String], links: MarkdownLinks) -> [(url: String, reason: String)] {
+    package static func dropped(_ targets: [String], links: MarkdownLinks) -> [(url: String, reason: String)] {
         targets.compactMap { url in
             guard case .drop(let reason) = links.verdict(for: url) else { return nil }
             return (url, reason)

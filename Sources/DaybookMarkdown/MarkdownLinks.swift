@@ -12,30 +12,30 @@ import DaybookModel
 ///   build writes; it is written under the site's root path, so it works under any `baseURL`.
 /// Everything else (relative paths, `#fragments`, root paths with a fragment or to nothing) is shown
 /// as its text, and the build warns about it.
-public struct MarkdownLinks: Sendable {
+package struct MarkdownLinks: Sendable {
     /// The site's root path, as pages link it (`/` or `/blog/`).
-    public var root: String
+    package var root: String
     /// Output paths the build writes (`journal/q1/index.html`, `images/a.png`).
-    public var sitePaths: Set<String>
+    package var sitePaths: Set<String>
     /// The site's absolute address, ending in `/` (`https://example.org/blog/`), when `baseURL`
     /// has a scheme and host; `nil` otherwise.
-    public var base: String?
+    package var base: String?
 
-    public init(root: String, sitePaths: Set<String>, base: String? = nil) {
+    package init(root: String, sitePaths: Set<String>, base: String? = nil) {
         self.root = root
         self.sitePaths = sitePaths
         self.base = base
     }
 
     /// What to do with one target.
-    public enum Verdict: Sendable, Equatable {
+    package enum Verdict: Sendable, Equatable {
         /// Keep it, written as this URL.
         case keep(String)
         /// Show the text only, for this reason (a sentence a user can act on).
         case drop(reason: String)
     }
 
-    public func verdict(for url: String) -> Verdict {
+    package func verdict(for url: String) -> Verdict {
         if let base, let below = URLPrefix.drop(base, from: url[...]) { return verdict(below: below, writtenAs: url) }
         if Self.hasScheme(url) || url.hasPrefix("//") { return .keep(url) }
         if url.hasPrefix("#") { return .drop(reason: "is a #fragment, which the build cannot check; link a page from the site root or a full URL") }
@@ -62,7 +62,7 @@ public struct MarkdownLinks: Sendable {
     }
 
     /// `x/` is `x/index.html`; `x` is the file `x` or the folder `x/`; the empty path is the home page.
-    public func resolves(_ path: String) -> Bool {
+    package func resolves(_ path: String) -> Bool {
         if path.isEmpty || path.hasSuffix("/") { return sitePaths.contains(path + "index.html") }
         return sitePaths.contains(path) || sitePaths.contains(path + "/index.html")
     }

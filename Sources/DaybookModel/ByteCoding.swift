@@ -1,48 +1,48 @@
 /// Little-endian integers, length-prefixed strings, a tag byte before each optional: the format
 /// of Daybook's caches (decoded records, checked page facts). Written by hand because no listed
 /// package encodes plain values compactly; Foundation's coders cost more than the work they save.
-public struct ByteWriter: Sendable {
-    public var bytes: [UInt8] = []
+package struct ByteWriter: Sendable {
+    package var bytes: [UInt8] = []
 
-    public init() {}
-    public mutating func uint64(_ value: UInt64) {
+    package init() {}
+    package mutating func uint64(_ value: UInt64) {
         withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
     }
-    public mutating func int(_ value: Int) { uint64(UInt64(bitPattern: Int64(value))) }
-    public mutating func uint32(_ value: UInt32) {
+    package mutating func int(_ value: Int) { uint64(UInt64(bitPattern: Int64(value))) }
+    package mutating func uint32(_ value: UInt32) {
         withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
     }
-    public mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
-    public mutating func string(_ value: String) {
+    package mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    package mutating func string(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
             int(utf8.count)
             bytes += utf8
         }
     }
-    public mutating func string(_ value: String?) {
+    package mutating func string(_ value: String?) {
         bool(value != nil)
         if let value { string(value) }
     }
-    public mutating func int(_ value: Int?) {
+    package mutating func int(_ value: Int?) {
         bool(value != nil)
         if let value { int(value) }
     }
-    public mutating func double(_ value: Double?) {
+    package mutating func double(_ value: Double?) {
         bool(value != nil)
         if let value { uint64(value.bitPattern) }
     }
-    public mutating func instant(_ value: Instant) { uint64(value.secondsSince1970.bitPattern) }
-    public mutating func instant(_ value: Instant?) { double(value?.secondsSince1970) }
+    package mutating func instant(_ value: Instant) { uint64(value.secondsSince1970.bitPattern) }
+    package mutating func instant(_ value: Instant?) { double(value?.secondsSince1970) }
     /// A place in the file; the path is the entry's own.
-    public mutating func location(_ value: SourceLocation?) {
+    package mutating func location(_ value: SourceLocation?) {
         bool(value != nil)
         if let value {
             int(value.line)
             int(value.column)
         }
     }
-    public mutating func strings(_ values: [String]) {
+    package mutating func strings(_ values: [String]) {
         int(values.count)
         values.forEach { string($0) }
     }
@@ -50,40 +50,40 @@ public struct ByteWriter: Sendable {
 
 /// Reads what `ByteWriter` wrote; every read checks the bytes left and gives `nil` past the end,
 /// so damaged bytes (a cache lives in an untrusted folder) never crash or allocate without bound.
-public struct ByteReader: Sendable {
-    public let bytes: ArraySlice<UInt8>
-    public var index: Int
+package struct ByteReader: Sendable {
+    package let bytes: ArraySlice<UInt8>
+    package var index: Int
 
-    public init(_ bytes: ArraySlice<UInt8>, at index: Int) {
+    package init(_ bytes: ArraySlice<UInt8>, at index: Int) {
         self.bytes = bytes
         self.index = index
     }
-    public var atEnd: Bool { index >= bytes.endIndex }
+    package var atEnd: Bool { index >= bytes.endIndex }
 
-    public mutating func uint64() -> UInt64? {
+    package mutating func uint64() -> UInt64? {
         guard bytes.endIndex - index >= 8 else { return nil }
         let offset = index - bytes.startIndex
         index += 8
         return bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
     }
-    public mutating func int() -> Int? { uint64().map { Int(Int64(bitPattern: $0)) } }
-    public mutating func uint32() -> UInt32? {
+    package mutating func int() -> Int? { uint64().map { Int(Int64(bitPattern: $0)) } }
+    package mutating func uint32() -> UInt32? {
         guard bytes.endIndex - index >= 4 else { return nil }
         let value = UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]) << 16 | UInt32(bytes[index + 3]) << 24
         index += 4
         return value
     }
-    public mutating func bool() -> Bool? {
+    package mutating func bool() -> Bool? {
         guard index < bytes.endIndex, bytes[index] <= 1 else { return nil }
         index += 1
         return bytes[index - 1] == 1
     }
-    public mutating func bytes(_ count: Int) -> ArraySlice<UInt8>? {
+    package mutating func bytes(_ count: Int) -> ArraySlice<UInt8>? {
         guard count >= 0, bytes.endIndex - index >= count else { return nil }
         index += count
         return bytes[(index - count)..<index]
     }
-    public mutating func string() -> String? {
+    package mutating func string() -> String? {
         guard let count = int(), count >= 0, bytes.endIndex - index >= count else { return nil }
         let offset = index - bytes.startIndex
         index += count
@@ -92,44 +92,44 @@ public struct ByteReader: Sendable {
         return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[offset..<(offset + count)]), as: UTF8.self) }
     }
     /// `.some(nil)` for an absent value, `nil` for damaged bytes.
-    public mutating func optionalString() -> String?? {
+    package mutating func optionalString() -> String?? {
         guard let present = bool() else { return nil }
         return present ? string().map { $0 } : .some(nil)
     }
-    public mutating func optionalInt() -> Int?? {
+    package mutating func optionalInt() -> Int?? {
         guard let present = bool() else { return nil }
         return present ? int().map { $0 } : .some(nil)
     }
-    public mutating func optionalDouble() -> Double?? {
+    package mutating func optionalDouble() -> Double?? {
         guard let present = bool() else { return nil }
         return present ? uint64().map { Double(bitPattern: $0) } : .some(nil)
     }
-    public mutating func instant() -> Instant? { uint64().map { Instant(secondsSince1970: Double(bitPattern: $0)) } }
-    public mutating func optionalInstant() -> Instant?? {
+    package mutating func instant() -> Instant? { uint64().map { Instant(secondsSince1970: Double(bitPattern: $0)) } }
+    package mutating func optionalInstant() -> Instant?? {
         guard let seconds = optionalDouble() else { return nil }
         return .some(seconds.map(Instant.init(secondsSince1970:)))
     }
-    public mutating func location(path: String) -> SourceLocation?? {
+    package mutating func location(path: String) -> SourceLocation?? {
         guard let present = bool() else { return nil }
         guard present else { return .some(nil) }
         guard let line = optionalInt(), let column = optionalInt() else { return nil }
         return SourceLocation(path: path, line: line, column: column)
     }
     /// A count no larger than the bytes left could hold, so a damaged count cannot ask for gigabytes.
-    public mutating func count() -> Int? {
+    package mutating func count() -> Int? {
         guard let count = int(), count >= 0, count <= bytes.endIndex - index else { return nil }
         return count
     }
     /// A list's count (four bytes), when the bytes left could hold that many elements of at least
     /// `minimumBytes` each: a damaged count cannot ask for more than there is. Read the elements
     /// with `ByteReader.elements`.
-    public mutating func listCount(minimumBytes: Int) -> Int? {
+    package mutating func listCount(minimumBytes: Int) -> Int? {
         guard let count = uint32(), Int(count) <= (bytes.endIndex - index) / max(1, minimumBytes) else { return nil }
         return Int(count)
     }
 
     /// `count` elements, each read by `element`; `nil` when the count is or as soon as one is.
-    public static func elements<T>(_ count: Int?, _ element: () -> T?) -> [T]? {
+    package static func elements<T>(_ count: Int?, _ element: () -> T?) -> [T]? {
         guard let count else { return nil }
         var values: [T] = []
         values.reserveCapacity(count)
@@ -140,7 +140,7 @@ public struct ByteReader: Sendable {
         return values
     }
 
-    public mutating func strings() -> [String]? { Self.elements(count()) { string() } }
+    package mutating func strings() -> [String]? { Self.elements(count()) { string() } }
 }
 
 // MARK: - Keyed entries
@@ -149,7 +149,7 @@ public struct ByteReader: Sendable {
 
 extension ByteWriter {
     /// What goes before an entry's payload.
-    public static func entryHeader(key: UInt64, length: Int) -> [UInt8] {
+    package static func entryHeader(key: UInt64, length: Int) -> [UInt8] {
         var header = ByteWriter()
         header.uint64(key)
         header.int(length)
@@ -160,7 +160,7 @@ extension ByteWriter {
 extension ByteReader {
     /// Every entry from here to the end, payloads as slices of the bytes read; `nil` when one is
     /// cut short or claims more bytes than are left.
-    public mutating func keyedEntries() -> [UInt64: ArraySlice<UInt8>]? {
+    package mutating func keyedEntries() -> [UInt64: ArraySlice<UInt8>]? {
         var entries: [UInt64: ArraySlice<UInt8>] = [:]
         while !atEnd {
             guard let key = uint64(), let length = int(), let payload = bytes(length) else { return nil }

@@ -1,19 +1,19 @@
 import Foundation
 
 /// A day on the calendar, with no time and no zone: what a prompt's `date` names.
-public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var year: Int
-    public var month: Int
-    public var day: Int
+package struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package var year: Int
+    package var month: Int
+    package var day: Int
 
-    public init(year: Int, month: Int, day: Int) {
+    package init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
     }
 
     /// Parses exactly `YYYY-MM-DD`, rejecting days that do not exist (2026-02-30).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard text.utf8.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }),
@@ -30,17 +30,17 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
         return day <= lengths[month - 1]
     }
 
-    public static func < (a: CalendarDay, b: CalendarDay) -> Bool {
+    package static func < (a: CalendarDay, b: CalendarDay) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
 
-    public var description: String {
+    package var description: String {
         let y = String(year)
         return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" + pad2(month) + "-" + pad2(day)
     }
 
     /// Days since 1970-01-01 (Howard Hinnant's days_from_civil).
-    public var daysSince1970: Int {
+    package var daysSince1970: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -51,7 +51,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     }
 
     /// The inverse of `daysSince1970` (civil_from_days).
-    public init(daysSince1970 z0: Int) {
+    package init(daysSince1970 z0: Int) {
         let z = z0 + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -64,7 +64,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     }
 
     /// The first instant of this day in `zone` (midnight, or the first hour after a DST gap).
-    public func start(in zone: TimeZone) -> Instant {
+    package func start(in zone: TimeZone) -> Instant {
         let localMidnight = Double(daysSince1970 * 86_400)
         var guess = localMidnight - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: localMidnight)))
         // A second pass settles days whose offset differs from the one at UTC midnight.
@@ -79,5 +79,5 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     ]
 
     /// "21 November 2026": unambiguous in every locale and independent of the machine's settings.
-    public var longText: String { "\(day) \(Self.monthNames[month - 1]) \(year)" }
+    package var longText: String { "\(day) \(Self.monthNames[month - 1]) \(year)" }
 }

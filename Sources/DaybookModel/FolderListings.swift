@@ -1,11 +1,11 @@
 /// The entries of one folder: what a listing keeps of it (`FolderListings`).
-public struct FolderEntries: Sendable, Equatable {
+package struct FolderEntries: Sendable, Equatable {
     /// Names of the regular files (links to them included, in folders not kept).
-    public var files: [String]
+    package var files: [String]
     /// Names of the subfolders.
-    public var folders: [String]
+    package var folders: [String]
 
-    public init(files: [String], folders: [String]) { (self.files, self.folders) = (files, folders) }
+    package init(files: [String], folders: [String]) { (self.files, self.folders) = (files, folders) }
 }
 
 /// The entries of the folders a check listed, by path relative to the listed root (the root
@@ -16,4 +16,4 @@ public struct FolderEntries: Sendable, Equatable {
 ///
 /// A folder holding a symbolic link is never kept: what a link names can change without its folder
 /// changing.
-public typealias FolderListings = StatusMemo<FolderEntries>
+package typealias FolderListings = StatusMemo<FolderEntries>

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A piece of a caption or comment: plain text, a `#hashtag` or an `@mention`.
-public enum TextToken: Sendable, Hashable {
+package enum TextToken: Sendable, Hashable {
     case text(String)
     /// `written` is the text as it stands, with `#`; `tag` is its normal form.
     case hashtag(written: String, tag: String)
@@ -10,10 +10,10 @@ public enum TextToken: Sendable, Hashable {
 }
 
 /// Hashtag and mention rules of CONTRACT §2, in one scanner so captions and comments agree.
-public enum Hashtag {
+package enum Hashtag {
     /// The normal form of a tag: NFC lower case. `nil` when it is not one tag
     /// (empty, no letter, or holding a non-word character), so a bad `tags` entry can be reported.
-    public static func normalise(_ raw: String) -> String? {
+    package static func normalise(_ raw: String) -> String? {
         let scalars = raw.precomposedOrSelf.unicodeScalars
         guard !scalars.isEmpty, scalars.allSatisfy(WordCharacter.isWord), scalars.contains(where: WordCharacter.isLetter)
         else { return nil }
@@ -21,7 +21,7 @@ public enum Hashtag {
     }
 
     /// The distinct tags of a text in order of first appearance.
-    public static func tags(in text: String) -> [String] {
+    package static func tags(in text: String) -> [String] {
         var text = text
         if let tags = text.withUTF8(asciiTags) { return tags }
         var result = DistinctTags()
@@ -109,7 +109,7 @@ public enum Hashtag {
     ///
     /// Most comments hold no `#` or `@`: they are one plain run, found by a look at the bytes. Of
     /// the others, only the scalar before a `#` or `@` is asked whether it is a word character.
-    public static func tokens(in text: String) -> [TextToken] {
+    package static func tokens(in text: String) -> [TextToken] {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "@") }) else {
             return text.isEmpty ? [] : [.text(text)]
         }

@@ -11,17 +11,17 @@
 /// Inlinable so that each client specializes it for its own inputs: called generically across the
 /// module boundary, making and consulting the memos of a `serve` rebuild went through key paths and
 /// value witnesses, and took an eighth of its CPU.
-public struct InputMemo<Inputs: Equatable & Sendable, Value: Sendable>: Sendable {
+package struct InputMemo<Inputs: Equatable & Sendable, Value: Sendable>: Sendable {
     @usableFromInline var ids: [String] = []
     @usableFromInline var inputs: [Inputs] = []
     @usableFromInline var values: [Value] = []
     /// The position of each id (the first, when one comes twice).
     @usableFromInline var positions: [String: Int] = [:]
 
-    @inlinable public init() {}
+    @inlinable package init() {}
 
     /// A memo of `values`, in their order; of two with the same id, the first is found by id.
-    @inlinable public init(_ values: [(id: String, inputs: Inputs, value: Value)]) {
+    @inlinable package init(_ values: [(id: String, inputs: Inputs, value: Value)]) {
         ids.reserveCapacity(values.count)
         inputs.reserveCapacity(values.count)
         self.values.reserveCapacity(values.count)
@@ -36,7 +36,7 @@ public struct InputMemo<Inputs: Equatable & Sendable, Value: Sendable>: Sendable
 
     /// The value stored under `id`, when it was worked out from inputs equal to `inputs`.
     /// - Parameter position: where the record stands in this build's order; the memo looks there first.
-    @inlinable public func value(_ id: String, inputs: Inputs, at position: Int? = nil) -> Value? {
+    @inlinable package func value(_ id: String, inputs: Inputs, at position: Int? = nil) -> Value? {
         // A value is a function of its inputs, so whichever entry of an id is found serves.
         let found: Int? = if let position, position < ids.count, ids[position] == id { position } else { positions[id] }
         guard let found, self.inputs[found] == inputs else { return nil }

@@ -5,17 +5,17 @@ import Foundation
 /// Seconds since 1970-01-01T00:00:00Z. Parsing is done by hand rather than with
 /// `ISO8601DateFormatter` because that formatter is not `Sendable`, accepts forms RFC 3339
 /// does not, and costs microseconds per call on a path that runs once per post and comment.
-public struct Instant: Sendable, Hashable, Comparable {
-    public var secondsSince1970: Double
+package struct Instant: Sendable, Hashable, Comparable {
+    package var secondsSince1970: Double
 
-    public init(secondsSince1970: Double) { self.secondsSince1970 = secondsSince1970 }
+    package init(secondsSince1970: Double) { self.secondsSince1970 = secondsSince1970 }
 
-    public static func < (a: Instant, b: Instant) -> Bool { a.secondsSince1970 < b.secondsSince1970 }
+    package static func < (a: Instant, b: Instant) -> Bool { a.secondsSince1970 < b.secondsSince1970 }
 
-    public var date: Date { Date(timeIntervalSince1970: secondsSince1970) }
+    package var date: Date { Date(timeIntervalSince1970: secondsSince1970) }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; `nil` for anything else.
-    public init?(rfc3339 text: String) {
+    package init?(rfc3339 text: String) {
         let b = Array(text.utf8)
         guard b.count >= 20 else { return nil }
         func digits(_ start: Int, _ count: Int) -> Int? {
@@ -70,14 +70,14 @@ public struct Instant: Sendable, Hashable, Comparable {
     }
 
     /// The calendar day this instant falls on in `zone`.
-    public func day(in zone: TimeZone) -> CalendarDay {
+    package func day(in zone: TimeZone) -> CalendarDay {
         let offset = zone.secondsFromGMT(for: date)
         let local = Int((secondsSince1970 + Double(offset)).rounded(.down))
         return CalendarDay(daysSince1970: local.floorDiv(86_400))
     }
 
     /// Hours and minutes on the wall clock of `zone`.
-    public func timeOfDay(in zone: TimeZone) -> (hour: Int, minute: Int) {
+    package func timeOfDay(in zone: TimeZone) -> (hour: Int, minute: Int) {
         let offset = zone.secondsFromGMT(for: date)
         let local = Int((secondsSince1970 + Double(offset)).rounded(.down))
         let secondOfDay = local - local.floorDiv(86_400) * 86_400
@@ -85,7 +85,7 @@ public struct Instant: Sendable, Hashable, Comparable {
     }
 
     /// RFC 3339 in UTC with a `Z`, as Atom and sitemaps want it.
-    public var utcText: String {
+    package var utcText: String {
         let whole = Int(secondsSince1970.rounded(.down))
         let day = CalendarDay(daysSince1970: whole.floorDiv(86_400))
         let s = whole - whole.floorDiv(86_400) * 86_400

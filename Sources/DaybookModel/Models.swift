@@ -1,19 +1,19 @@
 /// A daily prompt: a question the journal asks on its `date`, with an optional Markdown body.
-public struct Prompt: Sendable, Hashable, Identifiable {
+package struct Prompt: Sendable, Hashable, Identifiable {
     /// Where the record was read from, for diagnostics that name it; `nil` for records built in code.
-    public var origin: SourceLocation?
-    public var id: String
-    public var title: String
+    package var origin: SourceLocation?
+    package var id: String
+    package var title: String
     /// The calendar day (site time zone) on which this is today's prompt.
-    public var date: CalendarDay?
+    package var date: CalendarDay?
     /// CommonMark source; rendered safely, never trusted.
-    public var body: String?
+    package var body: String?
     /// The last edit (CONTRACT §8); feeds and the sitemap date the entry by it.
-    public var updatedAt: Instant?
+    package var updatedAt: Instant?
     /// `draft: true`: left out of the site, with its sendings and responses, unless `--drafts`.
-    public var isDraft: Bool
+    package var isDraft: Bool
 
-    public init(
+    package init(
         id: String, title: String, date: CalendarDay? = nil, body: String? = nil, updatedAt: Instant? = nil, isDraft: Bool = false
     ) {
         self.id = id
@@ -26,14 +26,14 @@ public struct Prompt: Sendable, Hashable, Identifiable {
 }
 
 /// One time a prompt was sent to the journal's owner. A prompt may be sent many times.
-public struct SentPrompt: Sendable, Hashable, Identifiable {
+package struct SentPrompt: Sendable, Hashable, Identifiable {
     /// Where the record was read from, for diagnostics that name it; `nil` for records built in code.
-    public var origin: SourceLocation?
-    public var id: String
-    public var promptID: String
-    public var sentAt: Instant
+    package var origin: SourceLocation?
+    package var id: String
+    package var promptID: String
+    package var sentAt: Instant
 
-    public init(id: String, promptID: String, sentAt: Instant) {
+    package init(id: String, promptID: String, sentAt: Instant) {
         self.id = id
         self.promptID = promptID
         self.sentAt = sentAt
@@ -41,17 +41,17 @@ public struct SentPrompt: Sendable, Hashable, Identifiable {
 }
 
 /// Someone who posts to the timeline.
-public struct User: Sendable, Hashable, Identifiable {
+package struct User: Sendable, Hashable, Identifiable {
     /// Where the record was read from, for diagnostics that name it; `nil` for records built in code.
-    public var origin: SourceLocation?
-    public var id: String
+    package var origin: SourceLocation?
+    package var id: String
     /// The display name as written; `nil` means "show the id".
-    public var name: String?
-    public var bio: String?
-    public var avatar: String?
-    public var follows: [String]
+    package var name: String?
+    package var bio: String?
+    package var avatar: String?
+    package var follows: [String]
 
-    public init(id: String, name: String? = nil, bio: String? = nil, avatar: String? = nil, follows: [String] = []) {
+    package init(id: String, name: String? = nil, bio: String? = nil, avatar: String? = nil, follows: [String] = []) {
         self.id = id
         self.name = name
         self.bio = bio
@@ -59,16 +59,16 @@ public struct User: Sendable, Hashable, Identifiable {
         self.follows = follows
     }
 
-    public var displayName: String { name ?? id }
+    package var displayName: String { name ?? id }
 }
 
 /// Where a photo was taken, as the poster named it.
-public struct Location: Sendable, Hashable {
-    public var name: String
-    public var latitude: Double?
-    public var longitude: Double?
+package struct Location: Sendable, Hashable {
+    package var name: String
+    package var latitude: Double?
+    package var longitude: Double?
 
-    public init(name: String, latitude: Double? = nil, longitude: Double? = nil) {
+    package init(name: String, latitude: Double? = nil, longitude: Double? = nil) {
         self.name = name
         self.latitude = latitude
         self.longitude = longitude
@@ -80,7 +80,7 @@ public struct Location: Sendable, Hashable {
 /// Its fields live behind one reference (`SharedFields`), as a `Comment`'s do: the timeline, the
 /// list of every post and each tag, person and place list hold the same posts, and a copy is one
 /// reference count (and eight bytes) instead of thirteen fields.
-public struct Post: Sendable, Hashable, Identifiable {
+package struct Post: Sendable, Hashable, Identifiable {
     @usableFromInline struct Fields: Sendable, Hashable {
         @usableFromInline var origin: SourceLocation?
         @usableFromInline var id: String
@@ -99,7 +99,7 @@ public struct Post: Sendable, Hashable, Identifiable {
 
     @usableFromInline var box: SharedFields<Fields>
 
-    public init(
+    package init(
         id: String, author: String, createdAt: Instant, caption: String? = nil, extraTags: [String] = [],
         image: String? = nil, imageAlt: String? = nil, location: Location? = nil, updatedAt: Instant? = nil,
         isDraft: Bool = false
@@ -110,67 +110,67 @@ public struct Post: Sendable, Hashable, Identifiable {
     }
 
     /// Where the record was read from, for diagnostics that name it; `nil` for records built in code.
-    public var origin: SourceLocation? {
+    package var origin: SourceLocation? {
         @inlinable get { box.fields.origin }
         set { box.set { $0.origin = newValue } }
     }
-    public var id: String {
+    package var id: String {
         @inlinable get { box.fields.id }
         set { box.set { $0.id = newValue } }
     }
-    public var author: String {
+    package var author: String {
         @inlinable get { box.fields.author }
         set { box.set { $0.author = newValue } }
     }
-    public var createdAt: Instant {
+    package var createdAt: Instant {
         @inlinable get { box.fields.createdAt }
         set { box.set { $0.createdAt = newValue } }
     }
     /// Plain text; `#hashtags` and `@mentions` in it become links.
-    public var caption: String? {
+    package var caption: String? {
         @inlinable get { box.fields.caption }
         set { box.set { $0.caption = newValue } }
     }
     /// Extra hashtags as written, without `#`.
-    public var extraTags: [String] {
+    package var extraTags: [String] {
         @inlinable get { box.fields.extraTags }
         set { box.set { $0.extraTags = newValue } }
     }
-    public var image: String? {
+    package var image: String? {
         @inlinable get { box.fields.image }
         set { box.set { $0.image = newValue } }
     }
-    public var imageAlt: String? {
+    package var imageAlt: String? {
         @inlinable get { box.fields.imageAlt }
         set { box.set { $0.imageAlt = newValue } }
     }
-    public var location: Location? {
+    package var location: Location? {
         @inlinable get { box.fields.location }
         set { box.set { $0.location = newValue } }
     }
     /// `sensitive` (CONTRACT §7): the photo is shown only when the reader asks.
-    public var isSensitive: Bool {
+    package var isSensitive: Bool {
         @inlinable get { box.fields.isSensitive }
         set { box.set { $0.isSensitive = newValue } }
     }
     /// Why, when `sensitive` was given as text; shown in the closed `<details>`'s summary.
-    public var sensitiveReason: String? {
+    package var sensitiveReason: String? {
         @inlinable get { box.fields.sensitiveReason }
         set { box.set { $0.sensitiveReason = newValue } }
     }
     /// The last edit; a post page says "edited" with it, feeds date the post by it.
-    public var updatedAt: Instant? {
+    package var updatedAt: Instant? {
         @inlinable get { box.fields.updatedAt }
         set { box.set { $0.updatedAt = newValue } }
     }
     /// `draft: true`: left out of the site, with its comments, unless `--drafts`.
-    public var isDraft: Bool {
+    package var isDraft: Bool {
         @inlinable get { box.fields.isDraft }
         set { box.set { $0.isDraft = newValue } }
     }
 
     /// CONTRACT §2: the caption's hashtags, then the `tags` field, normalised, each once.
-    public var tags: [String] {
+    package var tags: [String] {
         let fromCaption = Hashtag.tags(in: caption ?? "")
         guard !extraTags.isEmpty else { return fromCaption }
         var result = Hashtag.DistinctTags()
@@ -184,7 +184,7 @@ public struct Post: Sendable, Hashable, Identifiable {
 /// Its fields live behind one reference (`SharedFields`), so copying a comment is one reference
 /// count instead of five: a site's 100,000 comments are copied by every order and grouping of
 /// them, and those copies were a tenth of a rebuild.
-public struct Comment: Sendable, Hashable, Identifiable {
+package struct Comment: Sendable, Hashable, Identifiable {
     @usableFromInline struct Fields: Sendable, Hashable {
         @usableFromInline var origin: SourceLocation?
         @usableFromInline var id: String
@@ -198,7 +198,7 @@ public struct Comment: Sendable, Hashable, Identifiable {
 
     @usableFromInline var box: SharedFields<Fields>
 
-    public init(
+    package init(
         id: String, postID: String, author: String, createdAt: Instant, text: String, updatedAt: Instant? = nil,
         isDraft: Bool = false
     ) {
@@ -206,35 +206,35 @@ public struct Comment: Sendable, Hashable, Identifiable {
     }
 
     /// Where the record was read from, for diagnostics that name it; `nil` for records built in code.
-    public var origin: SourceLocation? {
+    package var origin: SourceLocation? {
         @inlinable get { box.fields.origin }
         set { box.set { $0.origin = newValue } }
     }
-    public var id: String {
+    package var id: String {
         @inlinable get { box.fields.id }
         set { box.set { $0.id = newValue } }
     }
-    public var postID: String {
+    package var postID: String {
         @inlinable get { box.fields.postID }
         set { box.set { $0.postID = newValue } }
     }
-    public var author: String {
+    package var author: String {
         @inlinable get { box.fields.author }
         set { box.set { $0.author = newValue } }
     }
-    public var createdAt: Instant {
+    package var createdAt: Instant {
         @inlinable get { box.fields.createdAt }
         set { box.set { $0.createdAt = newValue } }
     }
-    public var text: String {
+    package var text: String {
         @inlinable get { box.fields.text }
         set { box.set { $0.text = newValue } }
     }
-    public var updatedAt: Instant? {
+    package var updatedAt: Instant? {
         @inlinable get { box.fields.updatedAt }
         set { box.set { $0.updatedAt = newValue } }
     }
-    public var isDraft: Bool {
+    package var isDraft: Bool {
         @inlinable get { box.fields.isDraft }
         set { box.set { $0.isDraft = newValue } }
     }
@@ -242,11 +242,11 @@ public struct Comment: Sendable, Hashable, Identifiable {
 
 /// Shows a post's fields, not its box, as `Comment` does.
 extension Post: CustomReflectable {
-    public var customMirror: Mirror { Mirror(reflecting: box.fields) }
+    package var customMirror: Mirror { Mirror(reflecting: box.fields) }
 }
 
 /// Shows a comment's fields, not its box: in debug output, and to the tests that hold every field
 /// to the comment's stable hash.
 extension Comment: CustomReflectable {
-    public var customMirror: Mirror { Mirror(reflecting: box.fields) }
+    package var customMirror: Mirror { Mirror(reflecting: box.fields) }
 }

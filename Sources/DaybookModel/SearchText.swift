@@ -13,9 +13,9 @@ import Foundation
 /// - Chinese, Japanese and Korean: a run of Han, kana or Hangul characters gives its character
 ///   bigrams (`東京都` is `東京`, `京都`), or the one character of a run of one; no dictionary
 ///   segmenter is needed, and both sides split alike.
-public enum SearchText {
+package enum SearchText {
     /// `text` folded: its words keep their characters, other characters are kept too.
-    public static func fold(_ text: String) -> String {
+    package static func fold(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
         var stripped = String.UnicodeScalarView()
         for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars where scalar.properties.generalCategory != .nonspacingMark {
@@ -26,7 +26,7 @@ public enum SearchText {
     }
 
     /// The folded words of `text`, in order; Chinese, Japanese and Korean runs as bigrams.
-    public static func tokens(_ text: String) -> [String] {
+    package static func tokens(_ text: String) -> [String] {
         if let ascii = asciiTokens(text) { return ascii }
         // Words never cross a space: each stretch between spaces is read on its own, its bytes
         // when they are ASCII, so one accented name does not send a whole caption down the slow path.
@@ -135,7 +135,7 @@ public enum SearchText {
     }
 
     /// Han, Hiragana, Katakana and Hangul, by the blocks `search.js` names too.
-    public static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         return (0x1100...0x11FF).contains(v) || (0x2E80...0x2FDF).contains(v) || v == 0x3005 || v == 0x3007
             || (0x3021...0x3029).contains(v) || (0x3041...0x309F).contains(v) || (0x30A0...0x30FF).contains(v)
@@ -146,7 +146,7 @@ public enum SearchText {
 
     /// 32-bit FNV-1a of the UTF-8 bytes: which file of the index holds a word. `search.js`
     /// computes the same with `Math.imul`.
-    public static func hash(_ text: String) -> UInt32 {
+    package static func hash(_ text: String) -> UInt32 {
         var hash: UInt32 = 0x811C_9DC5
         for byte in text.utf8 {
             hash ^= UInt32(byte)
@@ -157,7 +157,7 @@ public enum SearchText {
 
     /// The group a word's entry in the lexicon is filed under: its first two characters (the
     /// first alone for a one-character word), so that every word a prefix begins is in one file.
-    public static func group(_ term: String) -> String {
+    package static func group(_ term: String) -> String {
         String(term.unicodeScalars.prefix(2).map(Character.init))
     }
 }

@@ -1,37 +1,37 @@
 /// The settings of `site.yml` (CONTRACT §1), each with its default.
-public struct SiteConfig: Sendable, Hashable {
+package struct SiteConfig: Sendable, Hashable {
     /// `baseURL` when it is an absolute address (`https://example.org/blog/`), ending in `/`:
     /// what `daybook check` takes full URLs under for links inside the site. `nil` for a path.
-    public var absoluteBase: String? { baseURL.contains("://") ? baseURL : nil }
+    package var absoluteBase: String? { baseURL.contains("://") ? baseURL : nil }
 
-    public var title: String
+    package var title: String
     /// Absolute URL of the site root, always ending in `/`.
-    public var baseURL: String
+    package var baseURL: String
     /// An IANA zone name, checked when the config is read.
-    public var timeZoneIdentifier: String
-    public var pageSize: Int
-    public var feedSize: Int
+    package var timeZoneIdentifier: String
+    package var pageSize: Int
+    package var feedSize: Int
     /// When set, the timeline shows only this user's posts and those of the users they follow.
-    public var timelineViewer: String?
+    package var timelineViewer: String?
     /// Where `timeline.viewer` was written, so a viewer that is not a user can be pointed at.
-    public var timelineViewerPosition: SourceLocation?
+    package var timelineViewerPosition: SourceLocation?
     /// `hashtags.perPost`: how many of a post's hashtags get it onto tag pages. A bound, so one
     /// post with thousands of hashtags cannot make thousands of pages that each repeat it.
-    public var hashtagsPerPost = SiteConfig.defaultHashtagsPerPost
+    package var hashtagsPerPost = SiteConfig.defaultHashtagsPerPost
     /// Instagram's rule: a post's first 30 hashtags count.
-    public static let defaultHashtagsPerPost = 30
+    package static let defaultHashtagsPerPost = 30
     /// `images.widths` (§7): widths in pixels of the responsive copies of each photo.
-    public var imageWidths = [480, 960, 1600]
+    package var imageWidths = [480, 960, 1600]
     /// `images.format`: `webp` or `jpeg`, the format of the copies and thumbnails.
-    public var imageFormat = "webp"
+    package var imageFormat = "webp"
     /// `images.originals`: whether each source photo is also published, without metadata, at its own path.
-    public var imageOriginals = true
+    package var imageOriginals = true
     /// `report` (§7): a `mailto:` or `https:` URL in which `{url}` stands for a post's absolute URL.
-    public var report: String?
+    package var report: String?
     /// Where `baseURL` was written, for the warning about a relative one.
-    public var baseURLPosition: SourceLocation?
+    package var baseURLPosition: SourceLocation?
 
-    public init(
+    package init(
         title: String = "Daybook", baseURL: String = "/", timeZoneIdentifier: String = "UTC", pageSize: Int = 10,
         feedSize: Int = 20, timelineViewer: String? = nil
     ) {

@@ -1,7 +1,7 @@
 /// CONTRACT §4: a slug is the NFC lower case of a text, keeping word characters, turning every
 /// other run into one `-`, trimmed of `-`. It can hold no `/` or `.`, so it cannot leave its folder.
-public enum Slug {
-    public static func make(_ text: String) -> String {
+package enum Slug {
+    package static func make(_ text: String) -> String {
         text.utf8.allSatisfy({ $0 < 0x80 }) ? makeASCII(text) : makeFromScalars(text)
     }
 

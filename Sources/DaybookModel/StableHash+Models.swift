@@ -5,21 +5,21 @@
 // holds each list to the type's stored properties by name, so a new field cannot be forgotten.
 
 extension StableHash {
-    public mutating func combine(_ instant: Instant?) {
+    package mutating func combine(_ instant: Instant?) {
         if let instant { combine(instant.secondsSince1970) } else { combine("\u{0}nil") }
     }
 
-    public mutating func combine(_ text: String?) {
+    package mutating func combine(_ text: String?) {
         if let text { combine(text) } else { combine("\u{0}nil") }
     }
 
-    public mutating func combine(_ flag: Bool) { combine(flag ? "\u{1}true" : "\u{1}false") }
+    package mutating func combine(_ flag: Bool) { combine(flag ? "\u{1}true" : "\u{1}false") }
 
-    public mutating func combine(_ number: Int) { combine(bits: UInt64(bitPattern: Int64(number))) }
+    package mutating func combine(_ number: Int) { combine(bits: UInt64(bitPattern: Int64(number))) }
 
-    public mutating func combine(_ day: CalendarDay?) { combine(day?.description) }
+    package mutating func combine(_ day: CalendarDay?) { combine(day?.description) }
 
-    public mutating func combine(_ prompt: Prompt) {
+    package mutating func combine(_ prompt: Prompt) {
         combine("prompt")
         combine(prompt.id)
         combine(prompt.title)
@@ -29,7 +29,7 @@ extension StableHash {
         combine(prompt.isDraft)
     }
 
-    public mutating func combine(_ response: Response) {
+    package mutating func combine(_ response: Response) {
         combine("response")
         combine(response.id)
         combine(response.promptID)
@@ -39,7 +39,7 @@ extension StableHash {
         combine(response.isDraft)
     }
 
-    public mutating func combine(_ user: User) {
+    package mutating func combine(_ user: User) {
         combine("user")
         combine(user.id)
         combine(user.name)
@@ -49,7 +49,7 @@ extension StableHash {
         user.follows.forEach { combine($0) }
     }
 
-    public mutating func combine(_ location: Location?) {
+    package mutating func combine(_ location: Location?) {
         guard let location else { return combine("\u{0}nil") }
         combine(location.name)
         for coordinate in [location.latitude, location.longitude] {
@@ -58,10 +58,10 @@ extension StableHash {
     }
 
     /// A post by its content key (`Post.contentKey`), worked out once per post.
-    public mutating func combine(_ post: Post) { combine(bits: post.contentKey) }
+    package mutating func combine(_ post: Post) { combine(bits: post.contentKey) }
 
     /// A comment by its content key (`Comment.contentKey`), worked out once per comment.
-    public mutating func combine(_ comment: Comment) { combine(bits: comment.contentKey) }
+    package mutating func combine(_ comment: Comment) { combine(bits: comment.contentKey) }
 }
 
 extension Post.Fields: KeyedFields {
@@ -103,20 +103,20 @@ extension Comment.Fields: KeyedFields {
 extension Post {
     /// A stable hash of every field but `origin`, worked out once per post (and again after an
     /// edit): what the timeline's versions and the page keys take of a post.
-    public var contentKey: UInt64 { box.contentKey }
+    package var contentKey: UInt64 { box.contentKey }
 
     /// Takes `key` as this post's `contentKey` without working it out, for a cache that stored
     /// the key beside the fields (`RecordCache`): hashing 20,000 posts' fields again was a fifth
     /// of the lists' versions in a one-post rebuild. A key of other fields would leave pages
     /// stale, so nothing else calls it; the next edit of the post works the key out again.
-    public func restoreContentKey(_ key: UInt64) { box.restoreContentKey(key) }
+    package func restoreContentKey(_ key: UInt64) { box.restoreContentKey(key) }
 }
 
 extension Comment {
     /// A stable hash of every field but `origin`, worked out once per comment (and again after an edit).
-    public var contentKey: UInt64 { box.contentKey }
+    package var contentKey: UInt64 { box.contentKey }
 
     /// As `Post.restoreContentKey`: 100,000 comments' keys were most of the lists' versions in
     /// a one-post rebuild.
-    public func restoreContentKey(_ key: UInt64) { box.restoreContentKey(key) }
+    package func restoreContentKey(_ key: UInt64) { box.restoreContentKey(key) }
 }

@@ -3,12 +3,12 @@
 /// Swift's `Hasher` is seeded per process, so anything persisted between builds (the output
 /// manifest, item versions) needs a hash of its own. FNV-1a is tiny and fast enough for change
 /// detection; it is not meant to resist deliberate collisions.
-public struct StableHash: Sendable, Hashable {
-    public private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
+package struct StableHash: Sendable, Hashable {
+    package private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
 
-    public init() {}
+    package init() {}
 
-    public mutating func combine(_ bytes: some Sequence<UInt8>) {
+    package mutating func combine(_ bytes: some Sequence<UInt8>) {
         // Contiguous bytes (arrays, most strings' UTF-8) take the pointer loop: the generic one is
         // not specialised across modules and costs ten times as much per byte.
         let done: Void? = bytes.withContiguousStorageIfAvailable { combine(buffer: UnsafeRawBufferPointer($0)) }
@@ -19,7 +19,7 @@ public struct StableHash: Sendable, Hashable {
         }
     }
 
-    public mutating func combine(buffer: UnsafeRawBufferPointer) {
+    package mutating func combine(buffer: UnsafeRawBufferPointer) {
         var v = value
         for byte in buffer {
             v ^= UInt64(byte)
@@ -31,7 +31,7 @@ public struct StableHash: Sendable, Hashable {
     /// Feeds a string, its length first, so ("ab", "c") and ("a", "bc") differ; eight bytes a
     /// step, as `ofContent` does: byte by byte, the strings a one-post rebuild of a 20,000-post
     /// site hashes (every post's and comment's content key) took 40 ms of CPU, now half that.
-    public mutating func combine(_ text: String) {
+    package mutating func combine(_ text: String) {
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { combine(text: UnsafeRawBufferPointer($0)) }
         if done != nil { return }
         var copy = text
@@ -64,9 +64,9 @@ public struct StableHash: Sendable, Hashable {
     /// A number as a tag byte and its eight bytes: apart from any string (tagged 0xFD) and cheap,
     /// where its decimal text cost a formatting and an allocation, 240,000 times a build for the
     /// dates of a 100,000-comment site.
-    public mutating func combine(_ number: Double) { combine(bits: number.bitPattern) }
+    package mutating func combine(_ number: Double) { combine(bits: number.bitPattern) }
 
-    public mutating func combine(bits: UInt64) {
+    package mutating func combine(bits: UInt64) {
         var v = value
         v ^= 0xFE
         v &*= 0x0000_0100_0000_01B3
@@ -80,23 +80,23 @@ public struct StableHash: Sendable, Hashable {
     /// A key for a large file's bytes (a page, a content file), eight bytes per step: several
     /// times faster than `of(_:)` on the 165 MB of a 32,000-page site, and as stable. Not equal to
     /// `of(_:)` for the same bytes; use one or the other for a given record.
-    public static func ofContent(_ bytes: [UInt8]) -> UInt64 {
+    package static func ofContent(_ bytes: [UInt8]) -> UInt64 {
         bytes.withUnsafeBytes { raw in mixed(raw, into: 0xCBF2_9CE4_8422_2325 ^ UInt64(raw.count)) }
     }
 
     /// `ofContent` of a slice, without copying it.
-    public static func ofContent(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    package static func ofContent(_ bytes: ArraySlice<UInt8>) -> UInt64 {
         bytes.withUnsafeBytes { raw in mixed(raw, into: 0xCBF2_9CE4_8422_2325 ^ UInt64(raw.count)) }
     }
 
-    public static func of(_ bytes: some Sequence<UInt8>) -> UInt64 {
+    package static func of(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var hash = StableHash()
         hash.combine(bytes)
         return hash.value
     }
 
     /// Sixteen lowercase hex digits.
-    public static func hex(_ value: UInt64) -> String {
+    package static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

@@ -5,35 +5,35 @@
 /// One rule for all of them: an entry is trusted only if its file had not changed within
 /// `FileStatus.racyWindow` before `takenAt`, since a second write within the file system's
 /// timestamp granularity could leave the status as it was.
-public struct StatusMemo<Value: Sendable>: Sendable {
-    public struct Entry: Sendable {
-        public var status: FileStatus
-        public var value: Value
+package struct StatusMemo<Value: Sendable>: Sendable {
+    package struct Entry: Sendable {
+        package var status: FileStatus
+        package var value: Value
 
-        public init(status: FileStatus, value: Value) { (self.status, self.value) = (status, value) }
+        package init(status: FileStatus, value: Value) { (self.status, self.value) = (status, value) }
     }
 
     /// When the statuses were taken (nanoseconds since 1970).
-    public var takenAt: Int64
+    package var takenAt: Int64
     /// By path; what a path means (relative to what) is the owner's.
-    public var entries: [String: Entry]
+    package var entries: [String: Entry]
 
-    public init(takenAt: Int64 = 0, entries: [String: Entry] = [:]) { (self.takenAt, self.entries) = (takenAt, entries) }
+    package init(takenAt: Int64 = 0, entries: [String: Entry] = [:]) { (self.takenAt, self.entries) = (takenAt, entries) }
 
     /// The value stored for `path` when `status` is the stored one and was settled when stored.
-    public func value(_ path: String, status: FileStatus) -> Value? { entries[path].flatMap { value(of: $0, status: status) } }
+    package func value(_ path: String, status: FileStatus) -> Value? { entries[path].flatMap { value(of: $0, status: status) } }
 
     /// The entry's value when `status` is its stored one and was settled when stored: for a caller
     /// that looks the entry up first (`entries[path]`) and takes the file's status only when there
     /// is one.
-    public func value(of entry: Entry, status: FileStatus) -> Value? {
+    package func value(of entry: Entry, status: FileStatus) -> Value? {
         entry.status == status && status.isSettled(before: takenAt) ? entry.value : nil
     }
 
-    public mutating func set(_ path: String, status: FileStatus, value: Value) { entries[path] = Entry(status: status, value: value) }
+    package mutating func set(_ path: String, status: FileStatus, value: Value) { entries[path] = Entry(status: status, value: value) }
 
     /// Whether the next run could trust every entry: none changed within the racy window.
-    public var allSettled: Bool { entries.values.allSatisfy { $0.status.isSettled(before: takenAt) } }
+    package var allSettled: Bool { entries.values.allSatisfy { $0.status.isSettled(before: takenAt) } }
 }
 
 extension StatusMemo.Entry: Equatable where Value: Equatable {}

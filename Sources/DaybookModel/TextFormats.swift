@@ -1,9 +1,9 @@
 /// Small text conversions several targets need, written once.
-public enum PercentEncoding {
+package enum PercentEncoding {
     /// `%XX` sequences decoded as UTF-8, in one pass over the bytes; `nil` when an escape is
     /// malformed or the result is not UTF-8. Runs once per link checked and per request served,
     /// so it avoids Foundation's bridged `removingPercentEncoding`.
-    public static func decode(_ text: some StringProtocol) -> String? {
+    package static func decode(_ text: some StringProtocol) -> String? {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
@@ -30,7 +30,7 @@ public enum PercentEncoding {
 
 extension Int {
     /// 1234567 → "1,234,567": summaries are read by people.
-    public var grouped: String {
+    package var grouped: String {
         let digits = String(self.magnitude)
         var out = self < 0 ? "-" : ""
         for (i, c) in digits.enumerated() {
@@ -45,11 +45,11 @@ extension Int {
 /// (`hasPrefix` compares characters, a hundred times slower, and would call `https://x.org/e`
 /// followed by a combining mark no match). `daybook check` and the build's rules for the site's
 /// own address must agree on it, so it is written once.
-public enum URLPrefix {
+package enum URLPrefix {
     /// `text` after `prefix`; `nil` when it does not start with it. Both are whole UTF-8, so the
     /// end of the prefix is a scalar boundary.
     @inlinable
-    public static func drop(_ prefix: String, from text: Substring) -> Substring? {
+    package static func drop(_ prefix: String, from text: Substring) -> Substring? {
         guard text.utf8.starts(with: prefix.utf8) else { return nil }
         return text[text.utf8.index(text.startIndex, offsetBy: prefix.utf8.count)...]
     }

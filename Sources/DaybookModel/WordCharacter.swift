@@ -31,7 +31,7 @@ enum WordCharacter {
 
 extension String {
     /// CONTRACT §2: "NFC lower case", the one normal form for tags, slugs and name ordering.
-    public var nfcLowercased: String {
+    package var nfcLowercased: String {
         if utf8.allSatisfy({ $0 < 128 }) { return lowercased() }
         // Unicode's lower case has one rule that looks at context: a capital sigma ends a word as
         // `ς`, not `σ` (`ΟΔΟΣ` is `οδος`). The standard library's `lowercased()` leaves it out;
@@ -62,7 +62,7 @@ extension String {
     }
 
     /// Orders by Unicode scalar values, as CONTRACT §2 says ids and names compare.
-    public func scalarsPrecede(_ other: String) -> Bool {
+    package func scalarsPrecede(_ other: String) -> Bool {
         // UTF-8 keeps the scalars' order, and comparing bytes costs far less than decoding scalars
         // (the build record sorts every output path).
         // Native strings lend their bytes without a copy; only a bridged one is made native first.

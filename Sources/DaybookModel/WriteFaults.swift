@@ -7,9 +7,9 @@
 /// failed in turn and what the build then leaves behind can be held to CONTRACT §6. A rule, not
 /// a file-system wrapper: the writes are `openat`/`renameat` calls on descriptors, and the rule
 /// is asked just before each, with the same cleanup following as after a real failure.
-public struct WriteFaults: Sendable {
+package struct WriteFaults: Sendable {
     /// A write, named by what it changes.
-    public enum Point: Sendable, Hashable, CustomStringConvertible {
+    package enum Point: Sendable, Hashable, CustomStringConvertible {
         /// A file written into the output folder's staging area (`.daybook-tmp/`).
         case stage(String)
         /// A folder made below the output folder while the staged files are put in place.
@@ -26,7 +26,7 @@ public struct WriteFaults: Sendable {
         /// A file in `<site>/.daybook-cache/`, by its name there.
         case cache(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .stage(let path): "stage \(path)"
             case .folder(let path): "folder \(path)"
@@ -42,13 +42,13 @@ public struct WriteFaults: Sendable {
     private let rule: (@Sendable (Point) -> Int32?)?
 
     /// Fails nothing: what every real build carries.
-    public static let none = WriteFaults()
+    package static let none = WriteFaults()
 
-    public init() { rule = nil }
+    package init() { rule = nil }
 
     /// - Parameter rule: the `errno` a write at a point fails with, or `nil` to let it happen.
-    public init(_ rule: @escaping @Sendable (Point) -> Int32?) { self.rule = rule }
+    package init(_ rule: @escaping @Sendable (Point) -> Int32?) { self.rule = rule }
 
     /// The `errno` the write at `point` fails with; `nil` (always, for `none`) to go ahead.
-    public func failure(at point: Point) -> Int32? { rule?(point) }
+    package func failure(at point: Point) -> Int32? { rule?(point) }
 }

@@ -6,7 +6,7 @@ extension Parallel {
     /// 120,000 search results of a medium site, a fifth of making them).
     /// - Parameter counts: how many values each item makes; `produce` hands exactly that many to
     ///   its `emit` (anything else is a programming error, and stops the program).
-    public static func joined<T: Sendable, R: Sendable>(
+    package static func joined<T: Sendable, R: Sendable>(
         _ items: [T], counts: [Int], _ produce: @Sendable (T, (R) -> Void) -> Void
     ) -> [R] {
         precondition(items.count == counts.count, "one count per item")

@@ -5,7 +5,7 @@ import Foundation
 /// Items go out in chunks (four per core) so that a slow item does not leave a core idle.
 /// Loading, rendering and checking all use this one helper. It lives in its own target because it
 /// reads the core count and runs threads, which the pure `DaybookModel` must not.
-public enum Parallel {
+package enum Parallel {
     static func chunkSize(_ count: Int, perCore: Int = 4) -> Int { max(1, (count + cores * perCore - 1) / (cores * perCore)) }
 
     /// `items` cut into consecutive slices of `size` (the last may be shorter).
@@ -13,22 +13,22 @@ public enum Parallel {
         stride(from: 0, to: items.count, by: size).map { items[$0..<min(items.count, $0 + size)] }
     }
 
-    public static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    package static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     /// Consecutive runs of `items`, eight per core, for callers that keep state per run (a string
     /// table, a folder listing) and merge it after: few runs to merge, and still enough that a
     /// slow run does not leave a core idle.
-    public static func runs<T>(of items: [T]) -> [ArraySlice<T>] { slices(items, of: chunkSize(items.count, perCore: 8)) }
+    package static func runs<T>(of items: [T]) -> [ArraySlice<T>] { slices(items, of: chunkSize(items.count, perCore: 8)) }
 
     /// For async callers: chunks run as child tasks of a task group.
-    public static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) async -> [R] {
+    package static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) async -> [R] {
         await runChunks(items, of: chunkSize(items.count)) { $0.map(transform) }
     }
 
     /// For async callers that keep state across items (a memo): `transform` gets a run of items
     /// and returns one result for each, in order. One run per core, so the state is built as few
     /// times as there are cores.
-    public static func mapChunks<T: Sendable, R: Sendable>(
+    package static func mapChunks<T: Sendable, R: Sendable>(
         _ items: [T], _ transform: @escaping @Sendable (ArraySlice<T>) -> [R]
     ) async -> [R] {
         await runChunks(items, of: max(1, (items.count + cores - 1) / cores), transform)
@@ -51,13 +51,13 @@ public enum Parallel {
 
     /// For synchronous callers that keep state across items (open folders): `transform` gets a
     /// run of consecutive items, one run per core, and returns one result for each, in order.
-    public static func mapRuns<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (ArraySlice<T>) -> [R]) -> [R] {
+    package static func mapRuns<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (ArraySlice<T>) -> [R]) -> [R] {
         runBlocking(items, of: max(1, (items.count + cores - 1) / cores), transform)
     }
 
     /// Three independent computations at once, for synchronous callers (parts of one model that
     /// do not read each other).
-    public static func all<A: Sendable, B: Sendable, C: Sendable>(
+    package static func all<A: Sendable, B: Sendable, C: Sendable>(
         _ a: @Sendable () -> A, _ b: @Sendable () -> B, _ c: @Sendable () -> C
     ) -> (A, B, C) {
         let first = ParallelSlots<A>(count: 1)
@@ -75,7 +75,7 @@ public enum Parallel {
 
     /// Two independent computations at once. A parallel loop inside either runs on its own
     /// thread only: Dispatch divides a loop's width among the loops it runs inside.
-    public static func all<A: Sendable, B: Sendable>(_ a: @Sendable () -> A, _ b: @Sendable () -> B) -> (A, B) {
+    package static func all<A: Sendable, B: Sendable>(_ a: @Sendable () -> A, _ b: @Sendable () -> B) -> (A, B) {
         let first = ParallelSlots<A>(count: 1)
         let second = ParallelSlots<B>(count: 1)
         DispatchQueue.concurrentPerform(iterations: 2) { index in
@@ -85,7 +85,7 @@ public enum Parallel {
     }
 
     /// For synchronous callers (the pure loaders): chunks run on Dispatch's worker threads.
-    public static func mapBlocking<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+    package static func mapBlocking<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
         runBlocking(items, of: chunkSize(items.count)) { $0.map(transform) }
     }
 

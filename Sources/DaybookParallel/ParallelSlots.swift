@@ -4,14 +4,14 @@ import Foundation
 ///
 /// Each iteration writes only its own slot; the lock makes that safe in the compiler's eyes and
 /// costs one uncontended acquire per iteration. Reading back by index keeps parallel work deterministic.
-public final class ParallelSlots<Value: Sendable>: @unchecked Sendable {
+package final class ParallelSlots<Value: Sendable>: @unchecked Sendable {
     private var slots: [Value?]
     private let lock = NSLock()
 
-    public init(count: Int) { slots = Array(repeating: nil, count: count) }
+    package init(count: Int) { slots = Array(repeating: nil, count: count) }
 
-    public func set(_ index: Int, _ value: Value) { lock.withLock { slots[index] = value } }
+    package func set(_ index: Int, _ value: Value) { lock.withLock { slots[index] = value } }
 
     /// The filled slots, in index order.
-    public var values: [Value] { lock.withLock { slots.compactMap { $0 } } }
+    package var values: [Value] { lock.withLock { slots.compactMap { $0 } } }
 }

@@ -18,7 +18,7 @@ import Foundation
 ///
 /// Two tasks asking for the same missing card may both render it; the bytes are equal, so
 /// either may stay. Rendering outside the lock keeps the other cores busy.
-public final class CardStore: @unchecked Sendable {
+package final class CardStore: @unchecked Sendable {
     /// Where a card sits, which decides two of its attributes: its partial's `inList`, and
     /// whether its photo loads lazily (all but the first cards of a first page).
     struct Placement: Hashable {
@@ -39,20 +39,20 @@ public final class CardStore: @unchecked Sendable {
     /// Reads the cards an earlier build saved; called at most once, then dropped.
     private var earlier: (@Sendable () -> ArraySlice<UInt8>?)?
     /// How many cards may be missed before `earlier` is read.
-    public let loadAfterMisses: Int
+    package let loadAfterMisses: Int
     private var misses = 0
     private var renders = 0
 
     /// - Parameters:
     ///   - earlier: the bytes of an earlier build's `writeArchive`, read when this build has
     ///     missed `loadAfterMisses` cards.
-    public init(earlier: (@Sendable () -> ArraySlice<UInt8>?)? = nil, loadAfterMisses: Int = 1) {
+    package init(earlier: (@Sendable () -> ArraySlice<UInt8>?)? = nil, loadAfterMisses: Int = 1) {
         self.earlier = earlier
         self.loadAfterMisses = max(1, loadAfterMisses)
     }
 
     /// How many cards this store rendered itself rather than took from an earlier build.
-    public var rendered: Int { lock.withLock { renders } }
+    package var rendered: Int { lock.withLock { renders } }
 
     /// The card of post `id` at `placement` for `version`, rendered by `make` when the store
     /// holds none for that version.
@@ -91,7 +91,7 @@ public final class CardStore: @unchecked Sendable {
 
     /// Lets go of the cards of posts that are gone, once the store holds more posts than the
     /// site: a session that deletes posts should not keep their cards.
-    public func keep(only ids: [String]) {
+    package func keep(only ids: [String]) {
         lock.withLock {
             guard entries.count > ids.count else { return }
             let current = Set(ids)
@@ -100,11 +100,11 @@ public final class CardStore: @unchecked Sendable {
     }
 
     /// How many posts have cards here.
-    public var count: Int { lock.withLock { entries.count } }
+    package var count: Int { lock.withLock { entries.count } }
 
     /// The cards as bytes, piece by piece, for `entries(archive:)` in a later build: a count,
     /// then each post's id, card version and its four placements, each present or not.
-    public func writeArchive(_ put: (ArraySlice<UInt8>) -> Void) {
+    package func writeArchive(_ put: (ArraySlice<UInt8>) -> Void) {
         let entries = lock.withLock { self.entries }
         var head = ByteWriter()
         head.uint32(UInt32(clamping: entries.count))
@@ -120,7 +120,7 @@ public final class CardStore: @unchecked Sendable {
 
     /// How many posts' cards `bytes` holds, after reading every one and writing them back the
     /// same (`nil` for damaged bytes): for the fuzz target, which feeds it arbitrary archives.
-    public static func readEveryCard(archive bytes: ArraySlice<UInt8>) -> Int? {
+    package static func readEveryCard(archive bytes: ArraySlice<UInt8>) -> Int? {
         guard let entries = entries(archive: bytes) else { return nil }
         let store = CardStore()
         store.entries = entries

@@ -2,17 +2,17 @@
 ///
 /// Written by hand because reading a size needs only a few header bytes per format, and no
 /// package on the mirror reads PNG, JPEG, GIF and WebP headers without decoding the image.
-public struct ImageSize: Sendable, Hashable {
-    public var width: Int
-    public var height: Int
+package struct ImageSize: Sendable, Hashable {
+    package var width: Int
+    package var height: Int
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
 
     /// The size stored in a PNG, JPEG, GIF or WebP file; `nil` for anything else or a damaged header.
-    public init?(reading bytes: [UInt8]) {
+    package init?(reading bytes: [UInt8]) {
         guard let size = Self.png(bytes) ?? Self.gif(bytes) ?? Self.webp(bytes) ?? Self.jpeg(bytes),
             size.width > 0, size.height > 0
         else { return nil }

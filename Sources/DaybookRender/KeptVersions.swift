@@ -10,8 +10,8 @@ import DaybookModel
 /// also names the posts in order; the people and the photos are hashed whole into `context`. So a
 /// kept entry holds while the context is the same and the post at its place has the same content
 /// key and slug: a post's edit works its versions out again, any other change all of them.
-public struct KeptVersions: Sendable, Equatable {
-    public struct Entry: Sendable, Equatable {
+package struct KeptVersions: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         var contentKey: UInt64
         /// `StableHash` of the post's location slug (`SiteIndexes.locationSlugs`), 0 for none.
         var slug: UInt64
@@ -40,10 +40,10 @@ public struct KeptVersions: Sendable, Equatable {
 // MARK: - Bytes
 
 extension KeptVersions {
-    public static let magic = Array("daybook-versions-1\n".utf8)
+    package static let magic = Array("daybook-versions-1\n".utf8)
 
     /// For `.daybook-cache/versions`: 32 bytes a post.
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         var writer = ByteWriter()
         writer.bytes = Self.magic
         writer.bytes.reserveCapacity(Self.magic.count + 16 + posts.count * 32)
@@ -60,7 +60,7 @@ extension KeptVersions {
 
     /// Reads `bytes`; `nil` when they do not read whole. The cache folder is untrusted: the count
     /// is bounded by the bytes left.
-    public init?(bytes: ArraySlice<UInt8>) {
+    package init?(bytes: ArraySlice<UInt8>) {
         guard bytes.starts(with: Self.magic) else { return nil }
         var reader = ByteReader(bytes, at: bytes.startIndex + Self.magic.count)
         guard let context = reader.uint64(), let count = reader.count(), count <= (bytes.endIndex - reader.index) / 32 else { return nil }

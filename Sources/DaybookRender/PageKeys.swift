@@ -20,10 +20,10 @@ import DaybookParallel
 /// a view model that starts reading something else (another record, a setting, a count across
 /// the site) must add it to the key here, and gets an edit in `IncrementalEquivalenceTests`,
 /// which fails on a stale page.
-public struct PageKeys: Sendable {
+package struct PageKeys: Sendable {
     /// The list in the build record that holds every `#tag` and `@user` a caption or comment can
     /// link to, so the next build can tell which of them changed.
-    public static let linkTargetsList = "link-targets"
+    package static let linkTargetsList = "link-targets"
 
     let builder: PageBuilder
     let context: UInt64
@@ -42,10 +42,10 @@ public struct PageKeys: Sendable {
 
     /// This build's post versions with what each was made of, for the next build of a long-lived
     /// process; `nil` unless asked for (`forNextBuild`).
-    public let memo: PostVersionMemo?
+    package let memo: PostVersionMemo?
     /// By place in `SiteFeeds.posts`, each post's timeline version as the kept versions hold it
     /// (`KeptVersions`); `nil` where none holds, and without kept versions.
-    public let keptListVersions: [UInt64?]?
+    package let keptListVersions: [UInt64?]?
     /// What this build's versions are made of beyond each post (`KeptVersions.context`), and each
     /// post's page version and slug by place: for the next `daybook build` to keep. `nil` unless
     /// asked for (`keepsVersions`), or without comment orders to name the comments by.
@@ -154,7 +154,7 @@ public struct PageKeys: Sendable {
 
     /// The versions for the next `daybook build` to keep, with each post's timeline version by
     /// place (`SiteLists.snapshots`); `nil` unless asked for, or without comment orders.
-    public func keptVersions(listVersions: [UInt64]) -> KeptVersions? {
+    package func keptVersions(listVersions: [UInt64]) -> KeptVersions? {
         guard let keeping, listVersions.count == keeping.pages.count else { return nil }
         let posts = builder.input.feeds.posts
         let entries = posts.indices.map { position in
@@ -413,16 +413,16 @@ public struct PageKeys: Sendable {
 /// comments was a tenth of a rebuild; comparing them costs little, since records that did not
 /// change are the very same values from build to build (`RecordCache.keepsDecoded`,
 /// `SiteFeeds.Reuse`) and compare by reference.
-public struct PostVersionMemo: Sendable {
+package struct PostVersionMemo: Sendable {
     /// What a post's version is made of beyond the site-wide people and photos.
-    public struct Inputs: Sendable, Equatable {
+    package struct Inputs: Sendable, Equatable {
         var post: Post
         var comments: [Comment]
         var locationSlug: String?
     }
 
     /// What an entry's version is made of.
-    public struct EntryInputs: Sendable, Equatable {
+    package struct EntryInputs: Sendable, Equatable {
         var entry: JournalEntry
         var responses: [Response]
     }
@@ -435,7 +435,7 @@ public struct PostVersionMemo: Sendable {
     /// Whether the build dropped no Markdown link: only then is an entry's version a function of its inputs.
     var entriesDropNone = false
 
-    public init() {}
+    package init() {}
 
     init(
         people: [String: UInt64], imageSizes: [String: ImageSize], images: [String: ResponsiveImage], versions: InputMemo<Inputs, UInt64>,

@@ -6,7 +6,7 @@ import DaybookModel
 /// were when its pages are the same (after a caption or a body edit, nearly always). Making the
 /// 32,000 page paths, and the set of every published path, was a twentieth of a rebuild; the
 /// set kept also lets the Markdown memo and the plan's checks see at once that nothing moved.
-public struct PageLayout: Sendable {
+package struct PageLayout: Sendable {
     /// Everything the plan and the published paths are worked out from.
     struct Shape: Sendable, Equatable {
         var pageSize: Int

@@ -9,22 +9,22 @@ import Mustache
 ///
 /// No disk is touched: the output writer decides what reaches the output folder, after the
 /// whole site rendered without error.
-public struct SiteRenderer: Sendable {
+package struct SiteRenderer: Sendable {
     let templates: ThemeTemplates
     let builder: PageBuilder
     /// The pages and published paths, for the next build of a long-lived process.
-    public let layout: PageLayout
+    package let layout: PageLayout
     var plan: SitePlan { layout.plan }
     /// The theme's fingerprint: part of every page's key.
     let themeFingerprint: UInt64
     /// Post cards already rendered, in this build or (from a long-lived process) an earlier one.
-    public let cards: CardStore
+    package let cards: CardStore
 
     /// - Parameters:
     ///   - cards: the store of a long-lived process (`serve`), whose cards outlive a build; by
     ///     default a new one, for this build alone.
     ///   - layout: the last build's `layout`, from a long-lived process.
-    public init(
+    package init(
         templates: ThemeTemplates, input: RenderInput, themeFingerprint: UInt64 = 0, cards: CardStore = CardStore(), layout previous: PageLayout? = nil
     ) {
         self.cards = cards
@@ -37,19 +37,19 @@ public struct SiteRenderer: Sendable {
     }
 
     /// One page of a batch: its key, and its bytes unless the caller could reuse the previous ones.
-    public struct PageOutput: Sendable {
-        public var path: String
+    package struct PageOutput: Sendable {
+        package var path: String
         /// Equal keys mean equal bytes: the key hashes the theme and everything the page's templates read.
-        public var key: UInt64
-        public var file: RenderedFile?
+        package var key: UInt64
+        package var file: RenderedFile?
     }
 
     /// The output paths of every page, in plan order.
-    public var pagePaths: [String] { plan.pages.map(\.path) }
-    public var pageCount: Int { plan.pages.count }
+    package var pagePaths: [String] { plan.pages.map(\.path) }
+    package var pageCount: Int { plan.pages.count }
 
     /// Every file the renderer produces: the pages, then the feeds, the sitemap and the search index.
-    public var outputPaths: [String] { layout.outputPaths }
+    package var outputPaths: [String] { layout.outputPaths }
 
     static func outputPaths(of plan: SitePlan, input: RenderInput) -> [String] {
         plan.pages.map(\.path) + [AtomFeed.journalPath, AtomFeed.timelinePath] + userFeedPaths(input)
@@ -67,7 +67,7 @@ public struct SiteRenderer: Sendable {
 
     /// Link targets in shown Markdown (prompt bodies, responses, bios) that are shown as text, as
     /// warnings at the item that holds them.
-    public func markdownLinkWarnings() -> [Diagnostic] { builder.markdownLinkWarnings() }
+    package func markdownLinkWarnings() -> [Diagnostic] { builder.markdownLinkWarnings() }
 
     /// Everything search finds, in the index's order (`SearchDocument`), and the index's layout:
     /// the build makes the files under `search/` of them, through the incremental layer.
@@ -77,32 +77,32 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The errors of the links `theme`'s templates write themselves (`TemplateLinks`).
-    public func templateLinkProblems(_ theme: Theme) -> [Diagnostic] {
+    package func templateLinkProblems(_ theme: Theme) -> [Diagnostic] {
         builder.links.map { TemplateLinks.problems(in: theme, links: $0) } ?? []
     }
 
     /// How many pages `render(_:keys:reuse:)` is given at once: enough to keep every core busy,
     /// few enough that a 100,000-page site never holds all its pages in memory.
-    public static let defaultBatchSize = 1024
+    package static let defaultBatchSize = 1024
 
     /// Where the pages stand before any is built: those whose key the previous build's file
     /// matches (`kept`, nothing more to do), and the rest, in plan order, with their derived keys.
-    public struct Triage: Sendable {
-        public var kept: [PageOutput] = []
-        public var toRender: [PageToRender] = []
+    package struct Triage: Sendable {
+        package var kept: [PageOutput] = []
+        package var toRender: [PageToRender] = []
         /// Every page's derived key, for the next build of a long-lived process.
-        public var derived = DerivedKeys()
+        package var derived = DerivedKeys()
     }
 
     /// A page to build: its place in the plan, and its key unless it is built to get one.
-    public struct PageToRender: Sendable {
+    package struct PageToRender: Sendable {
         var position: Int
         var key: UInt64?
     }
 
     /// Each page's derived key by its place in the plan (`nil` for a page built to get one), with
     /// the output paths of that plan.
-    public struct DerivedKeys: Sendable {
+    package struct DerivedKeys: Sendable {
         let outputPaths: [String]
         let keys: [UInt64?]
 
@@ -122,7 +122,7 @@ public struct SiteRenderer: Sendable {
     ///   is the one at its place is kept without asking `reuse`, whose two lookups by path (in
     ///   tables of 34,000) were a third of the triage under `serve`. The keys count only when made
     ///   for this plan: the same output paths, usually the very same array (`PageLayout`).
-    public func triage(
+    package func triage(
         keys: PageKeys, reuse: @escaping @Sendable (String, UInt64) -> Bool = { _, _ in false }, recorded: DerivedKeys? = nil
     ) async -> Triage {
         let known = recorded?.keys(for: layout)
@@ -143,7 +143,7 @@ public struct SiteRenderer: Sendable {
 
     /// Builds and renders `pages` on all cores. A page built to get its key is still reused when
     /// `reuse` claims that key.
-    public func render(
+    package func render(
         _ pages: ArraySlice<PageToRender>, keys: PageKeys, reuse: @escaping @Sendable (String, UInt64) -> Bool = { _, _ in false }
     ) async -> [PageOutput] {
         await Parallel.map(Array(pages)) { page in
@@ -154,7 +154,7 @@ public struct SiteRenderer: Sendable {
 
     /// Lets the card store go of posts the site no longer has, before it is kept (`serve`) or
     /// saved (`daybook build`) for later builds.
-    public func releaseGoneCards() {
+    package func releaseGoneCards() {
         let posts = builder.input.feeds.posts
         guard cards.count > posts.count else { return }
         cards.keep(only: posts.map(\.id))
@@ -166,7 +166,7 @@ public struct SiteRenderer: Sendable {
     /// - Parameters:
     ///   - kept: the versions an earlier `daybook build` kept (`KeptVersions`).
     ///   - keepsVersions: whether the keys make the versions to keep (`PageKeys.keptVersions`).
-    public func keys(
+    package func keys(
         previousLinkTargets: [String]?, memo: PostVersionMemo? = nil, forNextBuild: Bool = true, kept: KeptVersions? = nil, keepsVersions: Bool = false
     ) -> PageKeys {
         PageKeys(
@@ -175,7 +175,7 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The targets to record for the next build's `keys(previousLinkTargets:)`.
-    public var linkTargets: [String] { PageKeys.linkTargets(of: builder) }
+    package var linkTargets: [String] { PageKeys.linkTargets(of: builder) }
 
     func renderItem(_ item: any ItemView, keys: PageKeys) -> String {
         if let reference = item as? PostReference {
@@ -194,17 +194,17 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The feeds, the sitemap and the search index, derived from the same lists as the pages.
-    public struct DataFiles: Sendable {
-        public var files: [RenderedFile] = []
+    package struct DataFiles: Sendable {
+        package var files: [RenderedFile] = []
         /// The key of each person's two feeds, by path.
-        public var keys: [String: UInt64] = [:]
+        package var keys: [String: UInt64] = [:]
         /// Paths `reuse` claimed: left as the previous build wrote them.
-        public var reused: [String] = []
+        package var reused: [String] = []
     }
 
     /// The data files; a person's two feeds and the sitemap are rendered only when `reuse` does
     /// not claim their key.
-    public func dataFiles(keys: PageKeys, reuse: @escaping @Sendable (String, UInt64) -> Bool = { _, _ in false }) -> DataFiles {
+    package func dataFiles(keys: PageKeys, reuse: @escaping @Sendable (String, UInt64) -> Bool = { _, _ in false }) -> DataFiles {
         var data = DataFiles()
         data.files = [
             RenderedFile(path: AtomFeed.journalPath, bytes: Array(builder.journalFeedXML().utf8)),

@@ -5,12 +5,12 @@ import DaybookModel
 ///
 /// Links are root-relative and carry the path of `baseURL` (`https://x.org/blog/` → `/blog/…`),
 /// so a site served under a sub-path works; `absolute` prefixes the whole `baseURL` for feeds.
-public struct SiteURLs: Sendable {
+package struct SiteURLs: Sendable {
     /// The path part of `baseURL`, starting and ending with `/`.
-    public let root: String
-    public let baseURL: String
+    package let root: String
+    package let baseURL: String
 
-    public init(baseURL: String) {
+    package init(baseURL: String) {
         self.baseURL = baseURL
         if let schemeEnd = baseURL.range(of: "://") {
             let afterHost = baseURL[schemeEnd.upperBound...].drop { $0 != "/" }
@@ -21,39 +21,39 @@ public struct SiteURLs: Sendable {
     }
 
     /// A page path (`journal/page/2/`) as a link.
-    public func link(_ path: String) -> String { root + path }
-    public func absolute(_ path: String) -> String {
+    package func link(_ path: String) -> String { root + path }
+    package func absolute(_ path: String) -> String {
         baseURL + path
     }
 
     /// A list's page path: `journal/` for page 1, `journal/page/K/` after.
-    public static func listPage(_ base: String, _ number: Int) -> String {
+    package static func listPage(_ base: String, _ number: Int) -> String {
         number == 1 ? base : "\(base)page/\(number)/"
     }
 
     /// The file a page path is written to: `journal/` is `journal/index.html`.
     static func file(_ pagePath: String) -> String { pagePath + "index.html" }
 
-    public static let home = ""
-    public static let notFound = "404.html"
-    public static let journal = "journal/"
-    public static let timeline = "timeline/"
-    public static let tags = "tags/"
-    public static let users = "users/"
-    public static let locations = "locations/"
-    public static let search = "search/"
+    package static let home = ""
+    package static let notFound = "404.html"
+    package static let journal = "journal/"
+    package static let timeline = "timeline/"
+    package static let tags = "tags/"
+    package static let users = "users/"
+    package static let locations = "locations/"
+    package static let search = "search/"
     static let searchScript = "search.js"
     static let journalFeed = "journal/feed.xml"
     static let timelineFeed = "timeline/feed.xml"
-    public static func entry(_ promptID: String) -> String { "journal/\(Slug.make(promptID))/" }
-    public static func post(_ postID: String) -> String { "posts/\(Slug.make(postID))/" }
-    public static func user(_ userID: String) -> String { group(.users, slug: Slug.make(userID)) }
+    package static func entry(_ promptID: String) -> String { "journal/\(Slug.make(promptID))/" }
+    package static func post(_ postID: String) -> String { "posts/\(Slug.make(postID))/" }
+    package static func user(_ userID: String) -> String { group(.users, slug: Slug.make(userID)) }
     /// A person's posts feed, next to their profile (CONTRACT §4).
-    public static func userFeed(_ userID: String) -> String { user(userID) + "feed.xml" }
+    package static func userFeed(_ userID: String) -> String { user(userID) + "feed.xml" }
     /// The feed of comments on a person's posts.
-    public static func userCommentsFeed(_ userID: String) -> String { user(userID) + "comments.xml" }
-    public static func tag(_ tag: String) -> String { group(.tags, slug: Slug.make(tag)) }
-    public static func location(_ slug: String) -> String { group(.locations, slug: slug) }
+    package static func userCommentsFeed(_ userID: String) -> String { user(userID) + "comments.xml" }
+    package static func tag(_ tag: String) -> String { group(.tags, slug: Slug.make(tag)) }
+    package static func location(_ slug: String) -> String { group(.locations, slug: slug) }
 
     /// `tags/`, `users/` or `locations/`.
     static func index(_ kind: GroupKind) -> String {
@@ -81,14 +81,14 @@ public struct SiteURLs: Sendable {
     }
 
     /// An image named by content: absolute URLs stay as they are, paths under `content/` become site paths.
-    public func asset(_ reference: String) -> String {
+    package func asset(_ reference: String) -> String {
         Self.isExternal(reference) ? reference : root + reference
     }
 
     /// `path` with every byte outside the URL-safe ASCII set percent-encoded, for feeds and the
     /// sitemap. On bytes, and a path with nothing to encode is returned as it is: appended
     /// scalar by scalar, the feeds' and the sitemap's links were 2% of a full build.
-    public static func percentEncoded(_ path: String) -> String {
+    package static func percentEncoded(_ path: String) -> String {
         func isSafe(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
@@ -112,7 +112,7 @@ public struct SiteURLs: Sendable {
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
-    public static func isExternal(_ reference: String) -> Bool {
+    package static func isExternal(_ reference: String) -> Bool {
         // On bytes: asked of every post's photo on every build, `hasPrefix` compared characters.
         let utf8 = reference.utf8
         return utf8.starts(with: "http://".utf8) || utf8.starts(with: "https://".utf8) || utf8.starts(with: "//".utf8)

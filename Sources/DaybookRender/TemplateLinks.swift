@@ -16,7 +16,7 @@ import DaybookModel
 ///   it is refused, with the `{{root}}` form to write instead;
 /// - an empty value, which `check` refuses too.
 /// URLs with a scheme (`https:`, `mailto:`) or starting `//` are external and never fetched.
-public enum TemplateLinks {
+package enum TemplateLinks {
     /// The attributes that name a URL; `srcset` lists several and is built by the page model.
     static let attributes = ["href", "src", "action", "poster"]
 
@@ -24,7 +24,7 @@ public enum TemplateLinks {
     /// - Parameters:
     ///   - root: the site's root path (`/` or `/blog/`).
     ///   - links: the site's paths and the rule that resolves one, as content Markdown's.
-    public static func problems(in theme: Theme, links: MarkdownLinks) -> [Diagnostic] {
+    package static func problems(in theme: Theme, links: MarkdownLinks) -> [Diagnostic] {
         let templates = theme.templates.sorted { $0.key < $1.key }
         var ids = Set<String>()
         for (_, template) in templates {

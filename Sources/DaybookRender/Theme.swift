@@ -5,13 +5,13 @@ import Mustache
 ///
 /// The default theme is embedded in the binary; a site's `Templates/` folder overrides it file by
 /// file. Templates arrive here as strings, so rendering never reads a disk.
-public struct Theme: Sendable {
+package struct Theme: Sendable {
     /// `page` for `page.mustache`; each value is the template source and where it came from.
-    public var templates: [String: (source: String, path: String)]
+    package var templates: [String: (source: String, path: String)]
     /// Files copied to the output root as they are (`style.css`).
-    public var assets: [String: [UInt8]]
+    package var assets: [String: [UInt8]]
 
-    public init(templates: [String: (source: String, path: String)] = [:], assets: [String: [UInt8]] = [:]) {
+    package init(templates: [String: (source: String, path: String)] = [:], assets: [String: [UInt8]] = [:]) {
         self.templates = templates
         self.assets = assets
     }
@@ -20,7 +20,7 @@ public struct Theme: Sendable {
     static let requiredTemplates = TemplateName.themeTemplates.map(\.rawValue)
 
     /// Builds the theme a site renders with: the site's own files win over the default theme's.
-    public func overridden(by site: Theme) -> Theme {
+    package func overridden(by site: Theme) -> Theme {
         Theme(
             templates: templates.merging(site.templates) { _, own in own },
             assets: assets.merging(site.assets) { _, own in own })
@@ -29,7 +29,7 @@ public struct Theme: Sendable {
     /// Parses every template; each syntax error becomes a diagnostic at its line and column.
     /// - Parameter typedWalk: whether pages render through the compiled walk where the templates
     ///   allow it (`false` only to compare it with swift-mustache's).
-    public func compile(typedWalk: Bool = true) -> (templates: ThemeTemplates?, diagnostics: [Diagnostic]) {
+    package func compile(typedWalk: Bool = true) -> (templates: ThemeTemplates?, diagnostics: [Diagnostic]) {
         var library = MustacheLibrary()
         var diagnostics: [Diagnostic] = []
         ThemeEscaping.register()

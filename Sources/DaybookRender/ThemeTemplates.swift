@@ -5,7 +5,7 @@ import Mustache
 ///
 /// Both render the same bytes; the compiled walk only skips the runtime casts. A site whose own
 /// templates use transforms, lambdas, parents or blocks renders through swift-mustache.
-public struct ThemeTemplates: Sendable {
+package struct ThemeTemplates: Sendable {
     let library: MustacheLibrary
     /// `nil` when a template uses something only swift-mustache renders.
     let compiled: [String: CompiledTemplate]?
@@ -34,7 +34,7 @@ public struct ThemeTemplates: Sendable {
     }
 
     /// Whether pages render through the compiled walk (false: through swift-mustache).
-    public var isCompiled: Bool { compiled != nil }
+    package var isCompiled: Bool { compiled != nil }
 
     /// The page or item `model` rendered through the template `name`; nothing for a template the
     /// theme does not have (`Theme.compile` reports those).

@@ -40,7 +40,7 @@ extension StableHash {
 
 extension Theme {
     /// A hash of every template and asset, so a theme edit re-renders every page.
-    public var fingerprint: UInt64 {
+    package var fingerprint: UInt64 {
         var hash = StableHash()
         hash.combine("daybook-render-1")
         for name in templates.keys.sorted() {

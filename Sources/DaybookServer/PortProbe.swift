@@ -6,8 +6,8 @@ import Darwin
 
 /// Whether `serve` could listen on an address, asked before the first build so that a taken
 /// port is reported at once, in words, instead of after a whole build as a bind errno.
-public enum PortProbe {
-    public enum Outcome: Equatable, Sendable {
+package enum PortProbe {
+    package enum Outcome: Equatable, Sendable {
         case free
         case inUse
         /// The host does not resolve, or the address cannot be bound for another reason.
@@ -18,7 +18,7 @@ public enum PortProbe {
     /// of them is taken, free when at least one binds. Like the server, it sets `SO_REUSEADDR`,
     /// so connections lingering in TIME_WAIT from an earlier preview do not count, while a
     /// socket listening there does.
-    public static func check(host: String, port: Int) -> Outcome {
+    package static func check(host: String, port: Int) -> Outcome {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)

@@ -12,19 +12,19 @@ import UnixSignals
 /// The HTTP server and the preview's watcher run as services of one group, which stops both
 /// cleanly on SIGINT or SIGTERM: the watcher first, closing every live-reload stream, then the
 /// server, which then has no open request left to wait for.
-public struct PreviewServer: Sendable {
-    public var siteDirectory: URL
-    public var outputDirectory: URL
-    public var host: String
-    public var port: Int
+package struct PreviewServer: Sendable {
+    package var siteDirectory: URL
+    package var outputDirectory: URL
+    package var host: String
+    package var port: Int
     /// `--future` and `--drafts`, passed to every rebuild.
-    public var includeFuture: Bool
-    public var includeDrafts: Bool
-    public var clock: @Sendable () -> Instant
-    public var log: @Sendable (BuildResult) -> Void
-    public var announce: @Sendable (String) -> Void
+    package var includeFuture: Bool
+    package var includeDrafts: Bool
+    package var clock: @Sendable () -> Instant
+    package var log: @Sendable (BuildResult) -> Void
+    package var announce: @Sendable (String) -> Void
 
-    public init(
+    package init(
         siteDirectory: URL, outputDirectory: URL, host: String, port: Int, includeFuture: Bool = false,
         includeDrafts: Bool = false, clock: @escaping @Sendable () -> Instant,
         log: @escaping @Sendable (BuildResult) -> Void, announce: @escaping @Sendable (String) -> Void
@@ -40,7 +40,7 @@ public struct PreviewServer: Sendable {
         self.announce = announce
     }
 
-    public func run() async throws {
+    package func run() async throws {
         let hub = ReloadHub()
         let session = PreviewSession(siteDirectory: siteDirectory, outputDirectory: outputDirectory, hub: hub, clock: clock, log: log,
             includeFuture: includeFuture, includeDrafts: includeDrafts)
@@ -70,7 +70,7 @@ public struct PreviewServer: Sendable {
     }
 
     /// The port was taken when the server came to bind it.
-    public struct AddressInUse: Error {
-        public var port: Int
+    package struct AddressInUse: Error {
+        package var port: Int
     }
 }

@@ -4,23 +4,23 @@ import ServiceLifecycle
 
 /// The preview's background work as a service: rebuild on source changes (debounced) and when
 /// the day changes; on shutdown, stop watching and close every event stream.
-public struct PreviewService: Service {
-    public let session: PreviewSession
-    public let watcher: SiteWatcher
+package struct PreviewService: Service {
+    package let session: PreviewSession
+    package let watcher: SiteWatcher
     /// How long the sources must be quiet before a rebuild starts, so a burst gives one build.
     /// An editor's save (a temporary file written and renamed over the page) reaches inotify
     /// within a millisecond or two; webpack's watcher waits 20 ms for the same reason. A longer
     /// burst (a git checkout) may give two builds, the second with everything: the wait is part
     /// of every save-to-reload, so it is kept short.
-    public var quietPeriod: Duration = .milliseconds(25)
-    public var onChange: @Sendable ([String]) -> Void = { _ in }
+    package var quietPeriod: Duration = .milliseconds(25)
+    package var onChange: @Sendable ([String]) -> Void = { _ in }
 
-    public init(session: PreviewSession, watcher: SiteWatcher) {
+    package init(session: PreviewSession, watcher: SiteWatcher) {
         self.session = session
         self.watcher = watcher
     }
 
-    public func run() async throws {
+    package func run() async throws {
         let hub = session.hub
         await withGracefulShutdownHandler {
             await cancelWhenGracefulShutdown {

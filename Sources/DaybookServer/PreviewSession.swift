@@ -8,17 +8,17 @@ import Foundation
 /// The build is all-or-nothing, so the output folder always holds the last good build: while a
 /// rebuild runs, and after one fails. One rebuild runs at a time: each waits for the one asked
 /// for before it (`latest`), since an actor alone interleaves calls at their suspension points.
-public actor PreviewSession {
-    public let siteDirectory: URL
-    public let outputDirectory: URL
-    public let hub: ReloadHub
+package actor PreviewSession {
+    package let siteDirectory: URL
+    package let outputDirectory: URL
+    package let hub: ReloadHub
     /// "Now", injected: the clock in `daybook serve`, a fixed or stepped instant in tests.
     private let clock: @Sendable () -> Instant
     private let log: @Sendable (BuildResult) -> Void
     /// `--future` and `--drafts`, passed to every rebuild.
     private let includeFuture: Bool
     private let includeDrafts: Bool
-    public private(set) var lastResult: BuildResult?
+    package private(set) var lastResult: BuildResult?
     /// The decoded content, kept between rebuilds.
     private let records: RecordStore
     /// The last rebuild asked for, which the next one waits for.
@@ -34,10 +34,10 @@ public actor PreviewSession {
     /// folder, a network file system) would otherwise go unread for as long as the preview runs;
     /// with this it is read by the first rebuild after the interval (a whole read of a
     /// 20,000-post site costs some 40 ms).
-    public let wholeReadEvery: Duration
+    package let wholeReadEvery: Duration
     private var lastWholeRead: ContinuousClock.Instant?
 
-    public init(
+    package init(
         siteDirectory: URL, outputDirectory: URL, hub: ReloadHub, clock: @escaping @Sendable () -> Instant,
         log: @escaping @Sendable (BuildResult) -> Void = { _ in }, includeFuture: Bool = false, includeDrafts: Bool = false,
         wholeReadEvery: Duration = .seconds(60)
@@ -54,18 +54,18 @@ public actor PreviewSession {
     }
 
     /// The path of the site's base URL, where the preview serves the folder.
-    public var basePath: String { SiteURLs(baseURL: lastResult?.baseURL ?? "/").root }
+    package var basePath: String { SiteURLs(baseURL: lastResult?.baseURL ?? "/").root }
 
     /// Tells the session that the watcher is in place: from the next build on, the builds after
     /// it may read only the paths it names.
-    public func watcherStarted() { watching = true }
+    package func watcherStarted() { watching = true }
 
     /// Builds, logs, and sends the reload events the result calls for, once the rebuild before it
     /// is done.
     /// - Parameter changed: the site-relative paths the watcher named since the last build, which
     ///   is then read again for them alone when it can be (`BuildOptions.changedSources`).
     @discardableResult
-    public func rebuild(changed: [String]? = nil) async -> BuildResult {
+    package func rebuild(changed: [String]? = nil) async -> BuildResult {
         // An actor runs one call at a time only between its suspension points, and a build
         // suspends: without the chain, the midnight rebuild could run beside a save's, two builds
         // writing one folder.
@@ -113,14 +113,14 @@ public actor PreviewSession {
     /// Rebuilds when the calendar day has changed in the site's zone since the last build, so
     /// today's prompt moves on, as the journal feed does when the device's day changes.
     @discardableResult
-    public func rebuildIfTheDayChanged() async -> Bool {
+    package func rebuildIfTheDayChanged() async -> Bool {
         guard let builtDay, let zone = lastResult?.timeZone, clock().day(in: zone) != builtDay else { return false }
         await rebuild()
         return true
     }
 
     /// Seconds until the next midnight in the site's zone (at least one), for the day timer.
-    public func secondsUntilTomorrow() -> Double {
+    package func secondsUntilTomorrow() -> Double {
         guard let zone = lastResult?.timeZone else { return 60 }
         let now = clock()
         let tomorrow = CalendarDay(daysSince1970: now.day(in: zone).daysSince1970 + 1)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A message to the pages open in browsers, sent as a server-sent event.
-public enum ReloadEvent: Sendable, Equatable {
+package enum ReloadEvent: Sendable, Equatable {
     /// Reload the pages at these URL paths (`/journal/`), or every page.
     case reload(paths: [String], all: Bool)
     /// Only stylesheets changed: swap them in place, without a reload.

@@ -4,15 +4,15 @@ import Foundation
 ///
 /// A page that connects while the last rebuild has failed gets that failure at once, so its
 /// overlay shows; closing the hub ends every stream, which lets the server shut down.
-public actor ReloadHub {
+package actor ReloadHub {
     private var subscribers: [Int: AsyncStream<ReloadEvent>.Continuation] = [:]
     private var nextID = 0
     private var lastFailure: ReloadEvent?
     private var closed = false
 
-    public init() {}
+    package init() {}
 
-    public func subscribe() -> AsyncStream<ReloadEvent> {
+    package func subscribe() -> AsyncStream<ReloadEvent> {
         let (stream, continuation) = AsyncStream<ReloadEvent>.makeStream(bufferingPolicy: .bufferingNewest(64))
         if closed {
             continuation.finish()
@@ -26,9 +26,9 @@ public actor ReloadHub {
         return stream
     }
 
-    public var subscriberCount: Int { subscribers.count }
+    package var subscriberCount: Int { subscribers.count }
 
-    public func publish(_ event: ReloadEvent) {
+    package func publish(_ event: ReloadEvent) {
         switch event {
         case .failed: lastFailure = event
         case .built: lastFailure = nil
@@ -37,7 +37,7 @@ public actor ReloadHub {
         for continuation in subscribers.values { continuation.yield(event) }
     }
 
-    public func close() {
+    package func close() {
         closed = true
         for continuation in subscribers.values { continuation.finish() }
         subscribers = [:]

@@ -9,28 +9,28 @@ import Hummingbird
 /// Written as one responder rather than Hummingbird's `FileMiddleware` because the preview needs
 /// what that middleware does not do: pretty URLs with redirects, the site's own 404 page, a
 /// script added to HTML as it is served, and the traversal rules of `RequestPath`.
-public struct SiteResponder: HTTPResponder {
-    public typealias Context = BasicRequestContext
+package struct SiteResponder: HTTPResponder {
+    package typealias Context = BasicRequestContext
 
-    public let outputDirectory: URL
+    package let outputDirectory: URL
     /// The path of the site's base URL (`/` or `/blog/`), under which the folder is served.
-    public let basePath: String
-    public let hub: ReloadHub
+    package let basePath: String
+    package let hub: ReloadHub
     /// The largest file served, read whole into memory for each request.
-    public let maxFileBytes: Int
+    package let maxFileBytes: Int
 
     /// 256 MiB: far above any page, feed or photo copy a build writes, and low enough that a
     /// stray video or disk image in the output folder cannot exhaust the memory of the preview.
-    public static let maxFileBytes = 256 << 20
+    package static let maxFileBytes = 256 << 20
 
-    public init(outputDirectory: URL, basePath: String, hub: ReloadHub, maxFileBytes: Int = SiteResponder.maxFileBytes) {
+    package init(outputDirectory: URL, basePath: String, hub: ReloadHub, maxFileBytes: Int = SiteResponder.maxFileBytes) {
         self.outputDirectory = outputDirectory.standardizedFileURL
         self.basePath = basePath
         self.hub = hub
         self.maxFileBytes = maxFileBytes
     }
 
-    public func respond(to request: Request, context: Context) async throws -> Response {
+    package func respond(to request: Request, context: Context) async throws -> Response {
         guard request.method == .get || request.method == .head else {
             return Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD"])
         }

@@ -12,13 +12,13 @@ import Glibc
 /// available, a poll of modification times and sizes. Both see the folders the build reads, by a
 /// bounded walk, the build's own (`walk`). The output folder is never watched, so a build cannot trigger
 /// itself. Editor droppings (`.swp`, `~`, dot files) are ignored.
-public final class SiteWatcher: Sendable {
-    public let siteDirectory: URL
-    public let outputDirectory: URL
+package final class SiteWatcher: Sendable {
+    package let siteDirectory: URL
+    package let outputDirectory: URL
     private let pollInterval: Duration
 
     /// - Parameter outputDirectory: `<site>/output` when not given, as the command line's default.
-    public init(siteDirectory: URL, outputDirectory: URL? = nil, pollInterval: Duration = .milliseconds(500)) {
+    package init(siteDirectory: URL, outputDirectory: URL? = nil, pollInterval: Duration = .milliseconds(500)) {
         self.siteDirectory = siteDirectory.standardizedFileURL
         self.outputDirectory = (outputDirectory ?? siteDirectory.appending(path: "output")).standardizedFileURL
         self.pollInterval = pollInterval
@@ -62,11 +62,11 @@ public final class SiteWatcher: Sendable {
 
     /// Site-relative paths that changed, in bursts as the file system reports them. Ends when the
     /// iterating task is cancelled. Armed when it returns: a change made after it is reported.
-    public func changes() -> AsyncStream<[String]> { watch().changes }
+    package func changes() -> AsyncStream<[String]> { watch().changes }
 
     /// `changes()`, and whether they name every path that changes (inotify), rather than the files
     /// whose time or size a poll saw change: only then may a rebuild read just those.
-    public func watch() -> (changes: AsyncStream<[String]>, namesEveryChange: Bool) {
+    package func watch() -> (changes: AsyncStream<[String]>, namesEveryChange: Bool) {
         #if os(Linux)
         if let stream = inotifyChanges() { return (stream, true) }
         #endif

@@ -5,17 +5,17 @@ import Foundation
 ///
 /// An actor rather than a semaphore: blocking a thread of the cooperative pool while the build
 /// renders on that same pool deadlocks on a 2-core machine.
-public actor BuiltSite {
+package actor BuiltSite {
     private let archive: String
     private let now: String
     private var site: SiteFixture?
 
-    public init(_ archive: String, now: String) {
+    package init(_ archive: String, now: String) {
         self.archive = archive
         self.now = now
     }
 
-    public func get() async throws -> SiteFixture {
+    package func get() async throws -> SiteFixture {
         if let site { return site }
         let fresh = try SiteFixture(archive)
         _ = await SiteBuilder().build(BuildOptions(siteDirectory: fresh.directory, now: Fixed.at(now)))

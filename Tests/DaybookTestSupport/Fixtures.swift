@@ -2,19 +2,19 @@ import DaybookModel
 import Foundation
 
 /// Builders for literal test inputs, so each test states only what it is about.
-public enum Fixed {
+package enum Fixed {
     /// An instant from RFC 3339 text; traps on a typo, which is a bug in the test.
-    public static func at(_ text: String) -> Instant {
+    package static func at(_ text: String) -> Instant {
         guard let instant = Instant(rfc3339: text) else { preconditionFailure("bad test date-time \(text)") }
         return instant
     }
 
-    public static func day(_ text: String) -> CalendarDay {
+    package static func day(_ text: String) -> CalendarDay {
         guard let day = CalendarDay(text) else { preconditionFailure("bad test date \(text)") }
         return day
     }
 
-    public static func zone(_ identifier: String) -> TimeZone {
+    package static func zone(_ identifier: String) -> TimeZone {
         guard let zone = TimeZone(identifier: identifier) else { preconditionFailure("unknown zone \(identifier)") }
         return zone
     }
@@ -27,8 +27,8 @@ public enum Fixed {
 /// exits; a run killed before that leaves it, and the next run removes the folders of processes
 /// that are gone. A fixture is not removed when it goes out of scope: a test may hand its folder
 /// to a server or a second build that outlives the value.
-public struct SiteFixture: Sendable {
-    public let directory: URL
+package struct SiteFixture: Sendable {
+    package let directory: URL
 
     /// `daybook-tests-<pid>` in the temporary folder.
     static let root: URL = {
@@ -46,32 +46,32 @@ public struct SiteFixture: Sendable {
         return root
     }()
 
-    public init(_ archive: String) throws {
+    package init(_ archive: String) throws {
         directory = Self.root.appending(path: UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (path, text) in Self.parse(archive) { try write(path, text) }
     }
 
-    public func write(_ path: String, _ text: String) throws { try write(path, bytes: Array(text.utf8)) }
+    package func write(_ path: String, _ text: String) throws { try write(path, bytes: Array(text.utf8)) }
 
     /// Bytes that are not text (a photo), at `path`, its folders made as needed.
-    public func write(_ path: String, bytes: some Sequence<UInt8>) throws {
+    package func write(_ path: String, bytes: some Sequence<UInt8>) throws {
         let url = directory.appending(path: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(bytes).write(to: url)
     }
 
-    public func read(_ path: String) -> String? {
+    package func read(_ path: String) -> String? {
         FileManager.default.contents(atPath: directory.appending(path: path).path).flatMap { String(data: $0, encoding: .utf8) }
     }
 
     /// The inode of the file at `path`, to tell a file rewritten in place from one renamed over it.
-    public func inode(_ path: String) -> UInt64? {
+    package func inode(_ path: String) -> UInt64? {
         (try? FileManager.default.attributesOfItem(atPath: directory.appending(path: path).path))?[.systemFileNumber] as? UInt64
     }
 
     /// Every file below `folder` with its bytes, for byte-for-byte comparisons.
-    public func tree(_ folder: String) -> [String: Data] {
+    package func tree(_ folder: String) -> [String: Data] {
         let base = directory.appending(path: folder)
         var result: [String: Data] = [:]
         guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { return result }
@@ -85,7 +85,7 @@ public struct SiteFixture: Sendable {
         return result
     }
 
-    public static func parse(_ archive: String) -> [(String, String)] {
+    package static func parse(_ archive: String) -> [(String, String)] {
         var files: [(String, String)] = []
         var current: String?
         var lines: [Substring] = []

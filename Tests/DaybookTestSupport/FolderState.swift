@@ -3,10 +3,10 @@ import Foundation
 
 /// Every file and folder below a folder, hidden ones included, with the files' bytes, for
 /// byte-for-byte comparisons of output folders.
-public struct FolderState: Equatable, Sendable, CustomStringConvertible {
-    public var entries: [String: Data?] = [:]
+package struct FolderState: Equatable, Sendable, CustomStringConvertible {
+    package var entries: [String: Data?] = [:]
 
-    public init(_ folder: URL) {
+    package init(_ folder: URL) {
         guard let walk = FileManager.default.enumerator(atPath: folder.path) else { return }
         for case let path as String in walk {
             var isFolder: ObjCBool = false
@@ -20,11 +20,11 @@ public struct FolderState: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var paths: [String] { entries.keys.sorted() }
+    package var paths: [String] { entries.keys.sorted() }
 
     /// The same, with the build's record read for the files it records: an incremental build
     /// lists them in the order of the record before it, a fresh one in its own.
-    public var recordByContent: FolderState {
+    package var recordByContent: FolderState {
         var copy = self
         if case .some(.some(let data)) = entries[OutputWriter.manifestName],
             let manifest = BuildManifest(text: String(decoding: data, as: UTF8.self))
@@ -34,23 +34,23 @@ public struct FolderState: Equatable, Sendable, CustomStringConvertible {
         return copy
     }
 
-    public func without(_ path: String) -> FolderState {
+    package func without(_ path: String) -> FolderState {
         var copy = self
         copy.entries[path] = nil
         return copy
     }
 
     /// What differs, for a failure's message.
-    public func differences(from other: FolderState) -> [String] {
+    package func differences(from other: FolderState) -> [String] {
         Set(entries.keys).union(other.entries.keys).sorted().filter { entries[$0] != other.entries[$0] }
     }
 
-    public var description: String { "\(entries.count) entries" }
+    package var description: String { "\(entries.count) entries" }
 }
 
 extension SiteFixture {
     /// A copy of the whole site folder in a fresh temporary folder, less `leaving`.
-    public func copy(leaving: [String] = []) throws -> SiteFixture {
+    package func copy(leaving: [String] = []) throws -> SiteFixture {
         let copy = try SiteFixture("")
         try FileManager.default.removeItem(at: copy.directory)
         try FileManager.default.copyItem(at: directory, to: copy.directory)

@@ -1,14 +1,14 @@
 import Foundation
 
 /// Reads the few facts tests assert about rendered pages, without a full HTML parser.
-public enum HTMLProbe {
+package enum HTMLProbe {
     /// The `data-id` values in document order.
-    public static func dataIDs(_ html: String) -> [String] {
+    package static func dataIDs(_ html: String) -> [String] {
         attributeValues("data-id", in: html)
     }
 
     /// Every value of `name="…"` in document order.
-    public static func attributeValues(_ name: String, in html: String) -> [String] {
+    package static func attributeValues(_ name: String, in html: String) -> [String] {
         var values: [String] = []
         var rest = html[...]
         let marker = " \(name)=\""
@@ -21,7 +21,7 @@ public enum HTMLProbe {
         return values
     }
 
-    public static func count(_ needle: String, in html: String) -> Int {
+    package static func count(_ needle: String, in html: String) -> Int {
         html.components(separatedBy: needle).count - 1
     }
 }

@@ -1,8 +1,8 @@
 /// A site made to exercise the indexes across page boundaries (pageSize 2).
-public enum IndexSite {
-    public static let now = "2026-11-21T12:00:00Z"
+package enum IndexSite {
+    package static let now = "2026-11-21T12:00:00Z"
 
-    public static let archive = """
+    package static let archive = """
         -- site.yml --
         title: Indexes
         baseURL: https://example.org/blog/

@@ -1,10 +1,10 @@
 /// A site for issue 12's rules: responses (ordered, edited, future, draft, orphaned), draft
 /// prompts, posts and comments, edits, per-person feeds and post navigation.
-public enum JournalSite {
+package enum JournalSite {
     /// Built with `now` = 2026-11-21T12:00:00Z, UTC.
-    public static let now = "2026-11-21T12:00:00Z"
+    package static let now = "2026-11-21T12:00:00Z"
 
-    public static let archive = """
+    package static let archive = """
         -- site.yml --
         title: J
         baseURL: https://j.example/

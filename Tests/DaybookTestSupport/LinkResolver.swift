@@ -4,17 +4,17 @@ import Foundation
 /// static server would (`x/` is `x/index.html`), and checks `#fragments` against element ids.
 ///
 /// A test helper, deliberately simple (attribute scanning, no HTML parser); `daybook check` is the product.
-public struct LinkResolver {
-    public let root: URL
-    public let prefix: String
+package struct LinkResolver {
+    package let root: URL
+    package let prefix: String
 
-    public init(root: URL, prefix: String = "/") {
+    package init(root: URL, prefix: String = "/") {
         self.root = root
         self.prefix = prefix
     }
 
     /// "page: link" for every internal link that does not resolve; empty when all do.
-    public func brokenLinks() throws -> [String] {
+    package func brokenLinks() throws -> [String] {
         let files = try FileManager.default.subpathsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".html") }.sorted()
         var ids: [String: Set<String>] = [:]
         var html: [String: String] = [:]

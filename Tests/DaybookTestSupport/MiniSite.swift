@@ -1,11 +1,11 @@
 /// A small site used by several build and end-to-end tests: every collection, every form, a
 /// placeholder entry, a future post and a comment on a missing post. Its photo `a.png` holds SVG
 /// bytes (the build goes by bytes, not names): published as it is, so no test waits on libvips.
-public enum MiniSite {
+package enum MiniSite {
     /// Built with `now` = 2026-11-21T12:00:00Z in Europe/Lisbon (UTC+0 in November).
-    public static let now = "2026-11-21T12:00:00Z"
+    package static let now = "2026-11-21T12:00:00Z"
 
-    public static let archive = """
+    package static let archive = """
         -- site.yml --
         title: Mini
         timeZone: Europe/Lisbon

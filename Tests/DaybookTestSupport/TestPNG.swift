@@ -1,9 +1,9 @@
 /// Real, decodable PNG files for tests that publish images: the build runs every PNG through
 /// the image pipeline (CONTRACT §7), so a header alone is no longer enough.
-public enum TestPNG {
+package enum TestPNG {
     /// A `width`×`height` RGB PNG of one colour, with no metadata chunks, so its stripped
     /// original is byte for byte the same file. Deflate "stored" blocks: no zlib needed.
-    public static func make(width: Int, height: Int, rgb: (UInt8, UInt8, UInt8) = (200, 120, 60)) -> [UInt8] {
+    package static func make(width: Int, height: Int, rgb: (UInt8, UInt8, UInt8) = (200, 120, 60)) -> [UInt8] {
         var raw: [UInt8] = []
         for _ in 0..<height {
             raw.append(0)
