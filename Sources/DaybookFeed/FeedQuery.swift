@@ -1,3 +1,5 @@
+import DaybookModel
+
 /// One list's query: which items belong to it and in what order.
 ///
 /// The journal's sending order (`JournalFeed.sendingQuery`), the timeline and the order of every
@@ -6,21 +8,28 @@
 /// (`SiteIndexes`), and `Paginator` cuts every list into pages.
 package struct FeedQuery<Item: Sendable>: Sendable {
     package var includes: @Sendable (Item) -> Bool
-    /// A strict total order: ties must be broken (by id) so output never depends on input order.
-    package var precedes: @Sendable (Item, Item) -> Bool
-    /// A number the order follows first (a date, negated for newest first), `precedes` deciding
-    /// only between equal numbers; it must agree with `precedes`. It lets `run` sort an array of
-    /// numbers instead of items: on 100,000 comments, each comparison through `precedes` alone
-    /// copied two comments out of the array, and sorting the comments themselves moved them.
-    package var sortKey: (@Sendable (Item) -> Double)?
+    /// The number the order follows (a date, negated for newest first). Written once, and with
+    /// `id` the whole order: `run` sorts numbers rather than items (on 100,000 comments, each
+    /// comparison of two items copied both out of the array), and no second description of the
+    /// order (a comparison that had to agree with the numbers) exists to drift from it.
+    package var key: @Sendable (Item) -> Double
+    /// Between equal keys, the order of ids (`scalarsPrecede`): a strict total order, so output
+    /// never depends on input order.
+    package var id: @Sendable (Item) -> String
 
     package init(
-        includes: @escaping @Sendable (Item) -> Bool = { _ in true }, sortKey: (@Sendable (Item) -> Double)? = nil,
-        precedes: @escaping @Sendable (Item, Item) -> Bool
+        includes: @escaping @Sendable (Item) -> Bool = { _ in true }, key: @escaping @Sendable (Item) -> Double,
+        id: @escaping @Sendable (Item) -> String
     ) {
         self.includes = includes
-        self.sortKey = sortKey
-        self.precedes = precedes
+        self.key = key
+        self.id = id
+    }
+
+    /// Whether `a` comes before `b`.
+    package func precedes(_ a: Item, _ b: Item) -> Bool {
+        let (first, second) = (key(a), key(b))
+        return first != second ? first < second : id(a).scalarsPrecede(id(b))
     }
 
     /// O(n log n).
@@ -42,15 +51,12 @@ package struct FeedQuery<Item: Sendable>: Sendable {
         return members.map { ordered($0, of: items) }
     }
 
-    /// `positions` in this query's order. With a sort key, positions and keys are sorted, not
-    /// items: no item is copied.
+    /// `positions` in this query's order: positions and keys are sorted, not items, so no item is copied.
     private func ordered(_ positions: [Int], of items: [Item]) -> [Int] {
         if positions.count < 2 { return positions }
-        let precedes = self.precedes
-        guard let sortKey else { return positions.sorted { precedes(items[$0], items[$1]) } }
-        let keys = positions.map { sortKey(items[$0]) }
+        let keys = positions.map { key(items[$0]) }
         let order = positions.indices.sorted { a, b in
-            keys[a] != keys[b] ? keys[a] < keys[b] : precedes(items[positions[a]], items[positions[b]])
+            keys[a] != keys[b] ? keys[a] < keys[b] : id(items[positions[a]]).scalarsPrecede(id(items[positions[b]]))
         }
         return order.map { positions[$0] }
     }
@@ -58,6 +64,6 @@ package struct FeedQuery<Item: Sendable>: Sendable {
     /// The same order over fewer items.
     package func narrowed(to filter: @escaping @Sendable (Item) -> Bool) -> FeedQuery<Item> {
         let includes = self.includes
-        return FeedQuery(includes: { includes($0) && filter($0) }, sortKey: sortKey, precedes: precedes)
+        return FeedQuery(includes: { includes($0) && filter($0) }, key: key, id: id)
     }
 }

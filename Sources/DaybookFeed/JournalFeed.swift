@@ -32,9 +32,7 @@ package struct JournalFeed: Sendable {
     /// The sending order of step 2, as a query like any other list's.
     package static func sendingQuery(_ moment: BuildMoment) -> FeedQuery<SentPrompt> {
         FeedQuery(
-            includes: { moment.isVisible($0.sentAt) },
-            precedes: { a, b in a.sentAt != b.sentAt ? a.sentAt > b.sentAt : a.id.scalarsPrecede(b.id) }
-        )
+            includes: { moment.isVisible($0.sentAt) }, key: { -$0.sentAt.secondsSince1970 }, id: \.id)
     }
 
     /// The ordered entries, with the warnings the order raised. O((p + s) log s).

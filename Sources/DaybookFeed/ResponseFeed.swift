@@ -9,9 +9,7 @@ package enum ResponseFeed {
     /// Oldest `createdAt` first, ties by id; after now only with `--future`, drafts only with `--drafts`.
     package static func query(_ moment: BuildMoment) -> FeedQuery<Response> {
         FeedQuery(
-            includes: { moment.isVisible($0.createdAt, draft: $0.isDraft) },
-            precedes: { a, b in a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id.scalarsPrecede(b.id) }
-        )
+            includes: { moment.isVisible($0.createdAt, draft: $0.isDraft) }, key: { $0.createdAt.secondsSince1970 }, id: \.id)
     }
 
     /// The shown responses of each listed entry, by prompt id, in entry-page order, with the

@@ -7,9 +7,7 @@ package enum TimelineFeed {
     package static func query(_ moment: BuildMoment) -> FeedQuery<Post> {
         FeedQuery(
             includes: { moment.isVisible($0.createdAt, draft: $0.isDraft) },
-            sortKey: { -$0.createdAt.secondsSince1970 },
-            precedes: { a, b in a.createdAt != b.createdAt ? a.createdAt > b.createdAt : a.id.scalarsPrecede(b.id) }
-        )
+            key: { -$0.createdAt.secondsSince1970 }, id: \.id)
     }
 
     /// The timeline proper: with a viewer, only their posts and those of the users they follow
@@ -25,9 +23,7 @@ package enum TimelineFeed {
     package static func commentQuery(_ moment: BuildMoment) -> FeedQuery<Comment> {
         FeedQuery(
             includes: { moment.isVisible($0.createdAt, draft: $0.isDraft) },
-            sortKey: { $0.createdAt.secondsSince1970 },
-            precedes: { a, b in a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id.scalarsPrecede(b.id) }
-        )
+            key: { $0.createdAt.secondsSince1970 }, id: \.id)
     }
 
     /// A person's comments feed (CONTRACT §4, `/users/<id>/comments.xml`): the same comments as
@@ -35,8 +31,6 @@ package enum TimelineFeed {
     package static func commentFeedQuery(_ moment: BuildMoment) -> FeedQuery<Comment> {
         FeedQuery(
             includes: commentQuery(moment).includes,
-            sortKey: { -$0.createdAt.secondsSince1970 },
-            precedes: { a, b in a.createdAt != b.createdAt ? a.createdAt > b.createdAt : a.id.scalarsPrecede(b.id) }
-        )
+            key: { -$0.createdAt.secondsSince1970 }, id: \.id)
     }
 }

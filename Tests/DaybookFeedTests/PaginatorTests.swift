@@ -45,7 +45,7 @@ struct PaginatorTests {
 
     @Test("a query orders, then the paginator cuts")
     func queryThenPages() {
-        let evensDescending = FeedQuery<Int>(includes: { $0 % 2 == 0 }, precedes: { $0 > $1 })
+        let evensDescending = FeedQuery<Int>(includes: { $0 % 2 == 0 }, key: { -Double($0) }, id: { String($0) })
         #expect(pages(evensDescending.run(Array(0..<9))).map(\.items) == [[8, 6, 4], [2, 0]])
     }
 }
