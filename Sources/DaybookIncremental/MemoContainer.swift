@@ -86,12 +86,7 @@ package struct MemoContainer: Sendable {
 
     /// The value of `entry`, or `nil` when it lies outside the container or fails its checksum.
     func value(of entry: Entry) -> ArraySlice<UInt8>? {
-        guard entry.offset >= 0, entry.length >= 0, entry.offset <= bytes.endIndex - valuesStart,
-            entry.length <= bytes.endIndex - valuesStart - entry.offset
-        else { return nil }
-        let start = valuesStart + entry.offset
-        let value = bytes[start..<(start + entry.length)]
-        return StableHash.ofContent(value) == entry.checksum ? value : nil
+        storedValue(of: entry).flatMap { StableHash.ofContent($0) == entry.checksum ? $0 : nil }
     }
 
     /// The bytes of `entry` as stored, unchecked, or `nil` when they lie outside the container:

@@ -37,18 +37,21 @@ package enum SearchStep {
     package static func files(
         _ documents: [SearchDocument], layout: SearchIndex.Layout, memo: inout MemoTable, keep: @Sendable (String, UInt64) -> Bool
     ) -> Output {
-        let versions = Parallel.mapBlocking(documents) { Versions(document: $0.version, terms: $0.termsVersion) }
+        let versions = Parallel.mapBlocking(documents) { document in
+            let terms = document.termsVersion
+            return Versions(document: document.version(terms: terms), terms: terms)
+        }
         let layoutVersion = version(of: layout)
         if let previous = memo.value(index, 0, version: layoutVersion).flatMap(IndexRecord.init(bytes:)),
             previous.versions.count == documents.count
         {
             var table = memo
-            if let output = patch(documents, versions: versions, previous: previous, layout: layout, memo: &table, keep: keep) {
+            if let output = patch(documents, versions: versions, previous: previous, layout: layout, layoutVersion: layoutVersion, memo: &table, keep: keep) {
                 memo = table
                 return output
             }
         }
-        return remake(documents, versions: versions, layout: layout, memo: &memo)
+        return remake(documents, versions: versions, layout: layout, layoutVersion: layoutVersion, memo: &memo)
     }
 
     struct Versions: Sendable, Equatable {
@@ -71,7 +74,9 @@ package enum SearchStep {
 
     // MARK: - Every file
 
-    private static func remake(_ documents: [SearchDocument], versions: [Versions], layout: SearchIndex.Layout, memo: inout MemoTable) -> Output {
+    private static func remake(
+        _ documents: [SearchDocument], versions: [Versions], layout: SearchIndex.Layout, layoutVersion: UInt64, memo: inout MemoTable
+    ) -> Output {
         // Every kept result's terms, by their version: a post added or removed moves the results
         // after it to other groups, and their terms are found all the same.
         let table = memo
@@ -82,9 +87,8 @@ package enum SearchStep {
         let known = kept
         let found = Parallel.mapBlocking(Array(zip(documents, versions))) { document, version in known[version.terms] ?? SearchTerms(document) }
         // Each group's terms, encoded again only when its results' terms changed.
-        let perGroup = layout.cardsPerFile
         let groups = Parallel.mapBlocking(Array(0..<layout.cardFiles)) { group in
-            let range = (group * perGroup)..<min(documents.count, (group + 1) * perGroup)
+            let range = layout.results(ofCardFile: group, documents: documents.count)
             let version = groupVersion(versions[range])
             if table.value(terms, UInt64(group), version: version) != nil { return (version, [UInt8]?.none) }
             return (version, encodeGroup(range.map { (versions[$0].terms, found[$0]) }))
@@ -94,7 +98,6 @@ package enum SearchStep {
         }
         memo.retain(terms, ids: Set((0..<layout.cardFiles).map(UInt64.init)))
         let (postingFiles, lexiconFiles) = SearchIndex.assemble(found, layout: layout)
-        let layoutVersion = version(of: layout)
         let lexiconOut = Parallel.mapBlocking(Array(lexiconFiles.enumerated())) { number, file in
             (SearchIndex.lexiconJSON(file, number: number), encode(file))
         }
@@ -118,10 +121,9 @@ package enum SearchStep {
 
     /// `nil` when something the patch needs is not in the memo.
     private static func patch(
-        _ documents: [SearchDocument], versions: [Versions], previous: IndexRecord, layout: SearchIndex.Layout, memo: inout MemoTable,
-        keep: @Sendable (String, UInt64) -> Bool
+        _ documents: [SearchDocument], versions: [Versions], previous: IndexRecord, layout: SearchIndex.Layout, layoutVersion: UInt64,
+        memo: inout MemoTable, keep: @Sendable (String, UInt64) -> Bool
     ) -> Output? {
-        let layoutVersion = version(of: layout)
         let paths = layout.paths
         guard previous.fileKeys.count == paths.count else { return nil }
         var changedCards = Set<Int>()
@@ -138,13 +140,13 @@ package enum SearchStep {
         var now: [Int: [String: Int]] = [:]
         // The terms of the groups that hold a changed result, patched in place.
         let perGroup = layout.cardsPerFile
+        func range(_ group: Int) -> Range<Int> { layout.results(ofCardFile: group, documents: documents.count) }
         var groups: [Int: [(UInt64, SearchTerms)]] = [:]
         for number in changedTerms {
             let group = number / perGroup
             if groups[group] == nil {
-                let range = (group * perGroup)..<min(documents.count, (group + 1) * perGroup)
-                guard let kept = memo.value(terms, UInt64(group), version: groupVersion(previous.versions[range])).flatMap(decodeGroup),
-                    kept.count == range.count
+                guard let kept = memo.value(terms, UInt64(group), version: groupVersion(previous.versions[range(group)])).flatMap(decodeGroup),
+                    kept.count == range(group).count
                 else { return nil }
                 groups[group] = kept
             }
@@ -157,8 +159,7 @@ package enum SearchStep {
             now[number] = after
         }
         for (group, found) in groups {
-            let range = (group * perGroup)..<min(documents.count, (group + 1) * perGroup)
-            memo.store(terms, UInt64(group), version: groupVersion(versions[range]), value: encodeGroup(found))
+            memo.store(terms, UInt64(group), version: groupVersion(versions[range(group)]), value: encodeGroup(found))
         }
         // Each affected term with every changed result that holds it now: its entries lose all
         // the changed results and take these.
@@ -169,12 +170,10 @@ package enum SearchStep {
         }
 
         var keys = previous.fileKeys
-        var files: [(position: Int, file: RenderedFile)] = []
-        var remade = Set<String>()
+        var files: [Int: RenderedFile] = [:]
         func put(_ file: RenderedFile, at position: Int) {
             keys[position] = StableHash.ofContent(file.bytes)
-            files.append((position, file))
-            remade.insert(file.path)
+            files[position] = file
         }
         // Postings, and how each word's count of results moved, for the lexicon.
         var lexiconChanges: [(word: String, before: Int, after: Int)] = []
@@ -225,7 +224,7 @@ package enum SearchStep {
         // The files nothing touched: kept when the output still holds them, else written again.
         var output = Output()
         output.patched = true
-        for (position, path) in paths.enumerated() where !remade.contains(path) {
+        for (position, path) in paths.enumerated() where files[position] == nil {
             if keep(path, keys[position]) {
                 output.reused.append(path)
                 continue
@@ -244,7 +243,7 @@ package enum SearchStep {
             put(file, at: position)
         }
         // In the layout's order, as when every file is remade.
-        output.files = files.sorted { $0.position < $1.position }.map(\.file)
+        output.files = files.sorted { $0.key < $1.key }.map(\.value)
         for (path, key) in zip(paths, keys) { output.keys[path] = key }
         if versions != previous.versions || keys != previous.fileKeys {
             memo.store(index, 0, version: layoutVersion, value: IndexRecord(versions: versions, fileKeys: keys).bytes)

@@ -49,7 +49,8 @@ package struct SearchDocument: Sendable {
     }
 
     /// A hash of everything its card and its terms are made of: equal versions, equal files.
-    package var version: UInt64 {
+    /// - Parameter terms: its `termsVersion`, which the caller needs too and works out once.
+    package func version(terms: UInt64) -> UInt64 {
         var hash = StableHash()
         hash.combine(kind.rawValue)
         hash.combine(slug)
@@ -57,7 +58,7 @@ package struct SearchDocument: Sendable {
         hash.combine(text)
         hash.combine(bits: UInt64(bitPattern: Int64(number)))
         hash.combine(thumbnail)
-        hash.combine(bits: termsVersion)
+        hash.combine(bits: terms)
         return hash.value
     }
 

@@ -55,9 +55,18 @@ package enum SearchIndex {
             return power
         }
 
+        /// The site's layout: its pages, and the results `searchDocuments()` makes.
+        package init(pages: Int, feeds: SiteFeeds) { self.init(pages: pages, documents: SearchIndex.documentCount(feeds)) }
+
         package var paths: [String] {
-            (0..<lexiconFiles).map { "\(SearchIndex.folder)l/\($0).json" } + (0..<postingFiles).map { "\(SearchIndex.folder)p/\($0).json" }
-                + (0..<cardFiles).map { "\(SearchIndex.folder)d/\($0).json" }
+            (0..<lexiconFiles).map { SearchIndex.path("l", $0) } + (0..<postingFiles).map { SearchIndex.path("p", $0) }
+                + (0..<cardFiles).map { SearchIndex.path("d", $0) }
+        }
+
+        /// The numbers of the results cards file `number` holds, of `documents` in all (the
+        /// last file may hold fewer).
+        package func results(ofCardFile number: Int, documents: Int) -> Range<Int> {
+            min(documents, number * cardsPerFile)..<min(documents, (number + 1) * cardsPerFile)
         }
     }
 
@@ -253,10 +262,9 @@ package enum SearchIndex {
 
     /// `search/d/<n>.json`: the cards of the results it holds.
     package static func cardsJSON(_ documents: [SearchDocument], number: Int, layout: Layout) -> RenderedFile {
-        let perFile = layout.cardsPerFile
         var json = JSONText()
         json.open("[")
-        for document in documents[min(documents.count, number * perFile)..<min(documents.count, (number + 1) * perFile)] {
+        for document in documents[layout.results(ofCardFile: number, documents: documents.count)] {
             json.open("[")
             json.string(document.kind.rawValue)
             json.string(document.slug)

@@ -53,7 +53,7 @@ package struct SiteRenderer: Sendable {
 
     static func outputPaths(of plan: SitePlan, input: RenderInput) -> [String] {
         plan.pages.map(\.path) + [AtomFeed.journalPath, AtomFeed.timelinePath] + userFeedPaths(input)
-            + SearchIndex.Layout(pages: plan.pages.count, documents: SearchIndex.documentCount(input.feeds)).paths
+            + SearchIndex.Layout(pages: plan.pages.count, feeds: input.feeds).paths
             + Sitemap.paths(pageCount: plan.pages.count)
     }
 
@@ -73,7 +73,7 @@ package struct SiteRenderer: Sendable {
     /// the build makes the files under `search/` of them, through the incremental layer.
     package func searchDocuments() -> [SearchDocument] { builder.searchDocuments() }
     package var searchLayout: SearchIndex.Layout {
-        SearchIndex.Layout(pages: plan.pages.count, documents: SearchIndex.documentCount(builder.input.feeds))
+        SearchIndex.Layout(pages: plan.pages.count, feeds: builder.input.feeds)
     }
 
     /// The errors of the links `theme`'s templates write themselves (`TemplateLinks`).
