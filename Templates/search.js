@@ -99,19 +99,46 @@
     return files[path];
   }
   function lexiconFile(text) { return load("l/" + (hash(group(text)) % config.lexicon) + ".json"); }
-  function postingsOf(word) {
+  function has(file, word) { return Object.prototype.hasOwnProperty.call(file, word); }
+
+  // A word's or key's results: {found: id -> how many times it holds the word, total, bound}.
+  // A big word's postings entry holds only its best results (`top`, ranked as `before` ranks)
+  // and its count (`n`): enough for a query of that word alone, whose results come in that
+  // order. Then `bound` is the last of them, and the results after it are not known. `whole`
+  // fetches the rest too: one big file for each segment of the results.
+  function postingsOf(word, whole) {
     return load("p/" + (hash(word) % config.postings) + ".json").then(function (file) {
-      return Object.prototype.hasOwnProperty.call(file, word) ? file[word] : [];
+      var entry = has(file, word) ? file[word] : [];
+      if (Array.isArray(entry)) { var found = decodeWord(entry); return { found: found, total: found.size, bound: null }; }
+      if (!whole) return { found: decodeTop(entry.top), total: entry.n, bound: lastOf(entry.top) };
+      var bucket = hash(word) % config.big, parts = [];
+      for (var s = 0; s < config.segments; s++) parts.push(load("b/" + (bucket * config.segments + s) + ".json"));
+      return Promise.all(parts).then(function (pieces) {
+        var all = new Map();
+        pieces.forEach(function (piece) { if (has(piece, word)) decodeWord(piece[word], all); });
+        return { found: all, total: entry.n, bound: null };
+      });
     });
   }
+  // Results before the journal entries, `cardsPerFile` a file; then the entries, whose cards
+  // are larger, `entryCardsPerFile` a file (SearchIndex.Layout.cardFile).
+  var entryStart = config.results - config.entries, postCardFiles = Math.ceil(entryStart / config.cardsPerFile);
   function card(id) {
-    return load("d/" + Math.floor(id / config.cardsPerFile) + ".json").then(function (file) { return file[id % config.cardsPerFile]; });
+    var file, at;
+    if (id < entryStart) {
+      file = Math.floor(id / config.cardsPerFile);
+      at = id % config.cardsPerFile;
+    } else {
+      file = postCardFiles + Math.floor((id - entryStart) / config.entryCardsPerFile);
+      at = (id - entryStart) % config.entryCardsPerFile;
+    }
+    return load("d/" + file + ".json").then(function (cards) { return cards[at]; });
   }
 
   // A word's results: id -> how many times it holds the word. Each result is its distance from
   // the one before; a negative number after it is its count, when over one.
-  function decodeWord(entries) {
-    var found = new Map();
+  function decodeWord(entries, into) {
+    var found = into || new Map();
     var id = 0;
     for (var i = 0; i < entries.length; i++) {
       if (entries[i] < 0) { found.set(id, -entries[i]); continue; }
@@ -121,12 +148,19 @@
     return found;
   }
 
-  // A filter key's results: a set of ids.
-  function decodeKey(entries) {
-    var found = new Set();
-    var id = 0;
-    for (var i = 0; i < entries.length; i++) { id += entries[i]; found.add(id); }
+  // A big word's best results, each id whole, in their order.
+  function decodeTop(entries) {
+    var found = new Map();
+    for (var i = 0; i < entries.length; i++) {
+      if (entries[i] < 0) found.set(entries[i - 1], -entries[i]); else found.set(entries[i], 1);
+    }
     return found;
+  }
+
+  // The last of a big word's best results: {id, count}.
+  function lastOf(entries) {
+    var end = entries.length - 1;
+    return entries[end] < 0 ? { id: entries[end - 1], count: -entries[end] } : { id: entries[end], count: 1 };
   }
 
   // ---- Words one edit away (Damerau: added, removed, replaced, or two neighbours swapped) ----
@@ -224,28 +258,40 @@
     return Math.log(1 + (config.results - results + 0.5) / (results + 0.5)) * count * (k1 + 1) / (count + k1);
   }
 
+  // The order of results within a tier: people, hashtags and places first, then by score,
+  // then the newest. A big word's best results (SearchIndex.best) are ranked the same way.
+  function before(a, b) {
+    var ga = a.id < groupEnd ? 0 : 1, gb = b.id < groupEnd ? 0 : 1;
+    return ga - gb || b.score - a.score || b.id - a.id;
+  }
+
   // A unit's results with their scores, from the given variant words (prefix or near words
-  // added). A phrase's results hold all its words; their order is checked on the cards (`holds`).
-  function unitResults(unit, variants) {
+  // added): {scores, bound}. A phrase's results hold all its words; their order is checked on
+  // the cards (`holds`). Unless `whole`, a big word gives its best results alone, and `bound` is
+  // the first-ranked of their last ones: a result ranked after it may be missing.
+  function unitResults(unit, variants, whole) {
     if (unit.phrase) {
-      return Promise.all(unit.words.map(postingsOf)).then(function (lists) {
-        return intersect(lists.map(function (entries) {
-          var found = decodeWord(entries), scores = new Map();
-          found.forEach(function (count, id) { scores.set(id, bm25(count, found.size)); });
+      return Promise.all(unit.words.map(function (word) { return postingsOf(word, true); })).then(function (lists) {
+        return { scores: intersect(lists.map(function (list) {
+          var scores = new Map();
+          list.found.forEach(function (count, id) { scores.set(id, bm25(count, list.total)); });
           return scores;
-        }));
+        })), bound: null };
       });
     }
-    return Promise.all(variants.map(postingsOf)).then(function (lists) {
-      var out = new Map();
-      lists.forEach(function (entries) {
-        var found = decodeWord(entries);
-        found.forEach(function (count, id) {
-          var score = bm25(count, found.size);
+    return Promise.all(variants.map(function (word) { return postingsOf(word, whole); })).then(function (lists) {
+      var out = new Map(), bound = null;
+      lists.forEach(function (list) {
+        list.found.forEach(function (count, id) {
+          var score = bm25(count, list.total);
           if (!out.has(id) || out.get(id) < score) out.set(id, score);
         });
+        if (list.bound) {
+          var last = { id: list.bound.id, score: bm25(list.bound.count, list.total) };
+          if (!bound || before(last, bound) < 0) bound = last;
+        }
       });
-      return out;
+      return { scores: out, bound: bound };
     });
   }
 
@@ -276,10 +322,10 @@
     return out;
   }
 
+  // A filter key's results, posts and comments apart: posts hold `#tag`; comments on them `&#tag`.
   function keySet(key) {
-    // Posts hold `#tag`; comments on them `&#tag`.
-    return Promise.all([postingsOf(key), postingsOf("&" + key)]).then(function (lists) {
-      return { posts: decodeKey(lists[0]), comments: decodeKey(lists[1]) };
+    return Promise.all([postingsOf(key, true), postingsOf("&" + key, true)]).then(function (lists) {
+      return { posts: new Set(lists[0].found.keys()), comments: new Set(lists[1].found.keys()) };
     });
   }
 
@@ -316,16 +362,26 @@
     // The lexicon file of the word being typed, fetched with the first round: its longer words
     // are the next tier. (Near words' files are fetched only when the exact ones fall short.)
     query.units.forEach(function (unit) { if (unit.prefix) lexiconFile(unit.words[0]); });
-    var without = Promise.all(query.without.map(postingsOf)).then(function (lists) {
+    // A word of five letters or more alone: the files of its near words come in the first round
+    // too, so that when the site holds it rarely (or not at all, a typo) the near words'
+    // results are on the page in the third.
+    var only = query.units.length === 1 && !query.lead ? query.units[0] : null;
+    if (only && !only.phrase && !only.cjk && Array.from(only.words[0]).length >= 5) nearFiles(only.words[0]);
+    var without = Promise.all(query.without.map(function (word) { return postingsOf(word, true); })).then(function (lists) {
       var out = new Set();
-      lists.forEach(function (entries) { decodeWord(entries).forEach(function (_, id) { out.add(id); }); });
+      lists.forEach(function (list) { list.found.forEach(function (_, id) { out.add(id); }); });
       return out;
     });
-    var lead = query.lead ? leadResults(query.lead) : Promise.resolve([]);
-    function tier(variantsOf) {
+    var lead = query.lead ? leadResults(query.lead, !query.units.length) : Promise.resolve({ ids: [], rest: null });
+    // A query of one word may read big words' best results alone (`bound`); several words meet
+    // in whole lists.
+    function tier(variantsOf, whole) {
+      var alone = !whole && query.units.length === 1;
       return Promise.all(query.units.map(function (unit) {
-        return variantsOf(unit).then(function (variants) { return unitResults(unit, variants); });
-      })).then(intersect);
+        return variantsOf(unit).then(function (variants) { return unitResults(unit, variants, !alone); });
+      })).then(function (parts) {
+        return { scores: intersect(parts.map(function (part) { return part.scores; })), bound: parts.length === 1 ? parts[0].bound : null };
+      });
     }
     var exact = function (unit) { return Promise.resolve(unit.words); };
     var prefixed = function (unit) {
@@ -339,22 +395,34 @@
     };
     return Promise.all([allowed, without, lead]).then(function (parts) {
       var allowedIds = parts[0], withoutIds = parts[1], leading = parts[2];
-      var seen = new Set(leading.map(function (r) { return r.id; }));
-      var ordered = leading.slice();
+      var seen = new Set(), ordered = [], pending = [];
       function keep(id) {
         if (seen.has(id) || withoutIds.has(id)) return false;
         if (allowedIds && !allowedIds.has(id)) return false;
         return true;
       }
-      function add(scores, number) {
-        if (!scores) return;
+      function addLead(ids) {
+        ids.forEach(function (id) { if (!seen.has(id)) { seen.add(id); ordered.push({ id: id, score: 0, tier: 0 }); } });
+      }
+      addLead(leading.ids);
+      if (leading.rest) pending.push(function () { return leading.rest().then(addLead); });
+      // A tier's results after those before, in order. Past a big word's bound some may be
+      // missing: they come, in order, when the tier is read whole (next in `pending`).
+      function add(result, number) {
+        if (!result.scores) return;
         var found = [];
-        scores.forEach(function (score, id) { if (keep(id)) found.push({ id: id, score: score, tier: number }); });
-        found.sort(function (a, b) {
-          var ga = a.id < groupEnd ? 0 : 1, gb = b.id < groupEnd ? 0 : 1;
-          return ga - gb || b.score - a.score || b.id - a.id;
-        });
+        result.scores.forEach(function (score, id) { if (keep(id)) found.push({ id: id, score: score, tier: number }); });
+        found.sort(before);
+        if (result.bound) found = found.filter(function (r) { return before(r, result.bound) <= 0; });
         found.forEach(function (r) { seen.add(r.id); ordered.push(r); });
+      }
+      function later(variantsOf, number) {
+        return function () {
+          return tier(variantsOf, false).then(function (result) {
+            add(result, number);
+            if (result.bound) pending.unshift(function () { return tier(variantsOf, true).then(function (all) { add(all, number); }); });
+          });
+        };
       }
       if (!query.units.length) {
         // A lead or filters alone: their posts and comments, newest first.
@@ -362,40 +430,55 @@
           var ids = Array.from(allowedIds).filter(keep).sort(function (a, b) { return b - a; });
           ids.forEach(function (id) { ordered.push({ id: id, score: 0, tier: 0 }); });
         }
-        return { results: ordered, pending: [] };
+        return { results: ordered, pending: pending };
       }
       // Later tiers are run only when asked for (`fill`).
-      return tier(exact).then(function (scores) {
-        add(scores, 0);
-        return { results: ordered, pending: [function () { return tier(prefixed).then(function (s) { add(s, 1); }); },
-          function () { return tier(near).then(function (s) { add(s, 2); }); }] };
+      return later(exact, 0)().then(function () {
+        pending.push(later(prefixed, 1), later(near, 2));
+        return { results: ordered, pending: pending };
       });
     });
   }
 
   // `#tag`: the hashtag, then its posts, newest first; `@id`: the person, then their posts.
-  // While it is still being typed (nothing after it), the hashtags and ids it begins count too.
-  function leadResults(lead) {
+  // While it is still being typed (nothing after it), the hashtags and ids it begins count too:
+  // all of them first, then all their posts, newest first. {ids, rest}: when `alone` (nothing
+  // else in the query), a big key gives its newest posts alone, and `rest` fetches the others.
+  function leadResults(lead, alone) {
     var name = fold(lead.name);
     var word = tokens(lead.name);
     var names = lead.typing && word.length === 1 && Array.from(name).length >= 2
       ? prefixWords(name).then(function (more) { return [name].concat(more); }) : Promise.resolve([name]);
-    return names.then(function (all) { return Promise.all(all.map(function (one) { return leadOf(lead.kind, one); })); })
-      .then(function (found) {
-        var seen = new Set(), out = [];
-        found.forEach(function (part) { part.self.concat(part.posts).forEach(function (id) { if (!seen.has(id)) { seen.add(id); out.push(id); } }); });
-        // The hashtags or people themselves first.
-        var selves = new Set([].concat.apply([], found.map(function (part) { return part.self; })));
-        out.sort(function (a, b) { return (selves.has(a) ? 0 : 1) - (selves.has(b) ? 0 : 1); });
-        return out.map(function (id) { return { id: id, score: 0, tier: 0 }; });
+    return names.then(function (all) {
+      return Promise.all(all.map(function (one) { return leadOf(lead.kind, one, !alone); })).then(function (found) {
+        var selves = [], posts = new Set(), bound = -1;
+        found.forEach(function (part) {
+          part.self.forEach(function (id) { if (selves.indexOf(id) === -1) selves.push(id); });
+          part.posts.found.forEach(function (_, id) { posts.add(id); });
+          if (part.posts.bound) bound = Math.max(bound, part.posts.bound.id);
+        });
+        // Newest first; past the newest bound, posts of a big key may be missing.
+        var sure = Array.from(posts).filter(function (id) { return id >= bound; }).sort(function (a, b) { return b - a; });
+        var rest = bound < 0 ? null : function () {
+          return Promise.all(all.map(function (one) { return postingsOf(lead.kind + one, true); })).then(function (lists) {
+            var more = new Set();
+            lists.forEach(function (list) { list.found.forEach(function (_, id) { if (id < bound) more.add(id); }); });
+            return Array.from(more).sort(function (a, b) { return b - a; });
+          });
+        };
+        return { ids: selves.concat(sure), rest: rest };
       });
+    });
   }
 
   // One hashtag's or person's own result (matched on its name or id, whole) and posts.
-  function leadOf(kind, name) {
+  function leadOf(kind, name, whole) {
     var from = kind === "#" ? config.people : 0, to = kind === "#" ? config.people + config.tags : config.people;
-    var self = postingsOf(name).then(function (entries) {
-      var ids = Array.from(decodeWord(entries).keys()).filter(function (id) { return id >= from && id < to; });
+    // A big word's best results start with the people, hashtags and places that hold it: read
+    // whole only when those fill them.
+    var named = postingsOf(name, false).then(function (list) { return list.bound && list.bound.id < groupEnd ? postingsOf(name, true) : list; });
+    var self = named.then(function (list) {
+      var ids = Array.from(list.found.keys()).filter(function (id) { return id >= from && id < to; });
       return Promise.all(ids.map(card)).then(function (cards) {
         return ids.filter(function (id, i) {
           var c = cards[i];
@@ -403,9 +486,7 @@
         });
       });
     });
-    return Promise.all([self, keySet(kind + name)]).then(function (parts) {
-      return { self: parts[0], posts: Array.from(parts[1].posts).sort(function (a, b) { return b - a; }) };
-    });
+    return Promise.all([self, postingsOf(kind + name, whole)]).then(function (parts) { return { self: parts[0], posts: parts[1] }; });
   }
 
   // ---- Showing results ----
@@ -502,7 +583,9 @@
     if (number !== serial) return Promise.resolve();
     var left = state.results.length - state.next;
     // Out of candidates with later tiers left: run them, to fill the list or to know it is whole.
-    if (left === 0 && state.pending.length) {
+    // (Before fetching cards: a word the site holds rarely shows its near words' results with
+    // its own, in one round of cards.)
+    if ((left === 0 || left < state.limit - state.shown) && state.pending.length) {
       return state.pending.shift()().then(function () { return fill(state, number); });
     }
     if (state.shown >= state.limit || left === 0) {
@@ -536,6 +619,13 @@
     });
   }
 
+  // `fill`, marked as running on the state while it does.
+  function filled(state, number) {
+    state.filling = true;
+    function done() { state.filling = false; }
+    return fill(state, number).then(done, function (error) { done(); throw error; });
+  }
+
   function search() {
     var text = input.value;
     var number = ++serial;
@@ -551,7 +641,7 @@
     return run(query).then(function (found) {
       if (number !== serial) return;
       current = { query: query, matched: matchedWords(query), results: found.results, pending: found.pending, next: 0, shown: 0, limit: shown, addresses: new Set() };
-      return fill(current, number);
+      return filled(current, number);
     }).catch(function () {
       if (number === serial) status.textContent = "The search index could not be loaded.";
     });
@@ -594,7 +684,9 @@
     if (!current) return;
     current.limit += shown;
     var first = current.shown;
-    fill(current, serial).then(function () {
+    // One fill at a time: a click while one runs only raises the limit it fills to.
+    if (current.filling) return;
+    filled(current, serial).then(function () {
       var link = list.children[first] && list.children[first].querySelector("a");
       if (link) link.focus();
     });

@@ -68,7 +68,11 @@ package enum SearchStep {
 
     static func version(of layout: SearchIndex.Layout) -> UInt64 {
         var hash = StableHash()
-        for value in [layout.lexiconFiles, layout.postingFiles, layout.cardsPerFile, layout.cardFiles] { hash.combine(bits: UInt64(value)) }
+        let values = [
+            layout.lexiconFiles, layout.postingFiles, layout.cardsPerFile, layout.cardFiles, layout.bigResults, layout.headResults, layout.bigBuckets,
+            layout.segmentWidth, layout.segments, layout.groupResults, layout.entries, layout.entryCardsPerFile,
+        ]
+        for value in values { hash.combine(bits: UInt64(value)) }
         return hash.value
     }
 
@@ -102,7 +106,10 @@ package enum SearchStep {
             (SearchIndex.lexiconJSON(file, number: number), encode(file))
         }
         let postingsOut = Parallel.mapBlocking(Array(postingFiles.enumerated())) { number, file in
-            (SearchIndex.postingsJSON(file, number: number), encode(file))
+            (SearchIndex.postingsJSON(file, number: number, layout: layout), encode(file))
+        }
+        let big = Parallel.mapBlocking(Array(0..<layout.bigBuckets)) { bucket in
+            SearchIndex.bigJSON(bucket: bucket, postings: SearchIndex.bucket(bucket, of: postingFiles, layout), layout: layout)
         }
         let cards = Parallel.mapBlocking(Array(0..<layout.cardFiles)) { SearchIndex.cardsJSON(documents, number: $0, layout: layout) }
         for (number, (_, bytes)) in lexiconOut.enumerated() { memo.store(lexicon, UInt64(number), version: layoutVersion, value: bytes) }
@@ -110,7 +117,7 @@ package enum SearchStep {
         memo.retain(lexicon, ids: Set((0..<layout.lexiconFiles).map(UInt64.init)))
         memo.retain(postings, ids: Set((0..<layout.postingFiles).map(UInt64.init)))
         var output = Output()
-        output.files = lexiconOut.map(\.0) + postingsOut.map(\.0) + cards
+        output.files = lexiconOut.map(\.0) + postingsOut.map(\.0) + big.flatMap { $0 } + cards
         let keys = Parallel.mapBlocking(output.files) { StableHash.ofContent($0.bytes) }
         for (file, key) in zip(output.files, keys) { output.keys[file.path] = key }
         memo.store(index, 0, version: layoutVersion, value: IndexRecord(versions: versions, fileKeys: keys).bytes)
@@ -129,7 +136,7 @@ package enum SearchStep {
         var changedCards = Set<Int>()
         var changedTerms: [Int] = []
         for (number, (now, then)) in zip(versions, previous.versions).enumerated() where now != then {
-            changedCards.insert(number / layout.cardsPerFile)
+            changedCards.insert(layout.cardFile(of: number, documents: documents.count))
             if now.terms != then.terms { changedTerms.append(number) }
         }
         // Past an eighth of the results (a post added and another removed in one build move all
@@ -139,20 +146,20 @@ package enum SearchStep {
         var affected = Set<String>()
         var now: [Int: [String: Int]] = [:]
         // The terms of the groups that hold a changed result, patched in place.
-        let perGroup = layout.cardsPerFile
         func range(_ group: Int) -> Range<Int> { layout.results(ofCardFile: group, documents: documents.count) }
         var groups: [Int: [(UInt64, SearchTerms)]] = [:]
         for number in changedTerms {
-            let group = number / perGroup
+            let group = layout.cardFile(of: number, documents: documents.count)
             if groups[group] == nil {
                 guard let kept = memo.value(terms, UInt64(group), version: groupVersion(previous.versions[range(group)])).flatMap(decodeGroup),
                     kept.count == range(group).count
                 else { return nil }
                 groups[group] = kept
             }
-            let old = groups[group]![number - group * perGroup].1
+            let place = number - range(group).lowerBound
+            let old = groups[group]![place].1
             let new = SearchTerms(documents[number])
-            groups[group]![number - group * perGroup] = (versions[number].terms, new)
+            groups[group]![place] = (versions[number].terms, new)
             let (before, after) = (old.counted, new.counted)
             for (term, count) in after where before[term] != count { affected.insert(term) }
             for term in before.keys where after[term] == nil { affected.insert(term) }
@@ -178,6 +185,7 @@ package enum SearchStep {
         // Postings, and how each word's count of results moved, for the lexicon.
         var lexiconChanges: [(word: String, before: Int, after: Int)] = []
         let byFile = Dictionary(grouping: newCounts.keys) { SearchIndex.postingsFile(of: $0, layout) }
+        var patchedPostings: [Int: SearchIndex.Postings] = [:]
         for (number, fileTerms) in byFile {
             guard var file = memo.value(postings, UInt64(number), version: layoutVersion).flatMap(decodePostings) else { return nil }
             for term in fileTerms {
@@ -189,7 +197,27 @@ package enum SearchStep {
                 }
             }
             memo.store(postings, UInt64(number), version: layoutVersion, value: encode(file))
-            put(SearchIndex.postingsJSON(file, number: number), at: layout.lexiconFiles + number)
+            patchedPostings[number] = file
+            put(SearchIndex.postingsJSON(file, number: number, layout: layout), at: layout.lexiconFiles + number)
+        }
+        // The big files of each bucket whose postings changed, made again from its postings files;
+        // only the segments whose bytes moved are written.
+        let bigStart = layout.lexiconFiles + layout.postingFiles
+        func bigFiles(ofBucket bucket: Int) -> [RenderedFile]? {
+            var states: [SearchIndex.Postings] = []
+            for number in stride(from: bucket, to: layout.postingFiles, by: layout.bigBuckets) {
+                guard let state = patchedPostings[number] ?? memo.value(postings, UInt64(number), version: layoutVersion).flatMap(decodePostings)
+                else { return nil }
+                states.append(state)
+            }
+            return SearchIndex.bigJSON(bucket: bucket, postings: states, layout: layout)
+        }
+        for bucket in layout.bigBuckets == 0 ? [] : Set(byFile.keys.map { $0 % layout.bigBuckets }) {
+            guard let made = bigFiles(ofBucket: bucket) else { return nil }
+            for (segment, file) in made.enumerated() {
+                let position = bigStart + bucket * layout.segments + segment
+                if StableHash.ofContent(file.bytes) != keys[position] { put(file, at: position) }
+            }
         }
         // The lexicon: a word's magnitude in its own file; a word new or gone, in its near keys' files.
         var lexiconFiles: [Int: SearchIndex.Lexicon] = [:]
@@ -219,11 +247,13 @@ package enum SearchStep {
             memo.store(lexicon, UInt64(number), version: layoutVersion, value: encode(file))
             put(SearchIndex.lexiconJSON(file, number: number), at: number)
         }
-        for number in changedCards { put(SearchIndex.cardsJSON(documents, number: number, layout: layout), at: paths.count - layout.cardFiles + number) }
+        let cardStart = bigStart + layout.bigFiles
+        for number in changedCards { put(SearchIndex.cardsJSON(documents, number: number, layout: layout), at: cardStart + number) }
 
         // The files nothing touched: kept when the output still holds them, else written again.
         var output = Output()
         output.patched = true
+        var remadeBuckets: [Int: [RenderedFile]] = [:]
         for (position, path) in paths.enumerated() where files[position] == nil {
             if keep(path, keys[position]) {
                 output.reused.append(path)
@@ -233,12 +263,17 @@ package enum SearchStep {
             if position < layout.lexiconFiles {
                 guard let state = memo.value(lexicon, UInt64(position), version: layoutVersion).flatMap(decodeLexicon) else { return nil }
                 file = SearchIndex.lexiconJSON(state, number: position)
-            } else if position < layout.lexiconFiles + layout.postingFiles {
+            } else if position < bigStart {
                 let number = position - layout.lexiconFiles
                 guard let state = memo.value(postings, UInt64(number), version: layoutVersion).flatMap(decodePostings) else { return nil }
-                file = SearchIndex.postingsJSON(state, number: number)
+                file = SearchIndex.postingsJSON(state, number: number, layout: layout)
+            } else if position < cardStart {
+                let bucket = (position - bigStart) / layout.segments
+                if remadeBuckets[bucket] == nil { remadeBuckets[bucket] = bigFiles(ofBucket: bucket) }
+                guard let made = remadeBuckets[bucket] else { return nil }
+                file = made[(position - bigStart) % layout.segments]
             } else {
-                file = SearchIndex.cardsJSON(documents, number: position - layout.lexiconFiles - layout.postingFiles, layout: layout)
+                file = SearchIndex.cardsJSON(documents, number: position - cardStart, layout: layout)
             }
             put(file, at: position)
         }

@@ -20,6 +20,8 @@ import Foundation
 ///    positions, no lengths), so an edit rewrites only the entries of the words it adds or
 ///    drops: a phrase, and a run of Chinese, Japanese or Korean characters, is checked on the
 ///    cards of the results that hold all its words.
+///    A big word (`Layout.bigResults`) keeps only its count and best results here; its whole list
+///    is in `search/b/<n>.json`, fetched only by a query that needs more of it.
 /// 3. `search/d/<n>.json`, the cards (`SearchDocument`): kind, slug, title, text, day or count,
 ///    and thumbnail of a run of results, fetched only for the results shown.
 ///
@@ -31,22 +33,80 @@ package enum SearchIndex {
     package static let folder = "search/"
 
     /// How many files of each kind, from the budget of one file under `search/` per 50 pages
-    /// (and 20): seven tenths for cards, a quarter for postings, the rest for the lexicon. A
-    /// first one-word query fetches one postings file and the cards of the results it shows.
+    /// (and 20): a twentieth for the lexicon, a fifth for postings, a twelfth for the lists of
+    /// big words, the rest for cards. A first one-word query fetches one postings file and the
+    /// cards of the results it shows (and, for a word of five letters or more, the lexicon files
+    /// of its near words).
     package struct Layout: Sendable, Hashable {
         package var lexiconFiles: Int
         package var postingFiles: Int
         package var cardsPerFile: Int
+        /// Journal entries come last, and their cards are about twice a post's or a comment's
+        /// (a prompt's title, and its body and responses cut to the same length): their files
+        /// hold half as many, so that no card file is much larger than another. (On `large` the
+        /// entries' files were 66 KB to the others' 38 KB, and a common word's first four results,
+        /// the newest, were all entries: 264 KB of cards alone.)
+        package var entries: Int
+        package var entryCardsPerFile: Int
         package var cardFiles: Int
+        /// A word or key in more results than this is big: its postings file holds only its best
+        /// `headResults` and its count, and its whole list is in the big files. A common word's
+        /// list (`to` is in 172,868 of 621,442 results on `large`, 465 KB) would otherwise be
+        /// fetched whole by a one-word query, over CONTRACT §10's 256 KiB. A power of two of the
+        /// results, so that it seldom moves.
+        package var bigResults: Int
+        /// How many of a big word's best results its postings file holds: the first pages of a
+        /// one-word query, so that only a query that reads further (or several words, or
+        /// filters) fetches the whole list.
+        package var headResults = 32
+        /// Big files are filed by a hash of the word (`bigBuckets`, a power of two no larger than
+        /// `postingFiles`, so a bucket's words are those of the postings files it divides) and by
+        /// runs of `segmentWidth` results (`segments`), so that no file outgrows 512 KiB however
+        /// large the site, and an edit rewrites one segment of each big word it touches.
+        package var bigBuckets: Int
+        /// How many people, hashtags and places lead the results: a big word's best results
+        /// start with them, as `search.js` ranks them first.
+        package var groupResults = 0
+        package var segmentWidth = 65_536
+        package var segments: Int
 
-        package init(pages: Int, documents: Int) {
+        package init(pages: Int, documents: Int, entries: Int = 0) {
             let budget = Double(pages / 50 + 20)
-            lexiconFiles = Self.powerOfTwo(atMost: budget * 0.03)
-            postingFiles = Self.powerOfTwo(atMost: budget * 0.25)
+            lexiconFiles = Self.powerOfTwo(atMost: budget * 0.05)
+            postingFiles = Self.powerOfTwo(atMost: budget * 0.2)
+            segments = max(1, (documents + segmentWidth - 1) / segmentWidth)
+            bigResults = max(headResults, Self.powerOfTwo(atMost: Double(documents / 512)))
+            // A site of fewer results than a big word needs has no big files.
+            bigBuckets = documents > bigResults ? min(postingFiles, Self.powerOfTwo(atMost: budget / 12 / Double(segments))) : 0
+            let rest = max(1, Int(budget) - lexiconFiles - postingFiles - bigBuckets * segments)
             // A multiple of 32: the cards of a new post move to another file only when the site
             // grows past a step.
-            cardsPerFile = max(32, Int((Double(documents) / (budget * 0.7) / 32).rounded(.up)) * 32)
-            cardFiles = max(1, (documents + cardsPerFile - 1) / cardsPerFile)
+            cardsPerFile = max(32, Int((Double(documents + min(entries, documents)) / Double(rest) / 32).rounded(.up)) * 32)
+            // Entries apart only when the results need more than one file.
+            let entries = documents > cardsPerFile ? min(entries, documents) : 0
+            self.entries = entries
+            entryCardsPerFile = cardsPerFile / 2
+            cardFiles = 0
+            cardFiles = max(1, postCardFiles(documents: documents) + (entries + entryCardsPerFile - 1) / entryCardsPerFile)
+        }
+
+        /// How many card files hold results before the entries.
+        func postCardFiles(documents: Int) -> Int { (documents - entries + cardsPerFile - 1) / cardsPerFile }
+
+        /// The card file of result `number`, of `documents` in all.
+        package func cardFile(of number: Int, documents: Int) -> Int {
+            let entryStart = documents - entries
+            if number < entryStart { return number / cardsPerFile }
+            return postCardFiles(documents: documents) + (number - entryStart) / entryCardsPerFile
+        }
+
+        /// Big words split at `results`, in segments of `width` (tests make small sites split).
+        package mutating func splitting(above results: Int, head: Int, width: Int, documents: Int) {
+            bigResults = results
+            headResults = head
+            segmentWidth = width
+            segments = max(1, (documents + width - 1) / width)
+            bigBuckets = max(1, bigBuckets)
         }
 
         static func powerOfTwo(atMost value: Double) -> Int {
@@ -56,17 +116,25 @@ package enum SearchIndex {
         }
 
         /// The site's layout: its pages, and the results `searchDocuments()` makes.
-        package init(pages: Int, feeds: SiteFeeds) { self.init(pages: pages, documents: SearchIndex.documentCount(feeds)) }
+        package init(pages: Int, feeds: SiteFeeds) {
+            self.init(pages: pages, documents: SearchIndex.documentCount(feeds), entries: SearchIndex.entryCount(feeds))
+            groupResults = feeds.indexes.users.count + feeds.indexes.tags.count + feeds.indexes.locations.count
+        }
+
+        package var bigFiles: Int { bigBuckets * segments }
 
         package var paths: [String] {
             (0..<lexiconFiles).map { SearchIndex.path("l", $0) } + (0..<postingFiles).map { SearchIndex.path("p", $0) }
-                + (0..<cardFiles).map { SearchIndex.path("d", $0) }
+                + (0..<bigFiles).map { SearchIndex.path("b", $0) } + (0..<cardFiles).map { SearchIndex.path("d", $0) }
         }
 
         /// The numbers of the results cards file `number` holds, of `documents` in all (the
         /// last file may hold fewer).
         package func results(ofCardFile number: Int, documents: Int) -> Range<Int> {
-            min(documents, number * cardsPerFile)..<min(documents, (number + 1) * cardsPerFile)
+            let (entryStart, postFiles) = (documents - entries, postCardFiles(documents: documents))
+            if number < postFiles { return number * cardsPerFile..<min(entryStart, (number + 1) * cardsPerFile) }
+            let first = entryStart + (number - postFiles) * entryCardsPerFile
+            return min(documents, first)..<min(documents, first + entryCardsPerFile)
         }
     }
 
@@ -74,8 +142,11 @@ package enum SearchIndex {
     /// to list the output paths before anything renders.
     static func documentCount(_ feeds: SiteFeeds) -> Int {
         feeds.indexes.users.count + feeds.indexes.tags.count + feeds.indexes.locations.count + bioCount(feeds) + feeds.timeline.count
-            + feeds.timeline.reduce(0) { $0 + (feeds.comments[$1.id]?.count ?? 0) } + feeds.journal.count { $0.prompt != nil }
+            + feeds.timeline.reduce(0) { $0 + (feeds.comments[$1.id]?.count ?? 0) } + entryCount(feeds)
     }
+
+    /// The journal entries with a prompt: each is a result, after all the others.
+    static func entryCount(_ feeds: SiteFeeds) -> Int { feeds.journal.count { $0.prompt != nil } }
 
     /// The people who have a bio: each is a second result (`searchDocuments()`).
     static func bioCount(_ feeds: SiteFeeds) -> Int { feeds.indexes.users.count { !(feeds.usersByID[$0.id]?.bio ?? "").isEmpty } }
@@ -93,7 +164,7 @@ package enum SearchIndex {
 
         init(feeds: SiteFeeds, pages: Int) {
             documentCount = SearchIndex.documentCount(feeds)
-            layout = Layout(pages: pages, documents: documentCount)
+            layout = Layout(pages: pages, feeds: feeds)
             let indexes = feeds.indexes
             groupCounts = (indexes.users.count, indexes.tags.count, indexes.locations.count)
             var years: [(year: Int, first: Int, last: Int)] = []
@@ -110,7 +181,7 @@ package enum SearchIndex {
         var configuration: String {
             let runs = years.map { #""\#($0.year)":[\#($0.first),\#($0.last)]"# }.joined(separator: ",")
             return
-                #"{"lexicon":\#(layout.lexiconFiles),"postings":\#(layout.postingFiles),"cardsPerFile":\#(layout.cardsPerFile),"results":\#(documentCount),"people":\#(groupCounts.people),"tags":\#(groupCounts.tags),"places":\#(groupCounts.places),"years":{\#(runs)}}"#
+                #"{"lexicon":\#(layout.lexiconFiles),"postings":\#(layout.postingFiles),"cardsPerFile":\#(layout.cardsPerFile),"entries":\#(layout.entries),"entryCardsPerFile":\#(layout.entryCardsPerFile),"big":\#(layout.bigBuckets),"segments":\#(layout.segments),"segmentWidth":\#(layout.segmentWidth),"results":\#(documentCount),"people":\#(groupCounts.people),"tags":\#(groupCounts.tags),"places":\#(groupCounts.places),"years":{\#(runs)}}"#
         }
     }
 
@@ -238,26 +309,98 @@ package enum SearchIndex {
         return RenderedFile(path: path("l", number), bytes: json.bytes)
     }
 
-    /// `search/p/<n>.json`: each result as its distance from the one before.
-    package static func postingsJSON(_ file: Postings, number: Int) -> RenderedFile {
+    /// `search/p/<n>.json`: each result as its distance from the one before; a big word as its
+    /// count of results (`n`) and its best results (`top`: by how often they hold it, then newest
+    /// first, as BM25 ranks them for a one-word query), each number whole.
+    package static func postingsJSON(_ file: Postings, number: Int, layout: Layout) -> RenderedFile {
         var json = JSONText()
         json.open("{")
         for (word, entries) in file.sorted(by: { $0.key < $1.key }) {
             json.key(word)
-            json.open("[")
-            var last = 0
-            for value in entries {
-                if value >= 0 {
-                    json.number(value - last)
-                    last = value
-                } else {
-                    json.number(value)
+            let results = resultCount(entries)
+            if results > layout.bigResults {
+                json.open("{")
+                json.key("n")
+                json.number(results)
+                json.key("top")
+                json.open("[")
+                for (document, count) in best(entries, layout.headResults, group: layout.groupResults) {
+                    json.number(document)
+                    if count > 1 { json.number(-count) }
                 }
+                json.close("]")
+                json.close("}")
+            } else {
+                entriesJSON(entries[...], into: &json)
             }
-            json.close("]")
         }
         json.close("}")
         return RenderedFile(path: path("p", number), bytes: json.bytes)
+    }
+
+    /// An entry list as a JSON array: each result as its distance from the one before (the
+    /// first from 0), each count as it is.
+    static func entriesJSON(_ entries: ArraySlice<Int>, into json: inout JSONText) {
+        json.open("[")
+        var last = 0
+        for value in entries {
+            if value >= 0 {
+                json.number(value - last)
+                last = value
+            } else {
+                json.number(value)
+            }
+        }
+        json.close("]")
+    }
+
+    /// The `limit` results of an entry list a one-word query ranks first: people, hashtags and
+    /// places (numbers below `group`), then the most occurrences, then the newest (the highest number).
+    static func best(_ entries: [Int], _ limit: Int, group: Int) -> [(document: Int, count: Int)] {
+        var results: [(document: Int, count: Int)] = []
+        results.reserveCapacity(entries.count)
+        for value in entries {
+            if value >= 0 { results.append((value, 1)) } else if !results.isEmpty { results[results.count - 1].count = -value }
+        }
+        results.sort {
+            let (leads, other) = ($0.document < group, $1.document < group)
+            if leads != other { return leads }
+            return $0.count != $1.count ? $0.count > $1.count : $0.document > $1.document
+        }
+        return Array(results.prefix(limit))
+    }
+
+    /// The big files of one bucket, `search/b/<bucket × segments + segment>.json`, from the
+    /// postings files whose number the bucket divides (`postings`, any order): each big word with
+    /// its results of the segment, as the postings files write a small word's.
+    package static func bigJSON(bucket: Int, postings: [Postings], layout: Layout) -> [RenderedFile] {
+        var pieces = [[(word: String, entries: ArraySlice<Int>)]](repeating: [], count: layout.segments)
+        for file in postings {
+            for (word, entries) in file where resultCount(entries) > layout.bigResults {
+                // Each segment's run of the list: it starts at the first result of the segment.
+                var start = 0
+                var segment = 0
+                func close(at end: Int) {
+                    if end > start { pieces[segment].append((word, entries[start..<end])) }
+                    start = end
+                }
+                for (position, value) in entries.enumerated() where value >= 0 && value / layout.segmentWidth != segment {
+                    close(at: position)
+                    segment = value / layout.segmentWidth
+                }
+                close(at: entries.count)
+            }
+        }
+        return pieces.enumerated().map { segment, words in
+            var json = JSONText()
+            json.open("{")
+            for (word, entries) in words.sorted(by: { $0.word < $1.word }) {
+                json.key(word)
+                entriesJSON(entries, into: &json)
+            }
+            json.close("}")
+            return RenderedFile(path: path("b", bucket * layout.segments + segment), bytes: json.bytes)
+        }
     }
 
     /// `search/d/<n>.json`: the cards of the results it holds.
@@ -284,8 +427,15 @@ package enum SearchIndex {
         let terms = Parallel.mapBlocking(documents) { SearchTerms($0) }
         let (postings, lexicon) = assemble(terms, layout: layout)
         return Parallel.mapBlocking(Array(lexicon.enumerated())) { lexiconJSON($1, number: $0) }
-            + Parallel.mapBlocking(Array(postings.enumerated())) { postingsJSON($1, number: $0) }
+            + Parallel.mapBlocking(Array(postings.enumerated())) { postingsJSON($1, number: $0, layout: layout) }
+            + Parallel.mapBlocking(Array(0..<layout.bigBuckets)) { bigJSON(bucket: $0, postings: bucket($0, of: postings, layout), layout: layout) }
+                .flatMap { $0 }
             + Parallel.mapBlocking(Array(0..<layout.cardFiles)) { cardsJSON(documents, number: $0, layout: layout) }
+    }
+
+    /// The postings files whose words may fall in big bucket `number`.
+    package static func bucket<Value>(_ number: Int, of postings: [Value], _ layout: Layout) -> [Value] {
+        stride(from: number, to: postings.count, by: layout.bigBuckets).map { postings[$0] }
     }
 
     /// Filter keys start with a character no word starts with.

@@ -202,5 +202,67 @@ extension BrowserTests {
                 #expect(try await page.bool("document.getElementById('search-more').hidden"))
             }
         }
+
+        /// A site of 70 posts by two people, every one with `harbour`: a big word (in more than 32
+        /// results), whose postings file holds its 32 best results and whose whole list is in a
+        /// big file.
+        static let bigWordArchive: String = {
+            var posts: [String] = []
+            for index in 0..<70 {
+                let day = String(format: "2026-%02d-%02dT08:00:00Z", index / 28 + 1, index % 28 + 1)
+                let extra = index == 3 ? " lighthouse" : index % 10 == 0 ? " harbour" : ""
+                posts.append(#"{"id": "h\#(index)", "author": "\#(index % 2 == 0 ? "ana" : "ben")", "createdAt": "\#(day)", "caption": "Harbour view \#(index)\#(extra) #harbour"}"#)
+            }
+            return """
+                -- site.yml --
+                title: Big word
+                baseURL: https://example.org/
+                -- content/users.json --
+                [{"id": "ana", "name": "Ana"}, {"id": "ben", "name": "Ben"}]
+                -- content/posts.json --
+                [\(posts.joined(separator: ",\n"))]
+                """
+        }()
+
+        /// Clicks "More results" once, and waits until `shown` results are.
+        static func showMore(_ shown: Int, _ page: BrowserPage) async throws {
+            try await page.click("#search-more")
+            do {
+                try await page.waitUntil("document.querySelectorAll('#search-results a').length === \(shown)", "\(shown) results")
+            } catch {
+                let state = try await page.evaluate("document.querySelectorAll('#search-results a').length + ' shown: ' + document.getElementById('search-status').textContent")
+                throw BrowserError("\(error); \(state ?? "")")
+            }
+        }
+
+        /// Clicks "More results" until all `total` are shown, four at a time.
+        static func showAll(_ total: Int, from shown: Int, _ page: BrowserPage) async throws {
+            for count in stride(from: shown + 4, to: total + 4, by: 4) { try await showMore(min(total, count), page) }
+            try await page.waitUntil("document.getElementById('search-status').textContent === '\(total) results.'", "all \(total)")
+        }
+
+        @Test("a word in more results than a postings file holds: its best first without its big file, then every result in order; with another word, filters and as a #tag")
+        func bigWord() async throws {
+            try await withServedSite(Self.bigWordArchive, now: SearchSite.now) { site, page in
+                // The hashtag first, then the posts that hold the word three times (newest first), then the rest (twice: the caption and its hashtag), newest first.
+                let thrice = stride(from: 60, through: 0, by: -10).map { "/posts/h\($0)/" }
+                let rest = (0..<70).reversed().filter { $0 % 10 != 0 }.map { "/posts/h\($0)/" }
+                #expect(try await Self.search("harbour ", site, page) == ["/tags/harbour/"] + thrice.prefix(3))
+                let fetched = "performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.includes('/search/'))"
+                #expect(try await page.strings(fetched).allSatisfy { !$0.contains("/search/b/") })
+                // Eight clicks reach past the 32 best: the whole list is read, in order, no result thrice.
+                for shown in stride(from: 8, through: 40, by: 4) { try await Self.showMore(shown, page) }
+                #expect(try await page.strings(fetched).contains { $0.contains("/search/b/") })
+                try await Self.showAll(71, from: 40, page)
+                #expect(try await Self.results(page) == ["/tags/harbour/"] + thrice + rest)
+                // With another word, and with a filter: the whole list, intersected.
+                #expect(try await Self.search("harbour lighthouse", site, page) == ["/posts/h3/"])
+                #expect(try await Self.search("harbour ", site, page, filters: "&user=ben").prefix(4) == ["/posts/h69/", "/posts/h67/", "/posts/h65/", "/posts/h63/"])
+                // A #tag: the hashtag, then its newest posts; more reaches the oldest.
+                #expect(try await Self.search("#harbour ", site, page) == ["/tags/harbour/", "/posts/h69/", "/posts/h68/", "/posts/h67/"])
+                try await Self.showAll(71, from: 4, page)
+                #expect(try await Self.results(page) == ["/tags/harbour/"] + (0..<70).reversed().map { "/posts/h\($0)/" })
+            }
+        }
     }
 }

@@ -165,6 +165,25 @@ struct SearchIndexBuildTests {
         let files = site.tree("output/search").filter { $0.key.hasSuffix(".json") }
         #expect(files.count <= result.pageCount / 50 + 20, "\(files.count) files for \(result.pageCount) pages")
         #expect(files.allSatisfy { $0.value.count <= 512 * 1024 }, "\(files.filter { $0.value.count > 512 * 1024 }.keys.sorted())")
+        // A first one-word query of any of these words (each in thousands of results): its
+        // postings file holds its best results and count alone, the whole list is in a big file,
+        // and with the cards of the first four it fetches ≤ 256 KiB (the lexicon files of near
+        // words are a few hundred bytes here).
+        let page = try #require(site.read("output/search/index.html"))
+        let configuration = try #require(page.firstMatch(of: /data-configuration="([^"]*)"/)).1.replacing("&quot;", with: "\"")
+        let layout = try #require(JSONSerialization.jsonObject(with: Data(configuration.utf8)) as? [String: Any])
+        let (postingFiles, cardsPerFile) = (try #require(layout["postings"] as? Int), try #require(layout["cardsPerFile"] as? Int))
+        for word in words {
+            let path = "p/\(SearchText.hash(word) % UInt32(postingFiles)).json"
+            let postings = try #require(files[path])
+            let entry = try #require((JSONSerialization.jsonObject(with: Data(postings)) as? [String: Any])?[word] as? [String: Any], "\(word)")
+            let top = try #require(entry["top"] as? [Int]).filter { $0 >= 0 }
+            #expect(top.count == 32 && (entry["n"] as? Int ?? 0) > 3_000, "\(word): \(entry)")
+            let cards = Set(top.prefix(4).map { "d/\($0 / cardsPerFile).json" })
+            let bytes = postings.count + cards.reduce(0) { $0 + (files[$1]?.count ?? 0) }
+            #expect(bytes <= 256 * 1024, "\(word): \(bytes) bytes")
+            #expect(files.keys.contains { $0.hasPrefix("b/") && String(decoding: files[$0] ?? Data(), as: UTF8.self).contains("\"\(word)\":[") })
+        }
 
         // One caption edited: at most 10 search files rewritten.
         let before = site.tree("output/search")

@@ -70,7 +70,13 @@ struct SearchStepTests {
                 if step > 0 { Self.apply(edit, to: &documents, &random) }
                 // Pages sized so that there are several files of each kind; now and then the site
                 // grows past a step of the layout.
-                let layout = SearchIndex.Layout(pages: 5_000 + (documents.count / 70) * 3_000, documents: documents.count)
+                // The last results are journal entries, whose card files hold half as many, in most sequences.
+                var layout = SearchIndex.Layout(pages: 5_000 + (documents.count / 70) * 3_000, documents: documents.count, entries: sequence % 23)
+                // Most sequences split their common words into several segments of big files.
+                if sequence % 4 != 0 {
+                    layout.splitting(above: 3 + sequence % 6, head: 1 + sequence % 4, width: 12 + sequence % 30, documents: documents.count)
+                    layout.groupResults = sequence % 5
+                }
                 // `build` saves and reads the memo's container; `serve` keeps the table.
                 if Bool.random(using: &random) { memo = MemoTable(container: memo.encoded()[...]) }
                 // Now and then a file of the last build is gone from the output.
@@ -100,7 +106,7 @@ struct SearchStepTests {
     func captionEditTouchesFew() {
         var random = SeededGenerator(seed: 1)
         var documents = (0..<300).map { Self.document(&random, number: $0) }
-        let layout = SearchIndex.Layout(pages: 20_000, documents: documents.count)
+        let layout = SearchIndex.Layout(pages: 20_000, documents: documents.count, entries: 40)
         var memo = MemoTable()
         let first = SearchStep.files(documents, layout: layout, memo: &memo) { _, _ in false }
         #expect(!first.patched)
