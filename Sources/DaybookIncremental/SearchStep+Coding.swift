@@ -74,7 +74,9 @@ extension SearchStep {
     }
 
     static func decodeTerms(_ reader: inout MemoReader) -> SearchTerms? {
-        guard let words = reader.elements({ reader in reader.string().flatMap { word in reader.count().map { (word, $0) } } }),
+        // How often a word comes is a number, not a count of elements to read: `count()` would
+        // refuse one larger than the bytes left (a word forty times in a group's last result).
+        guard let words = reader.elements({ reader in reader.string().flatMap { word in reader.unsigned().map { (word, Int(clamping: $0)) } } }),
             let keys = reader.elements({ $0.string() })
         else { return nil }
         return SearchTerms(words: words.map(\.0), counts: words.map(\.1), keys: keys)

@@ -123,6 +123,23 @@ struct SearchStepTests {
         #expect(second.files.contains { $0.path == "search/d/0.json" })
     }
 
+    @Test("a word many times in the last result of a group is kept as it is: an edit to it is patched, not remade")
+    func repeatedWordAtTheEnd() {
+        var random = SeededGenerator(seed: 3)
+        var documents = (0..<300).map { Self.document(&random, number: $0) }
+        let layout = SearchIndex.Layout(pages: 20_000, documents: documents.count, entries: 40)
+        let last = layout.results(ofCardFile: layout.cardFiles - 1, documents: documents.count).upperBound - 1
+        documents[last].texts = [Array(repeating: "edited", count: 60).joined(separator: " ")]
+        var memo = MemoTable()
+        _ = SearchStep.files(documents, layout: layout, memo: &memo) { _, _ in false }
+        memo = MemoTable(container: memo.encoded()[...])
+        documents[last].texts[0] += " again"
+        let second = SearchStep.files(documents, layout: layout, memo: &memo) { _, _ in true }
+        let patched = second.patched
+        #expect(patched)
+        #expect(second.files.map(\.bytes) == SearchIndex.files(documents, layout: layout).filter { file in second.files.contains { $0.path == file.path } }.map(\.bytes))
+    }
+
     @Test("a memo whose values are damaged is remade from the documents, not trusted")
     func damagedMemo() {
         var random = SeededGenerator(seed: 2)
