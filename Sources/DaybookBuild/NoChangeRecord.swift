@@ -194,7 +194,7 @@ struct NoChangeRecord: Equatable {
     /// written. A stale record is removed first, so a record never outlives the build it describes.
     static func save(
         _ result: BuildResult, site: SiteBuilder.SiteModel, options: BuildOptions, started: [(path: String, status: FileStatus?)],
-        listedAt: Int64, racyWindow: Int64 = FileStatus.racyWindow, written: BuildManifest
+        listedAt: Int64, racyWindow: Int64 = FileStatus.racyWindow, faults: WriteFaults = .none, written: BuildManifest
     ) -> Diagnostic? {
         // Removed only from a real cache folder: through a link, the name would be another folder's.
         let folder = CacheFile.folder(options.siteDirectory)
@@ -213,7 +213,7 @@ struct NoChangeRecord: Equatable {
             outputs: outputs, pageCount: result.pageCount, imagesReused: result.imagesEncoded + result.imagesReused,
             baseURL: result.baseURL, timeZone: result.timeZone.identifier, diagnostics: result.diagnostics)
         // Saved as every cache file is: never through a link, whole or not at all.
-        return CacheFile.save(site: options.siteDirectory, name: fileName, faults: options.faults) { put in put(Array(record.text.utf8)[...]) }
+        return CacheFile.save(site: options.siteDirectory, name: fileName, faults: faults) { put in put(Array(record.text.utf8)[...]) }
     }
 
     // MARK: - Text

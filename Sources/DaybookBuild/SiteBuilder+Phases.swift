@@ -97,21 +97,22 @@ extension SiteBuilder {
     ///   - cached: whether to read and update the content keys kept in the site's
     ///     `.daybook-cache` (builds into the output folder on disk, without a `RecordStore`).
     ///   - listed: the walk of `content/` the build made to compare its inputs with the last
-    ///     build's, taken by a read without a `RecordStore` instead of walking again.
-    func read(_ options: BuildOptions, cached: Bool = false, listed: SiteReader.Listed? = nil) -> Sources {
+    ///     build's, taken by a read without a session instead of walking again.
+    func read(_ options: BuildOptions, session: BuildSession? = nil, cached: Bool = false, listed: SiteReader.Listed? = nil) -> Sources {
         let reader = SiteReader(siteDirectory: options.siteDirectory)
-        if let store = options.records, let changed = options.changedSources, let last = store.lastRead,
+        let store = session?.records
+        if let store, let changed = session?.changedSources, let last = store.lastRead,
             let patched = reader.reread(last, changed: changed)
         {
             store.lastRead = patched
             return Sources(reader: reader, snapshot: patched.snapshot, theme: patched.theme, diagnostics: patched.diagnostics)
         }
-        let known = cached && options.records == nil ? SourceKeysFile.read(site: options.siteDirectory) : nil
-        let (read, files, keys) = reader.readSite(reusing: options.records?.sourceFiles, keys: known, listed: options.records == nil ? listed : nil)
-        if let files { options.records?.sourceFiles = files }
-        options.records?.lastRead = read
+        let known = cached && store == nil ? SourceKeysFile.read(site: options.siteDirectory) : nil
+        let (read, files, keys) = reader.readSite(reusing: store?.sourceFiles, keys: known, listed: store == nil ? listed : nil)
+        if let files { store?.sourceFiles = files }
+        store?.lastRead = read
         var diagnostics = read.diagnostics
-        if let keys, keys != known, let failure = SourceKeysFile.save(keys, site: options.siteDirectory, faults: options.faults) {
+        if let keys, keys != known, let failure = SourceKeysFile.save(keys, site: options.siteDirectory, faults: faults) {
             diagnostics.append(failure)
         }
         return Sources(reader: reader, snapshot: read.snapshot, theme: read.theme, diagnostics: diagnostics)
@@ -121,9 +122,10 @@ extension SiteBuilder {
     /// found errors, over the records that were valid, so one run reports every problem.
     /// - Parameter cached: whether to read and update the decoded content kept in the site's
     ///   `.daybook-cache` (builds into the output folder on disk).
-    func load(_ sources: Sources, _ options: BuildOptions, cached: Bool = false) -> SiteModel {
+    func load(_ sources: Sources, _ options: BuildOptions, session: BuildSession? = nil, cached: Bool = false) -> SiteModel {
+        let store = session?.records
         let cache: RecordCache? =
-            if let store = options.records { store.cache }
+            if let store { store.cache }
             else if cached {
                 RecordCacheFile.read(
                     site: options.siteDirectory, sourceBytes: sources.snapshot.sources.values.reduce(sources.snapshot.unreadBytes) { $0 + $1.count })
@@ -132,13 +134,13 @@ extension SiteBuilder {
         var diagnostics = loaded.diagnostics
         if let updated = loaded.cache {
             // The store takes every load's cache: it also holds the records decoded this time.
-            if let store = options.records {
+            if let store {
                 store.cache = updated
             } else {
-                if updated.changed, let failure = RecordCacheFile.save(updated, site: options.siteDirectory, faults: options.faults) {
+                if updated.changed, let failure = RecordCacheFile.save(updated, site: options.siteDirectory, faults: faults) {
                     diagnostics.append(failure)
                 }
-                if let failure = RecordCacheFile.saveChecks(updated, site: options.siteDirectory, faults: options.faults) {
+                if let failure = RecordCacheFile.saveChecks(updated, site: options.siteDirectory, faults: faults) {
                     diagnostics.append(failure)
                 }
             }
@@ -149,19 +151,19 @@ extension SiteBuilder {
             diagnostics += loaded.config.baseURLWarnings
         }
         let theme = Self.defaultTheme.overridden(by: sources.theme)
-        let (templates, templateDiagnostics) = theme.compile(typedWalk: !options.rendersThroughSwiftMustache)
+        let (templates, templateDiagnostics) = theme.compile(typedWalk: !rendersThroughSwiftMustache)
         diagnostics += templateDiagnostics
         let zone = TimeZone(identifier: loaded.config.timeZoneIdentifier) ?? .gmt
         let moment = BuildMoment(
             now: options.now, timeZone: zone, includeFuture: options.includeFuture, includeDrafts: options.includeDrafts)
         // `daybook build` keeps the comment orders on disk; `serve` keeps them in memory (`feedsReuse`).
-        let ordersOnDisk = cached && options.records == nil
+        let ordersOnDisk = cached && store == nil
         let storedOrders = ordersOnDisk && loaded.commentsKey != nil ? CacheFile.read(CommentOrders.self, site: options.siteDirectory) : nil
         let feeds = SiteFeeds(
-            content: loaded.content, config: loaded.config, moment: moment, reusing: options.records?.feedsReuse, forNextBuild: options.records != nil,
+            content: loaded.content, config: loaded.config, moment: moment, reusing: store?.feedsReuse, forNextBuild: store != nil,
             commentsKey: loaded.commentsKey, orders: storedOrders, keepsOrders: ordersOnDisk)
-        options.records?.feedsReuse = feeds.reuse
-        if let orders = feeds.orders, orders != storedOrders, let failure = CacheFile.save(orders, site: options.siteDirectory, faults: options.faults) {
+        store?.feedsReuse = feeds.reuse
+        if let orders = feeds.orders, orders != storedOrders, let failure = CacheFile.save(orders, site: options.siteDirectory, faults: faults) {
             diagnostics.append(failure)
         }
         diagnostics += feeds.diagnostics
@@ -179,7 +181,7 @@ extension SiteBuilder {
         if site.templates != nil && !site.diagnostics.hasErrors {
             var publisher = PhotoPublisher(
                 siteDirectory: options.siteDirectory, config: site.config, namedBy: PhotoPublisher.fields(site.content))
-            publisher.faults = options.faults
+            publisher.faults = faults
             publisher.racyWindow = racyWindow
             let reader = sources.reader
             photos = publisher.publish(ImageCollector(snapshot: sources.snapshot).paths, read: { reader.readAsset($0) })
@@ -412,7 +414,7 @@ extension SiteBuilder {
     /// Commits the build (removes what the previous build wrote and this one did not, puts the
     /// staged files and the record in place), then tells `announce` that the site is in place.
     func finish(
-        _ written: Written, writer: OutputWriter, baseURL: String, announce: BuildOptions.WrittenHandler?
+        _ written: Written, writer: OutputWriter, baseURL: String, announce: BuildSession.WrittenHandler?
     ) async throws(OutputError) -> WriteReport {
         var report = written.report
         try writer.finish(written.manifest, report: &report)

@@ -23,28 +23,6 @@ package struct BuildOptions: Sendable {
     package var check: Bool
     /// Told each phase as it starts, and pages done while rendering (for a progress line).
     package var progress: (@Sendable (BuildProgress) -> Void)?
-    /// Decoded content kept in memory between builds by a long-lived process (`serve`); `nil`
-    /// to use `.daybook-cache/records`.
-    package var records: RecordStore?
-    /// Renders through swift-mustache's own walk instead of the compiled one (`ThemeTemplates`):
-    /// for the test that holds the two to the same bytes on the example site.
-    var rendersThroughSwiftMustache = false
-    /// Site-relative paths that changed since the previous build of `records`, as a watcher named
-    /// them all: that build's read is patched with them rather than the site read whole
-    /// (`SiteRead`). `nil` when they are not known.
-    package var changedSources: [String]?
-    /// Whether a build that provably changes nothing may stop early, and a successful build
-    /// records what it read for that. `serve` rebuilds only after an edit, so it skips both.
-    package var recordsNoChange = true
-    /// Told as soon as every file of a successful build and its record are in place (with the
-    /// `baseURL` the build read): `serve` reloads open pages then, before the build lets go of
-    /// its model.
-    package var onWritten: WrittenHandler?
-    /// Every write of the build asks it first (`WriteFaults`): `none` but in the tests that fail
-    /// each write point in turn.
-    package var faults = WriteFaults.none
-    package typealias WrittenHandler = @Sendable (_ report: WriteReport, _ baseURL: String) async -> Void
-
     package init(
         siteDirectory: URL, outputDirectory: URL? = nil, now: Instant, includeFuture: Bool = false, strict: Bool = false,
         force: Bool = false, check: Bool = false, includeDrafts: Bool = false
@@ -57,6 +35,31 @@ package struct BuildOptions: Sendable {
         self.strict = strict
         self.force = force
         self.check = check
+    }
+}
+
+/// What a long-lived process (`serve`) brings to each of its builds, beside what the user asked
+/// for (`BuildOptions`): its memory of the builds before, the sources a watcher saw change, and
+/// whom to tell once the files are in place. A build without one reads and keeps its caches in
+/// the site's `.daybook-cache`, and records what it read so that a build with nothing changed
+/// can stop early; a session rebuilds only after an edit, so it does neither.
+package struct BuildSession: Sendable {
+    /// Decoded content, memos and records, kept in memory from build to build.
+    package var records: RecordStore
+    /// Site-relative paths that changed since the previous build of `records`, as a watcher named
+    /// them all: that build's read is patched with them rather than the site read whole
+    /// (`SiteRead`). `nil` when they are not known.
+    package var changedSources: [String]?
+    /// Told as soon as every file of a successful build and its record are in place (with the
+    /// `baseURL` the build read): `serve` reloads open pages then, before the build lets go of
+    /// its model.
+    package var onWritten: WrittenHandler?
+    package typealias WrittenHandler = @Sendable (_ report: WriteReport, _ baseURL: String) async -> Void
+
+    package init(records: RecordStore, changedSources: [String]? = nil, onWritten: WrittenHandler? = nil) {
+        self.records = records
+        self.changedSources = changedSources
+        self.onWritten = onWritten
     }
 }
 
@@ -100,11 +103,21 @@ package struct SiteBuilder: Sendable {
     /// made again. The file system's timestamp granularity, two seconds; tests pass 0 rather
     /// than sleep past it.
     package var racyWindow: Int64
+    /// Every write of the build asks it first (`WriteFaults`): `none` but in the tests that fail
+    /// each write point in turn.
+    package var faults: WriteFaults
+    /// Renders through swift-mustache's own walk instead of the compiled one (`ThemeTemplates`):
+    /// for the test that holds the two to the same bytes on the example site.
+    var rendersThroughSwiftMustache = false
 
-    package init(racyWindow: Int64 = FileStatus.racyWindow) { self.racyWindow = racyWindow }
+    package init(racyWindow: Int64 = FileStatus.racyWindow, faults: WriteFaults = .none) {
+        self.racyWindow = racyWindow
+        self.faults = faults
+    }
 
     /// Builds into `options.outputDirectory`, or into `sink` when given (tests use `MemoryOutput`).
-    package func build(_ options: BuildOptions, into sink: (any OutputSink)? = nil) async -> BuildResult {
+    /// - Parameter session: a long-lived process's memory and hooks (`serve`).
+    package func build(_ options: BuildOptions, session: BuildSession? = nil, into sink: (any OutputSink)? = nil) async -> BuildResult {
         var clock = PhaseClock()
         var outcome = Outcome()
         func finish(_ report: WriteReport?, pages: Int = 0) -> BuildResult {
@@ -121,13 +134,13 @@ package struct SiteBuilder: Sendable {
 
         if let problem = options.outputFolderProblem {
             // This build reads nothing, so a later patch of the last read would miss its changes.
-            options.records?.lastRead = nil
+            session?.records.lastRead = nil
             outcome.diagnostics.append(.error(problem.message, at: SourceLocation(path: "--output")))
             return finish(nil)
         }
         // Into the output folder on disk, a build that provably changes nothing stops here.
         let onDisk = sink == nil
-        let noChange = onDisk && options.recordsNoChange
+        let noChange = onDisk && session == nil
         var listing: NoChangeRecord.Listing?
         if noChange {
             let replay = NoChangeRecord.replay(options, started: clock.started)
@@ -140,8 +153,8 @@ package struct SiteBuilder: Sendable {
         // The previous build's record (3 MB on a 32,000-page site) is read and parsed on another
         // thread while the content is read and loaded: it needs only the output folder, which
         // nothing writes before the plan.
-        let target = sink ?? OutputFolder(directory: options.outputDirectory, faults: options.faults)
-        let (force, known) = (options.force, options.records?.lastRecord)
+        let target = sink ?? OutputFolder(directory: options.outputDirectory, faults: faults)
+        let (force, known) = (options.force, session?.records.lastRecord)
         let pendingWriter = Task.detached(priority: .userInitiated) {
             let writer = OutputWriter(sink: target, force: force, known: known, label: options.outputLabel)
             writer.lookAhead()
@@ -149,14 +162,14 @@ package struct SiteBuilder: Sendable {
         }
         // The incremental layer's memo is read while the content is (a medium site's is 27 MB).
         let memoPlace =
-            options.records.map(MemoPlace.process) ?? (onDisk ? MemoPlace.site(options.siteDirectory, faults: options.faults) : .none)
+            session.map { MemoPlace.process($0.records) } ?? (onDisk ? MemoPlace.site(options.siteDirectory, faults: faults) : .none)
         let pendingMemo = Task.detached(priority: .userInitiated) { memoPlace.load() }
         let report = options.progress ?? { _ in }
         report(BuildProgress(phase: "read"))
-        var sources = read(options, cached: onDisk, listed: listing?.content)
+        var sources = read(options, session: session, cached: onDisk, listed: listing?.content)
         clock.lap("read")
         report(BuildProgress(phase: "load"))
-        var site = load(sources, options, cached: onDisk)
+        var site = load(sources, options, session: session, cached: onDisk)
         // The content's bytes are not needed past loading; a 100,000-post site would carry a
         // hundred MB of them through rendering.
         sources.snapshot.sources = [:]
@@ -167,9 +180,9 @@ package struct SiteBuilder: Sendable {
         // comments on a 100,000-post site) need not stay through rendering.
         site.content = SiteContent()
         clock.lap("images")
-        let cachesOnDisk = onDisk && options.records == nil ? options.siteDirectory : nil
+        let cachesOnDisk = onDisk && session == nil ? options.siteDirectory : nil
         var memo = await pendingMemo.value
-        prepareRenderer(&site, photos: photos, sources, memo: &memo, store: options.records, cachesOnDisk: cachesOnDisk)
+        prepareRenderer(&site, photos: photos, sources, memo: &memo, store: session?.records, cachesOnDisk: cachesOnDisk)
         outcome.diagnostics += sources.diagnostics + site.diagnostics
         outcome.baseURL = site.config.baseURL
         outcome.timeZone = site.timeZone
@@ -179,7 +192,7 @@ package struct SiteBuilder: Sendable {
 
         report(BuildProgress(phase: "plan"))
         let writer = await pendingWriter.value.value
-        var plan = plan(site, renderer: renderer, writer: writer, store: options.records, cachesOnDisk: cachesOnDisk, faults: options.faults)
+        var plan = plan(site, renderer: renderer, writer: writer, store: session?.records, cachesOnDisk: cachesOnDisk, faults: faults)
         plan.memo = memoPlace
         plan.table = memo
         outcome.diagnostics += plan.diagnostics
@@ -199,21 +212,21 @@ package struct SiteBuilder: Sendable {
                 written = try write(rendered, plan: plan, writer: writer)
                 clock.lap("write")
             } else {
-                written = try await renderAndWrite(plan, writer: writer, keys: keys, recorded: options.records?.derivedKeys, progress: report)
+                written = try await renderAndWrite(plan, writer: writer, keys: keys, recorded: session?.records.derivedKeys, progress: report)
                 clock.lap("render and write")
             }
             report(BuildProgress(phase: "finish"))
-            let writeReport = try await self.finish(written, writer: writer, baseURL: site.config.baseURL, announce: options.onWritten)
+            let writeReport = try await self.finish(written, writer: writer, baseURL: site.config.baseURL, announce: session?.onWritten)
             if let saved = writer.savedRecord {
-                options.records?.lastRecord = saved
-                options.records?.derivedKeys = written.derived
+                session?.records.lastRecord = saved
+                session?.records.derivedKeys = written.derived
             }
             // Whether kept by `serve` or saved, the cards are let go of posts that are gone, after
             // either way of rendering (`--check` renders before it writes).
             renderer.releaseGoneCards()
             // The site is in place: what fails from here fails the build, saying so.
             var unsaved: [Diagnostic] = []
-            if let cachesOnDisk, let failure = CardCacheFile.saveIfWorthIt(renderer.cards, site: cachesOnDisk, faults: options.faults) {
+            if let cachesOnDisk, let failure = CardCacheFile.saveIfWorthIt(renderer.cards, site: cachesOnDisk, faults: faults) {
                 unsaved.append(failure)
             }
             if let failure = plan.memo.save(written.memo) { unsaved.append(failure) }
@@ -226,7 +239,7 @@ package struct SiteBuilder: Sendable {
             result.searchIndexSeconds = written.searchSeconds
             if noChange && !failed() && unsaved.isEmpty,
                 let failure = NoChangeRecord.save(
-                    result, site: site, options: options, started: inputs, listedAt: listedAt, racyWindow: racyWindow, written: written.manifest)
+                    result, site: site, options: options, started: inputs, listedAt: listedAt, racyWindow: racyWindow, faults: faults, written: written.manifest)
             {
                 unsaved.append(failure)
             }

@@ -63,7 +63,7 @@ package actor PreviewSession {
     /// Builds, logs, and sends the reload events the result calls for, once the rebuild before it
     /// is done.
     /// - Parameter changed: the site-relative paths the watcher named since the last build, which
-    ///   is then read again for them alone when it can be (`BuildOptions.changedSources`).
+    ///   is then read again for them alone when it can be (`BuildSession.changedSources`).
     @discardableResult
     package func rebuild(changed: [String]? = nil) async -> BuildResult {
         // An actor runs one call at a time only between its suspension points, and a build
@@ -80,26 +80,25 @@ package actor PreviewSession {
 
     private func build(changed: [String]?) async -> BuildResult {
         let now = clock()
-        var options = BuildOptions(
+        let options = BuildOptions(
             siteDirectory: siteDirectory, outputDirectory: outputDirectory, now: now, includeFuture: includeFuture,
             includeDrafts: includeDrafts)
-        options.records = records
-        options.recordsNoChange = false
+        var session = BuildSession(records: records)
         let started = ContinuousClock.now
         let recent = lastWholeRead.map { started - $0 < wholeReadEvery } ?? false
-        options.changedSources = lastReadWatched && recent ? changed : nil
-        if options.changedSources == nil { lastWholeRead = started }
+        session.changedSources = lastReadWatched && recent ? changed : nil
+        if session.changedSources == nil { lastWholeRead = started }
         // Whatever this build reads (or fails before reading), it starts after the watcher did.
         lastReadWatched = watching
         // Open pages reload as soon as the files are in place; the build then saves its record.
         let hub = hub
-        options.onWritten = { report, baseURL in
+        session.onWritten = { report, baseURL in
             let basePath = SiteURLs(baseURL: baseURL).root
             for event in ReloadEvent.events(written: report.writtenPaths, removed: report.removedPaths, basePath: basePath) {
                 await hub.publish(event)
             }
         }
-        let result = await SiteBuilder().build(options)
+        let result = await SiteBuilder().build(options, session: session)
         lastResult = result
         builtDay = now.day(in: result.timeZone)
         log(result)

@@ -52,15 +52,15 @@ struct IncrementalBuildTests {
         try site.write("content/posts.json", posts.replacing(#""caption": "plain""#, with: #""caption": "plain, edited""#)
             .split(separator: "\n").filter { !$0.contains("\"p5\"") }.joined(separator: "\n"))
         let seen = Seen()
-        var options = BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now))
-        options.onWritten = { report, baseURL in
+        let options = BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now))
+        let session = BuildSession(records: RecordStore(site: site.directory)) { report, baseURL in
             seen.add("\(baseURL) wrote \(report.writtenPaths.contains("posts/p6/index.html")) removed \(report.removedPaths)")
             seen.add("page edited: \(site.read("output/posts/p6/index.html")?.contains("plain, edited") == true)")
             seen.add("page removed: \(site.read("output/posts/p5/index.html") == nil)")
             seen.add("record as before: \(site.read("output/" + OutputWriter.manifestName) == record)")
             seen.add("intent on disk: \(site.read("output/" + OutputWriter.intentName) != nil)")
         }
-        let result = await SiteBuilder().build(options)
+        let result = await SiteBuilder().build(options, session: session)
         #expect(result.succeeded)
         #expect(seen.lines == [
             "https://example.org/blog/ wrote true removed [\"posts/p5/index.html\", \"tags/日本/index.html\"]",
@@ -75,10 +75,7 @@ struct IncrementalBuildTests {
         let site = try SiteFixture(IndexSite.archive)
         let store = RecordStore(site: site.directory)
         func preview() async -> BuildResult {
-            var options = BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now))
-            options.records = store
-            options.recordsNoChange = false
-            return await SiteBuilder().build(options)
+            await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now)), session: BuildSession(records: store))
         }
         let posts = try #require(site.read("content/posts.json"))
         let edit = posts.replacing(#""caption": "plain""#, with: #""caption": "plain, edited""#)
@@ -352,13 +349,9 @@ struct IncrementalEquivalenceTests {
         func sources() -> [String: Data] { site.tree("").filter { !$0.key.hasPrefix("output/") && !$0.key.hasPrefix(".daybook-cache/") } }
         let store = RecordStore(site: site.directory)
         func rebuild(changed: [String]? = nil) async -> BuildResult {
-            var options = BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now))
-            if rebuilds != .onDisk {
-                options.records = store
-                options.recordsNoChange = false
-            }
-            if rebuilds == .named { options.changedSources = changed }
-            return await SiteBuilder().build(options)
+            let options = BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now))
+            guard rebuilds != .onDisk else { return await SiteBuilder().build(options) }
+            return await SiteBuilder().build(options, session: BuildSession(records: store, changedSources: rebuilds == .named ? changed : nil))
         }
         _ = await rebuild()
         for (name, edit) in Self.edits {
@@ -405,10 +398,7 @@ struct SavedCardsTests {
             let posts = try #require(site.read("content/posts.json"))
             try site.write("content/posts.json", posts.replacing("[\n", with: "[\n" + newPost + "\n", maxReplacements: 1))
             let store = RecordStore(site: site.directory, cardsLoadAfterMisses: 1)
-            var options = BuildOptions(siteDirectory: site.directory, now: now)
-            options.records = store
-            options.recordsNoChange = false
-            #expect(await SiteBuilder().build(options).succeeded)
+            #expect(await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: now), session: BuildSession(records: store)).succeeded)
             rendered.append(store.cards.rendered)
         }
         // With the saved cards, the new post's card (and the one under the threshold) is all it renders.

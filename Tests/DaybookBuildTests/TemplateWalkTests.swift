@@ -37,9 +37,10 @@ struct TemplateWalkTests {
         for mustache in [false, true] {
             let site = try Self.exampleCopy()
             defer { try? FileManager.default.removeItem(at: site) }
-            var options = BuildOptions(siteDirectory: site, outputDirectory: site.appending(path: "output"), now: Fixed.at("2026-11-21T12:00:00Z"))
-            options.rendersThroughSwiftMustache = mustache
-            let result = await SiteBuilder().build(options)
+            let options = BuildOptions(siteDirectory: site, outputDirectory: site.appending(path: "output"), now: Fixed.at("2026-11-21T12:00:00Z"))
+            var builder = SiteBuilder()
+            builder.rendersThroughSwiftMustache = mustache
+            let result = await builder.build(options)
             #expect(result.errorCount == 0, "\(result.diagnostics)")
             outputs.append(Self.files(under: site.appending(path: "output")).filter { !$0.key.hasPrefix(".daybook") })
         }

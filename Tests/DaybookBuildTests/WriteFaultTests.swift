@@ -53,11 +53,7 @@ struct WriteFaultTests {
         try site.write("content/images/b.png", bytes: TestPNG.make(width: 40, height: 30, rgb: (240, 200, 20)))
     }
 
-    static func options(_ site: SiteFixture, faults: WriteFaults = .none) -> BuildOptions {
-        var options = BuildOptions(siteDirectory: site.directory, now: Fixed.at(now))
-        options.faults = faults
-        return options
-    }
+    static func options(_ site: SiteFixture) -> BuildOptions { BuildOptions(siteDirectory: site.directory, now: Fixed.at(now)) }
 
     @Test("each write of a rebuild, failed in turn, leaves the output as it was (or says otherwise), no stray file, and the next build whole")
     func everyWritePoint() async throws {
@@ -81,7 +77,7 @@ struct WriteFaultTests {
             let trial = try base.copy()
             defer { try? FileManager.default.removeItem(at: trial.directory) }
             let fault = NthWriteFails(n, code: codes[n % codes.count])
-            let result = await SiteBuilder().build(Self.options(trial, faults: fault.faults))
+            let result = await SiteBuilder(faults: fault.faults).build(Self.options(trial))
             let output = FolderState(trial.directory.appending(path: "output"))
             guard let point = fault.failed else {
                 // Past the last write: the walk is done, and the build is the fresh one.
