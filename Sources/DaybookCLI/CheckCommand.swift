@@ -38,8 +38,7 @@ struct CheckCommand: AsyncParsableCommand {
     /// against nothing, and thousands of errors would hide the one mistake.
     func validate() throws {
         guard let baseURL else { return }
-        let isAddress = ["http://", "https://"].contains { baseURL.hasPrefix($0) && baseURL.count > $0.count }
-        if !(isAddress || baseURL.hasPrefix("/")) {
+        if !(SiteConfig.isAbsolute(baseURL) || baseURL.hasPrefix("/")) {
             throw ValidationError("--base-url must be the site's address, such as https://example.org/ or /blog/, found '\(baseURL)'")
         }
     }

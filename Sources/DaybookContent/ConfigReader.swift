@@ -94,8 +94,7 @@ extension SiteConfig {
     /// and host (the default `/`) is a warning, at its value in site.yml, or at site.yml when it
     /// is not given. A build reports it (it always writes both); loading alone does not.
     package var baseURLWarnings: [Diagnostic] {
-        let afterScheme = ["https://", "http://"].first(where: baseURL.hasPrefix).map { baseURL.dropFirst($0.count) }
-        if let afterScheme, let first = afterScheme.first, first != "/" { return [] }
+        if Self.isAbsolute(baseURL) { return [] }
         return [
             .warning(
                 "baseURL '\(baseURL)' has no scheme and host, so the feeds and the sitemap cannot give absolute URLs; "

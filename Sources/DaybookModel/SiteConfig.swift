@@ -2,7 +2,15 @@
 package struct SiteConfig: Sendable, Hashable {
     /// `baseURL` when it is an absolute address (`https://example.org/blog/`), ending in `/`:
     /// what `daybook check` takes full URLs under for links inside the site. `nil` for a path.
-    package var absoluteBase: String? { baseURL.contains("://") ? baseURL : nil }
+    package var absoluteBase: String? { Self.isAbsolute(baseURL) ? baseURL : nil }
+
+    /// Whether a `baseURL` (or `check --base-url`) is an address with a scheme and a host,
+    /// `http://` or `https://` then something other than `/`: the one rule for the feeds'
+    /// absolute URLs, the warning when they cannot be made, and what `check` resolves.
+    package static func isAbsolute(_ baseURL: String) -> Bool {
+        guard let scheme = ["https://", "http://"].first(where: { baseURL.hasPrefix($0) }) else { return false }
+        return baseURL.dropFirst(scheme.count).first.map { $0 != "/" } ?? false
+    }
 
     package var title: String
     /// Absolute URL of the site root, always ending in `/`.
