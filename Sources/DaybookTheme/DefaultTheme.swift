@@ -962,22 +962,47 @@ package enum DefaultTheme {
   // The card's text with the words the query matched in <mark>, built as DOM nodes (never HTML).
   function highlighted(text, matched) {
     var fragment = document.createDocumentFragment();
+    function plain(part) { if (part) fragment.appendChild(document.createTextNode(part)); }
+    function marked(part) {
+      var mark = document.createElement("mark");
+      mark.textContent = part;
+      fragment.appendChild(mark);
+    }
+    var pairs = matched.filter(function (m) { return Array.from(m).length > 1 && isCJK(m.codePointAt(0)); });
     var pieces = text.split(/([\p{L}\p{M}\p{N}_'’]+)/u);
     pieces.forEach(function (piece) {
       if (!piece) return;
-      var words = tokens(piece);
-      var hit = words.length && words.some(function (w) {
-        return matched.some(function (m) { return w === m || (m.length > 1 && isCJK(m.codePointAt(0)) && w.indexOf(m) !== -1); });
-      });
-      if (hit) {
-        var mark = document.createElement("mark");
-        mark.textContent = piece;
-        fragment.appendChild(mark);
-      } else {
-        fragment.appendChild(document.createTextNode(piece));
+      // Within a run of Chinese, Japanese or Korean characters, only the characters the query
+      // named: "東京" marks 東京 of 東京都の夜景, not the whole run.
+      var ranges = cjkRanges(piece, pairs);
+      if (!ranges.length) {
+        if (tokens(piece).some(function (w) { return matched.indexOf(w) !== -1; })) marked(piece); else plain(piece);
+        return;
       }
+      var characters = Array.from(piece), at = 0;
+      ranges.forEach(function (range) {
+        plain(characters.slice(at, range[0]).join(""));
+        marked(characters.slice(range[0], range[1]).join(""));
+        at = range[1];
+      });
+      plain(characters.slice(at).join(""));
     });
     return fragment;
+  }
+
+  // Where `pairs` (folded CJK bigrams) stand in `piece`, as merged [start, end) ranges of its
+  // characters. Each character is folded on its own, so places in the folded text are places
+  // in the piece (folding drops a kana's sound mark, but never merges two characters).
+  function cjkRanges(piece, pairs) {
+    if (!pairs.length) return [];
+    var folded = Array.from(piece).map(function (c) { return fold(c); });
+    var ranges = [];
+    for (var i = 0; i + 1 < folded.length; i++) {
+      if (pairs.indexOf(folded[i] + folded[i + 1]) === -1) continue;
+      var last = ranges[ranges.length - 1];
+      if (last && last[1] >= i) last[1] = i + 2; else ranges.push([i, i + 2]);
+    }
+    return ranges;
   }
 
   function item(data, matched) {

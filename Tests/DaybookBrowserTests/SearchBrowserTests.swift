@@ -101,6 +101,8 @@ extension BrowserTests {
                 #expect(without.first == "/posts/p1/#comment-c1" && !without.contains("/posts/p1/"), "\(without)")
                 // Japanese: two or more characters, in that order.
                 #expect(try await Self.search("東京", site, page) == ["/posts/p4/"])
+                // Only the characters asked for are marked, not the whole run.
+                #expect(try await page.strings("[...document.querySelectorAll('#search-results mark')].map(m => m.textContent)") == ["東京"])
                 #expect(try await Self.search("京都", site, page) == ["/posts/p4/"])
                 #expect(try await Self.search("都東", site, page) == [])
                 // Journal responses and prompt bodies find the entry; a place's name its page and its posts.
