@@ -15,8 +15,8 @@ import Testing
 @Suite("Whole-site edits, at random")
 struct SiteEditPropertyTests {
     enum Kind: String, CaseIterable, Sendable {
-        case caption, deletePost, newPost, newComment, deleteComment, follow, siteYml, template, image, rename, touch, midnight, draft,
-            future
+        case caption, deletePost, newPost, newComment, deleteComment, follow, siteYml, template, image, replaceImage, rename, renameUser,
+            touch, midnight, draft, future
     }
 
     /// An edit and the seed of its choices: an edit left out while shrinking does not change
@@ -63,7 +63,8 @@ struct SiteEditPropertyTests {
         var posts: [Post] = []
         var comments: [Comment] = []
         var template: String?
-        var images: Set<String> = []
+        /// Each photo's colour: replacing a photo in place changes its bytes, not its path.
+        var images: [String: UInt8] = [:]
         var day = 21
         var counter = 0
 
@@ -124,13 +125,18 @@ struct SiteEditPropertyTests {
                 if let post {
                     if let image = posts[post].image {
                         posts[post].image = nil
-                        if !posts.contains(where: { $0.image == image }) { images.remove(image) }
+                        if !posts.contains(where: { $0.image == image }) { images[image] = nil }
                     } else {
                         let image = "images/\(next("i")).png"
-                        images.insert(image)
+                        images[image] = 60
                         posts[post].image = image
                     }
                 }
+            case .replaceImage:
+                if let image = images.keys.sorted().randomElement(using: &random) { images[image] = images[image]! &+ 40 }
+            case .renameUser:
+                let id = Self.people.randomElement(using: &random)!
+                names[id] = names[id] == id.capitalized ? id.capitalized + " " + Self.sentence(&random).prefix(3) : id.capitalized
             case .rename:
                 // Into a Markdown file, or that file renamed.
                 if let post { posts[post].file = next("file-") }
@@ -189,7 +195,7 @@ struct SiteEditPropertyTests {
                 #"[{"id": "s1", "promptId": "q1", "sentAt": "2026-11-20T08:00:00Z"}, {"id": "s2", "promptId": "q2", "sentAt": "2026-11-22T08:00:00Z"}]"#)
             text("content/responses.json", #"[{"id": "r1", "promptId": "q1", "createdAt": "2026-11-20T09:00:00Z", "text": "The #sea, again."}]"#)
             if let template { text("Templates/item-tag.mustache", template) }
-            for image in images { files["content/" + image] = TestPNG.make(width: 12, height: 8) }
+            for (image, colour) in images { files["content/" + image] = TestPNG.make(width: 12, height: 8, rgb: (200, 120, colour)) }
             return files
         }
     }
