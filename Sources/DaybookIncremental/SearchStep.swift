@@ -109,7 +109,7 @@ package enum SearchStep {
             (SearchIndex.postingsJSON(file, number: number, layout: layout), encode(file))
         }
         let big = Parallel.mapBlocking(Array(0..<layout.bigBuckets)) { bucket in
-            SearchIndex.bigJSON(bucket: bucket, postings: SearchIndex.bucket(bucket, of: postingFiles, layout), layout: layout)
+            SearchIndex.bigJSON(bucket: bucket, postings: SearchIndex.postingFiles(ofBucket: bucket, layout).map { postingFiles[$0] }, layout: layout)
         }
         let cards = Parallel.mapBlocking(Array(0..<layout.cardFiles)) { SearchIndex.cardsJSON(documents, number: $0, layout: layout) }
         for (number, (_, bytes)) in lexiconOut.enumerated() { memo.store(lexicon, UInt64(number), version: layoutVersion, value: bytes) }
@@ -205,15 +205,17 @@ package enum SearchStep {
         let bigStart = layout.lexiconFiles + layout.postingFiles
         func bigFiles(ofBucket bucket: Int) -> [RenderedFile]? {
             var states: [SearchIndex.Postings] = []
-            for number in stride(from: bucket, to: layout.postingFiles, by: layout.bigBuckets) {
+            for number in SearchIndex.postingFiles(ofBucket: bucket, layout) {
                 guard let state = patchedPostings[number] ?? memo.value(postings, UInt64(number), version: layoutVersion).flatMap(decodePostings)
                 else { return nil }
                 states.append(state)
             }
             return SearchIndex.bigJSON(bucket: bucket, postings: states, layout: layout)
         }
+        var madeBuckets: [Int: [RenderedFile]] = [:]
         for bucket in layout.bigBuckets == 0 ? [] : Set(byFile.keys.map { $0 % layout.bigBuckets }) {
             guard let made = bigFiles(ofBucket: bucket) else { return nil }
+            madeBuckets[bucket] = made
             for (segment, file) in made.enumerated() {
                 let position = bigStart + bucket * layout.segments + segment
                 if StableHash.ofContent(file.bytes) != keys[position] { put(file, at: position) }
@@ -253,7 +255,6 @@ package enum SearchStep {
         // The files nothing touched: kept when the output still holds them, else written again.
         var output = Output()
         output.patched = true
-        var remadeBuckets: [Int: [RenderedFile]] = [:]
         for (position, path) in paths.enumerated() where files[position] == nil {
             if keep(path, keys[position]) {
                 output.reused.append(path)
@@ -269,8 +270,8 @@ package enum SearchStep {
                 file = SearchIndex.postingsJSON(state, number: number, layout: layout)
             } else if position < cardStart {
                 let bucket = (position - bigStart) / layout.segments
-                if remadeBuckets[bucket] == nil { remadeBuckets[bucket] = bigFiles(ofBucket: bucket) }
-                guard let made = remadeBuckets[bucket] else { return nil }
+                if madeBuckets[bucket] == nil { madeBuckets[bucket] = bigFiles(ofBucket: bucket) }
+                guard let made = madeBuckets[bucket] else { return nil }
                 file = made[(position - bigStart) % layout.segments]
             } else {
                 file = SearchIndex.cardsJSON(documents, number: position - cardStart, layout: layout)

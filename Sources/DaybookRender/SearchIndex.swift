@@ -74,7 +74,7 @@ package enum SearchIndex {
             let budget = Double(pages / 50 + 20)
             lexiconFiles = Self.powerOfTwo(atMost: budget * 0.05)
             postingFiles = Self.powerOfTwo(atMost: budget * 0.2)
-            segments = max(1, (documents + segmentWidth - 1) / segmentWidth)
+            segments = Self.segments(documents: documents, width: segmentWidth)
             bigResults = max(headResults, Self.powerOfTwo(atMost: Double(documents / 512)))
             // A site of fewer results than a big word needs has no big files.
             bigBuckets = documents > bigResults ? min(postingFiles, Self.powerOfTwo(atMost: budget / 12 / Double(segments))) : 0
@@ -105,9 +105,12 @@ package enum SearchIndex {
             bigResults = results
             headResults = head
             segmentWidth = width
-            segments = max(1, (documents + width - 1) / width)
+            segments = Self.segments(documents: documents, width: width)
             bigBuckets = max(1, bigBuckets)
         }
+
+        /// How many runs of `width` results `documents` results make (one at least).
+        static func segments(documents: Int, width: Int) -> Int { max(1, (documents + width - 1) / width) }
 
         static func powerOfTwo(atMost value: Double) -> Int {
             var power = 1
@@ -116,8 +119,11 @@ package enum SearchIndex {
         }
 
         /// The site's layout: its pages, and the results `searchDocuments()` makes.
-        package init(pages: Int, feeds: SiteFeeds) {
-            self.init(pages: pages, documents: SearchIndex.documentCount(feeds), entries: SearchIndex.entryCount(feeds))
+        package init(pages: Int, feeds: SiteFeeds) { self.init(pages: pages, feeds: feeds, documents: SearchIndex.documentCount(feeds)) }
+
+        /// The same, with the results already counted (`documentCount`, a walk of every comment list).
+        init(pages: Int, feeds: SiteFeeds, documents: Int) {
+            self.init(pages: pages, documents: documents, entries: SearchIndex.entryCount(feeds))
             groupResults = feeds.indexes.users.count + feeds.indexes.tags.count + feeds.indexes.locations.count
         }
 
@@ -164,7 +170,7 @@ package enum SearchIndex {
 
         init(feeds: SiteFeeds, pages: Int) {
             documentCount = SearchIndex.documentCount(feeds)
-            layout = Layout(pages: pages, feeds: feeds)
+            layout = Layout(pages: pages, feeds: feeds, documents: documentCount)
             let indexes = feeds.indexes
             groupCounts = (indexes.users.count, indexes.tags.count, indexes.locations.count)
             var years: [(year: Int, first: Int, last: Int)] = []
@@ -259,11 +265,10 @@ package enum SearchIndex {
         return (postings, lexicon)
     }
 
-    /// One term's entries with the results `changed` names replaced by what they hold now: those
-    /// results' old entries go, and each that holds the term now (`counts`) comes in at its place.
-    package static func patched(_ entries: [Int], changed: Set<Int>, counts: [(document: Int, count: Int)]) -> [Int] {
+    /// An entry list as its results, each with how often it holds the term (`room`: more to come).
+    static func results(_ entries: [Int], room: Int = 0) -> [(document: Int, count: Int)] {
         var results: [(document: Int, count: Int)] = []
-        results.reserveCapacity(entries.count + counts.count)
+        results.reserveCapacity(entries.count + room)
         for value in entries {
             if value >= 0 {
                 results.append((value, 1))
@@ -271,6 +276,13 @@ package enum SearchIndex {
                 results[results.count - 1].count = -value
             }
         }
+        return results
+    }
+
+    /// One term's entries with the results `changed` names replaced by what they hold now: those
+    /// results' old entries go, and each that holds the term now (`counts`) comes in at its place.
+    package static func patched(_ entries: [Int], changed: Set<Int>, counts: [(document: Int, count: Int)]) -> [Int] {
+        var results = Self.results(entries, room: counts.count)
         results.removeAll { changed.contains($0.document) }
         results += counts
         results.sort { $0.document < $1.document }
@@ -357,11 +369,7 @@ package enum SearchIndex {
     /// The `limit` results of an entry list a one-word query ranks first: people, hashtags and
     /// places (numbers below `group`), then the most occurrences, then the newest (the highest number).
     static func best(_ entries: [Int], _ limit: Int, group: Int) -> [(document: Int, count: Int)] {
-        var results: [(document: Int, count: Int)] = []
-        results.reserveCapacity(entries.count)
-        for value in entries {
-            if value >= 0 { results.append((value, 1)) } else if !results.isEmpty { results[results.count - 1].count = -value }
-        }
+        var results = Self.results(entries)
         results.sort {
             let (leads, other) = ($0.document < group, $1.document < group)
             if leads != other { return leads }
@@ -428,14 +436,15 @@ package enum SearchIndex {
         let (postings, lexicon) = assemble(terms, layout: layout)
         return Parallel.mapBlocking(Array(lexicon.enumerated())) { lexiconJSON($1, number: $0) }
             + Parallel.mapBlocking(Array(postings.enumerated())) { postingsJSON($1, number: $0, layout: layout) }
-            + Parallel.mapBlocking(Array(0..<layout.bigBuckets)) { bigJSON(bucket: $0, postings: bucket($0, of: postings, layout), layout: layout) }
+            + Parallel.mapBlocking(Array(0..<layout.bigBuckets)) { bigJSON(bucket: $0, postings: postingFiles(ofBucket: $0, layout).map { postings[$0] }, layout: layout) }
                 .flatMap { $0 }
             + Parallel.mapBlocking(Array(0..<layout.cardFiles)) { cardsJSON(documents, number: $0, layout: layout) }
     }
 
-    /// The postings files whose words may fall in big bucket `number`.
-    package static func bucket<Value>(_ number: Int, of postings: [Value], _ layout: Layout) -> [Value] {
-        stride(from: number, to: postings.count, by: layout.bigBuckets).map { postings[$0] }
+    /// The numbers of the postings files whose words may fall in big bucket `number`: those it
+    /// divides (`bigBuckets` divides `postingFiles`, both powers of two).
+    package static func postingFiles(ofBucket number: Int, _ layout: Layout) -> StrideTo<Int> {
+        stride(from: number, to: layout.postingFiles, by: layout.bigBuckets)
     }
 
     /// Filter keys start with a character no word starts with.
