@@ -5,8 +5,9 @@ import DaybookFuzzSupport
 import DaybookIncremental
 import DaybookRender
 
-/// The cache archives read from `<site>/.daybook-cache/` (decoded records and their checks, comment
-/// orders, page facts, the check's file keys, post cards, the incremental layer's memo, post versions). The first byte picks one; the rest follows its magic line, so the fuzzer starts
+/// The cache archives read from `<site>/.daybook-cache/` (decoded records and their checks, page
+/// facts, the check's file keys, post cards, the incremental layer's memo and its comment orders, post
+/// versions). The first byte picks one; the rest follows its magic line, so the fuzzer starts
 /// inside the format.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
@@ -25,9 +26,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let again = MemoTable(container: table.encoded()[...])
         precondition(again.encoded() == table.encoded())
     case 5:
-        // What it reads back, it writes back the same.
-        if let orders = CommentOrders(bytes: (CommentOrders.magic + rest)[...]) {
-            precondition(CommentOrders(bytes: orders.bytes[...]) == orders)
+        // The memo's comment orders: what it reads back, it writes back the same.
+        if let orders = FeedStep.Kept(bytes: rest[...]) {
+            precondition(FeedStep.Kept(bytes: orders.bytes[...]) == orders)
         }
     case 0:
         let cache = RecordCache(archive: RecordCache.magic + rest)

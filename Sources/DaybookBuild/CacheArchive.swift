@@ -29,14 +29,6 @@ extension CacheFile {
     }
 }
 
-/// `orders`: the comment orders of the last `daybook build`.
-extension CommentOrders: CacheArchive {
-    static let cacheName = "orders"
-    /// A 100,000-post site's orders take about 5 MB.
-    static let maxCacheBytes = 256 << 20
-}
-
-
 /// `versions`: each post's page and timeline versions as the last `daybook build` worked them out.
 extension KeptVersions: CacheArchive {
     static let cacheName = "versions"

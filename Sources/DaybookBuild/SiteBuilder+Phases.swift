@@ -27,6 +27,8 @@ extension SiteBuilder {
         var timeZone: TimeZone
         var moment: BuildMoment
         var feeds: SiteFeeds
+        /// What names the feeds' comment orders across builds (`FeedStep.Result.ordersIdentity`).
+        var ordersIdentity: UInt64?
         var theme: Theme
         var templates: ThemeTemplates?
         var renderer: SiteRenderer?
@@ -122,7 +124,8 @@ extension SiteBuilder {
     /// found errors, over the records that were valid, so one run reports every problem.
     /// - Parameter cached: whether to read and update the decoded content kept in the site's
     ///   `.daybook-cache` (builds into the output folder on disk).
-    func load(_ sources: Sources, _ options: BuildOptions, session: BuildSession? = nil, cached: Bool = false) -> SiteModel {
+    /// - Parameter memo: the incremental layer's memo, through which the feeds are ordered (`FeedStep`).
+    func load(_ sources: Sources, _ options: BuildOptions, session: BuildSession? = nil, cached: Bool = false, memo: inout MemoTable) -> SiteModel {
         let store = session?.records
         let cache: RecordCache? =
             if let store { store.cache }
@@ -156,20 +159,14 @@ extension SiteBuilder {
         let zone = TimeZone(identifier: loaded.config.timeZoneIdentifier) ?? .gmt
         let moment = BuildMoment(
             now: options.now, timeZone: zone, includeFuture: options.includeFuture, includeDrafts: options.includeDrafts)
-        // `daybook build` keeps the comment orders on disk; `serve` keeps them in memory (`feedsReuse`).
-        let ordersOnDisk = cached && store == nil
-        let storedOrders = ordersOnDisk && loaded.commentsKey != nil ? CacheFile.read(CommentOrders.self, site: options.siteDirectory) : nil
-        let feeds = SiteFeeds(
-            content: loaded.content, config: loaded.config, moment: moment, reusing: store?.feedsReuse, forNextBuild: store != nil,
-            commentsKey: loaded.commentsKey, orders: storedOrders, keepsOrders: ordersOnDisk)
-        store?.feedsReuse = feeds.reuse
-        if let orders = feeds.orders, orders != storedOrders, let failure = CacheFile.save(orders, site: options.siteDirectory, faults: faults) {
-            diagnostics.append(failure)
-        }
+        let step = FeedStep.feeds(
+            content: loaded.content, config: loaded.config, moment: moment, commentsKey: loaded.commentsKey, memo: &memo)
+        let feeds = step.feeds
         diagnostics += feeds.diagnostics
         var site = SiteModel(
             config: loaded.config, content: loaded.content, timeZone: zone, moment: moment, feeds: feeds, theme: theme,
             templates: templates, diagnostics: diagnostics)
+        site.ordersIdentity = step.ordersIdentity
         site.validUntil = NoChangeRecord.validUntil(content: loaded.content, feeds: feeds, moment: moment)
         return site
     }
@@ -208,6 +205,7 @@ extension SiteBuilder {
             config: site.config, moment: site.moment, feeds: site.feeds, imageSizes: photos.sizes,
             assetPaths: Set(site.theme.assets.keys).union(ImageCollector(snapshot: sources.snapshot).paths).union(photos.paths))
         input.images = photos.images
+        input.ordersIdentity = site.ordersIdentity
         input.markdownTargets = MarkdownStep.targets(of: SiteRenderer.markdownTexts(of: site.feeds), memo: &memo)
         let fingerprint = site.theme.fingerprint
         let cards = store?.cards ?? cachesOnDisk.map { CardCacheFile.store(site: $0, posts: site.feeds.posts.count) } ?? CardStore()

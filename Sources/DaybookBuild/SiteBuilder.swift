@@ -169,7 +169,8 @@ package struct SiteBuilder: Sendable {
         var sources = read(options, session: session, cached: onDisk, listed: listing?.content)
         clock.lap("read")
         report(BuildProgress(phase: "load"))
-        var site = load(sources, options, session: session, cached: onDisk)
+        var memo = await pendingMemo.value
+        var site = load(sources, options, session: session, cached: onDisk, memo: &memo)
         // The content's bytes are not needed past loading; a 100,000-post site would carry a
         // hundred MB of them through rendering.
         sources.snapshot.sources = [:]
@@ -181,7 +182,6 @@ package struct SiteBuilder: Sendable {
         site.content = SiteContent()
         clock.lap("images")
         let cachesOnDisk = onDisk && session == nil ? options.siteDirectory : nil
-        var memo = await pendingMemo.value
         prepareRenderer(&site, photos: photos, sources, memo: &memo, store: session?.records, cachesOnDisk: cachesOnDisk)
         outcome.diagnostics += sources.diagnostics + site.diagnostics
         outcome.baseURL = site.config.baseURL

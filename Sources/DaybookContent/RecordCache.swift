@@ -19,7 +19,7 @@ package struct RecordCache: Sendable {
     /// Whether loads keep each entry decoded (`decoded`) for the next: set by a long-lived process
     /// (`serve`), where decoding 7,500 files' records on every save was a twentieth of a rebuild,
     /// and where the records kept are the very values the next load hands on, so orders built
-    /// from them can be compared by reference (`SiteFeeds.Reuse`). Never archived.
+    /// from them can be compared by reference (`InputMemo`). Never archived.
     package var keepsDecoded = false
     /// The records of the latest load's entries, when `keepsDecoded`.
     var decoded: [UInt64: DecodedRecords] = [:]

@@ -1,130 +1,66 @@
 import DaybookModel
+import DaybookParallel
 
-/// A build's two comment orders (by post, and each author's comments feed) as places among its
-/// comments, with everything they were made of. `daybook build` keeps them in
-/// `.daybook-cache/orders`, and the next build takes them while its comments, its posts and their
-/// authors, and its settings are the same, at a "now" that shows the same comments: grouping
-/// and sorting 100,000 comments twice was the most of the feeds in a one-post rebuild.
-///
-/// The comments are named by a key the loader gives (`LoadedSite.commentsKey`: their files' cache
-/// keys and the ids they were checked against), not compared one by one: every `daybook build`
-/// decodes them afresh. (`serve` keeps the orders themselves in memory, `SiteFeeds.Reuse`.)
+/// A build's two comment orders, as places among `FeedPlan.comments`: each post's shown comments
+/// oldest first, and the newest shown comments on each author's posts (their comments feed).
+/// Grouping and sorting a site's 100,000 comments twice is the most of the feeds; places rather
+/// than comments are what a later build can keep and take back (`FeedStep`).
 package struct CommentOrders: Sendable, Hashable {
-    var commentsKey: UInt64
-    /// `postsKey(_:)` of the posts the orders were made with.
-    var postsKey: UInt64
-    var includeFuture: Bool
-    var includeDrafts: Bool
-    /// The latest comment date at or before "now", and the earliest after it (`SiteFeeds.Reuse`).
-    var shownSince: Instant?
-    var hiddenFrom: Instant?
-    var feedSize: Int
-    /// By place in `SiteFeeds.posts`: the places of the post's shown comments, oldest first.
-    var byPost: [[Int]]
-    /// The authors of shown posts, in the order of `byAuthor`.
-    var authors: [String]
-    /// By author: the places of the newest shown comments on their posts, newest first.
-    var byAuthor: [[Int]]
+    /// By place in `FeedPlan.posts`: the places of the post's shown comments, oldest first.
+    package var byPost: [[Int]]
+    /// The authors of shown posts, in the order of `byAuthor` (first posted first).
+    package var authors: [String]
+    /// By author: the places of the newest shown comments on their posts, newest first, at most `feedSize`.
+    package var byAuthor: [[Int]]
 
-    /// The posts in order, with their authors, as one digest: the orders group comments by a
-    /// post's place and by its author.
-    static func postsKey(_ posts: [Post]) -> UInt64 {
-        var hash = StableHash()
-        hash.combine(posts.count)
-        for post in posts {
-            hash.combine(post.id)
-            hash.combine(post.author)
+    package init(byPost: [[Int]], authors: [String], byAuthor: [[Int]]) {
+        (self.byPost, self.authors, self.byAuthor) = (byPost, authors, byAuthor)
+    }
+
+    /// Both orders of `plan`'s comments, side by side on all cores.
+    package init(_ plan: FeedPlan) {
+        let (posts, comments, moment) = (plan.posts, plan.comments, plan.moment)
+        let postPlaces = Dictionary(posts.indices.map { (posts[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
+        var authorIDs: [String] = []
+        var authorPlaces: [String: Int] = [:]
+        for post in posts where authorPlaces[post.author] == nil {
+            authorPlaces[post.author] = authorIDs.count
+            authorIDs.append(post.author)
         }
-        return hash.value
+        let authors = authorIDs
+        let postAuthors = posts.map { authorPlaces[$0.author] ?? 0 }
+        let feedSize = plan.feedSize
+        let (byPost, byAuthor) = Parallel.all(
+            { TimelineFeed.commentQuery(moment).runGroupedPlaces(comments, count: posts.count) { postPlaces[$0.postID] } },
+            {
+                TimelineFeed.commentFeedQuery(moment).runGroupedPlaces(comments, count: authors.count) { comment in
+                    postPlaces[comment.postID].map { postAuthors[$0] }
+                }.map { Array($0.prefix(feedSize)) }
+            })
+        self.init(byPost: byPost, authors: authors, byAuthor: byAuthor)
     }
 
-    /// Names what the orders hold: orders of equal identity place the same comments under each
-    /// post (they are a function of the fields hashed here), so values kept with them hold too
-    /// (`KeptVersions`).
-    package var identity: UInt64 {
-        var hash = StableHash()
-        hash.combine("comment-orders")
-        hash.combine(bits: commentsKey)
-        hash.combine(bits: postsKey)
-        hash.combine(includeFuture)
-        hash.combine(includeDrafts)
-        hash.combine(shownSince)
-        hash.combine(hiddenFrom)
-        hash.combine(feedSize)
-        return hash.value
+    /// Whether these orders can be orders of `plan`: a group per post, every place among its
+    /// comments. Orders read back from an untrusted cache folder are checked before they are used.
+    package func fits(_ plan: FeedPlan) -> Bool {
+        let count = plan.comments.count
+        let fits = { (group: [Int]) in group.allSatisfy { $0 >= 0 && $0 < count } }
+        return byPost.count == plan.posts.count && byAuthor.count == authors.count && byPost.allSatisfy(fits) && byAuthor.allSatisfy(fits)
     }
 
-    /// Whether these orders are the ones this build would make.
-    func hold(commentsKey: UInt64, postsKey: UInt64, moment: BuildMoment, feedSize: Int) -> Bool {
-        guard self.commentsKey == commentsKey, self.postsKey == postsKey, self.feedSize == feedSize,
-            includeFuture == moment.includeFuture, includeDrafts == moment.includeDrafts
-        else { return false }
-        return moment.includeFuture || SiteFeeds.Reuse.showsSame(at: moment.now, shownSince: shownSince, hiddenFrom: hiddenFrom)
+    /// The orders as the feeds hold them: comments by post id, and by author id.
+    func keyed(_ plan: FeedPlan) -> (byPost: [String: [Comment]], byAuthor: [String: [Comment]]) {
+        let (posts, comments) = (plan.posts, plan.comments)
+        return Parallel.all(
+            { Self.keyed(byPost, by: posts.map(\.id), of: comments) },
+            { Self.keyed(byAuthor, by: authors, of: comments) })
     }
 
-    /// The orders as the feeds hold them, of these comments and posts; `nil` when a place is not
-    /// among them (bytes from an untrusted folder that read but do not fit).
-    func materialized(comments: [Comment], posts: [Post]) -> (byPost: [String: [Comment]], byAuthor: [String: [Comment]])? {
-        // Each group checked where it stands: joining the two lists first copied 21,000 of them.
-        let fits = { (group: [Int]) in group.allSatisfy { (0..<comments.count).contains($0) } }
-        guard byPost.count == posts.count, byAuthor.count == authors.count, byPost.allSatisfy(fits), byAuthor.allSatisfy(fits)
-        else { return nil }
-        return (SiteFeeds.keyed(byPost, by: posts.map(\.id), of: comments), SiteFeeds.keyed(byAuthor, by: authors, of: comments))
-    }
-}
-
-// MARK: - Bytes
-
-extension CommentOrders {
-    package static let magic = Array("daybook-orders-1\n".utf8)
-
-    /// For `.daybook-cache/orders`. Places are four bytes each: 200,000 of them on a 20,000-post site.
-    package var bytes: [UInt8] {
-        var writer = ByteWriter()
-        writer.bytes = Self.magic
-        writer.uint64(commentsKey)
-        writer.uint64(postsKey)
-        writer.bool(includeFuture)
-        writer.bool(includeDrafts)
-        writer.instant(shownSince)
-        writer.instant(hiddenFrom)
-        writer.int(feedSize)
-        writer.places(byPost)
-        writer.strings(authors)
-        writer.places(byAuthor)
-        return writer.bytes
-    }
-
-    /// Reads `bytes`; `nil` when they do not read whole. The cache folder is untrusted: every
-    /// count is bounded by the bytes left.
-    package init?(bytes: ArraySlice<UInt8>) {
-        guard bytes.starts(with: Self.magic) else { return nil }
-        var reader = ByteReader(bytes, at: bytes.startIndex + Self.magic.count)
-        guard let commentsKey = reader.uint64(), let postsKey = reader.uint64(), let includeFuture = reader.bool(),
-            let includeDrafts = reader.bool(), let shownSince = reader.optionalInstant(), let hiddenFrom = reader.optionalInstant(),
-            let feedSize = reader.int(), let byPost = reader.places(), let authors = reader.strings(), let byAuthor = reader.places(),
-            reader.atEnd
-        else { return nil }
-        self.init(
-            commentsKey: commentsKey, postsKey: postsKey, includeFuture: includeFuture, includeDrafts: includeDrafts,
-            shownSince: shownSince, hiddenFrom: hiddenFrom, feedSize: feedSize, byPost: byPost, authors: authors, byAuthor: byAuthor)
-    }
-}
-
-extension ByteWriter {
-    fileprivate mutating func places(_ groups: [[Int]]) {
-        uint32(UInt32(groups.count))
-        for group in groups {
-            uint32(UInt32(group.count))
-            for place in group { uint32(UInt32(place)) }
-        }
-    }
-}
-
-extension ByteReader {
-    fileprivate mutating func places() -> [[Int]]? {
-        Self.elements(listCount(minimumBytes: 4)) {
-            Self.elements(listCount(minimumBytes: 4)) { uint32().map(Int.init) }
-        }
+    /// Groups of places among `items`, as items by the key of their group; empty groups are left out.
+    static func keyed(_ groups: [[Int]], by keys: [String], of items: [Comment]) -> [String: [Comment]] {
+        var keyed: [String: [Comment]] = [:]
+        keyed.reserveCapacity(groups.count { !$0.isEmpty })
+        for (key, group) in zip(keys, groups) where !group.isEmpty { keyed[key] = group.map { items[$0] } }
+        return keyed
     }
 }

@@ -42,7 +42,7 @@ package struct FeedQuery<Item: Sendable>: Sendable {
     /// the group, in the same order. Sorting each group (a post's five comments) costs far less
     /// than sorting all of a site's 100,000 and grouping them after, which also hashed each
     /// comment's key again. Places, not items: what a later build can store and take back
-    /// (`CommentOrders`) while the items are the same.
+    /// (`FeedStep`) while the items are the same.
     package func runGroupedPlaces(_ items: [Item], count: Int, by group: (Item) -> Int?) -> [[Int]] {
         var members = [[Int]](repeating: [], count: count)
         for index in items.indices where includes(items[index]) {

@@ -32,11 +32,9 @@ package struct SiteIndexes: Sendable {
     /// The location slug each post links to, for posts whose location has a page.
     package var locationSlugs: [String: String]
     package var diagnostics: [Diagnostic]
-    /// The indexes without their posts, which a long-lived process's next build fills with its
-    /// own when they sit as these did (`IndexMemo`).
-    let shape: Shape
 
-    /// Each group with its posts as places in the post order the indexes were made from.
+    /// Each group with its posts as places in the post order the indexes are made from: the
+    /// groups are found and sorted once, over places, and filled with posts last.
     struct Shape: Sendable {
         var tags: [PlacedGroup] = []
         var users: [PlacedGroup] = []
@@ -61,14 +59,13 @@ package struct SiteIndexes: Sendable {
         self.init(shape: Self.shape(posts: posts, users: users, hashtagsPerPost: hashtagsPerPost, tags: postTags), posts: posts)
     }
 
-    /// The indexes of `shape` over `posts`, which sit as the posts it was made from did.
-    init(shape: Shape, posts: [Post]) {
+    /// The indexes of `shape` over the `posts` it was made from.
+    private init(shape: Shape, posts: [Post]) {
         func groups(_ placed: [PlacedGroup]) -> [PostGroup] {
             placed.map { PostGroup(id: $0.id, name: $0.name, slug: $0.slug, posts: $0.places.map { posts[$0] }) }
         }
         (tags, users, locations) = (groups(shape.tags), groups(shape.users), groups(shape.locations))
         (locationSlugs, diagnostics) = (shape.locationSlugs, shape.diagnostics)
-        self.shape = shape
     }
 
     static func shape(posts: [Post], users: [User], hashtagsPerPost: Int, tags postTags: [[String]]?) -> Shape {

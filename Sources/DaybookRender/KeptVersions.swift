@@ -6,7 +6,7 @@ import DaybookModel
 /// a tenth of a one-post rebuild's CPU, and `serve`'s memos (`PostVersionMemo`) live in memory only.
 ///
 /// A post's versions read its record, its place's slug, its comments and the people and photos it
-/// shows. The comments are named by the comment orders' identity (`CommentOrders.identity`), which
+/// shows. The comments are named by the comment orders' identity (`RenderInput.ordersIdentity`), which
 /// also names the posts in order; the people and the photos are hashed whole into `context`. So a
 /// kept entry holds while the context is the same and the post at its place has the same content
 /// key and slug: a post's edit works its versions out again, any other change all of them.

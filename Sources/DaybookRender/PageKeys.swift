@@ -138,10 +138,10 @@ package struct PageKeys: Sendable {
     /// comment orders' identity, which names every post's comments and the posts in order; every
     /// person as a card shows them; every photo's size and copies. `nil` without comment orders.
     static func keptContext(builder: PageBuilder, people: [String: UInt64]) -> UInt64? {
-        guard let orders = builder.input.feeds.orders else { return nil }
+        guard let orders = builder.input.ordersIdentity else { return nil }
         var hash = StableHash()
-        hash.combine("kept-versions-1")
-        hash.combine(bits: orders.identity)
+        hash.combine("kept-versions-2")
+        hash.combine(bits: orders)
         for (id, person) in people.sorted(by: { $0.key < $1.key }) {
             hash.combine(id)
             hash.combine(bits: person)
@@ -412,7 +412,7 @@ package struct PageKeys: Sendable {
 /// and responses do, when no Markdown link was dropped then or now. Hashing every post and its
 /// comments was a tenth of a rebuild; comparing them costs little, since records that did not
 /// change are the very same values from build to build (`RecordCache.keepsDecoded`,
-/// `SiteFeeds.Reuse`) and compare by reference.
+/// and compare by reference.
 package struct PostVersionMemo: Sendable {
     /// What a post's version is made of beyond the site-wide people and photos.
     package struct Inputs: Sendable, Equatable {

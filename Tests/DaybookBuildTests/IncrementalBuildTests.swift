@@ -273,7 +273,7 @@ struct IncrementalEquivalenceTests {
 
     static let edits: [Edit] = [
         // Two comments on one post, so that every later edit that leaves the comments be takes
-        // orders of more than one comment from the build before (`CommentOrders`, on disk).
+        // orders of more than one comment from the build before (`FeedStep`, through the memo).
         ("a second comment on a post", replace("content/comments.json", "[{", ##"[{"id": "c0", "postId": "p2", "author": "al", "createdAt": "2026-11-20T01:00:00Z", "text": "first"}, {"##)),
         ("caption text only", replace("content/posts.json", "at dawn with @al.", "at dusk with @al.")),
         ("caption with a new tag", replace("content/posts.json", #""caption": "plain""#, #""caption": "plain, then #sky""#)),

@@ -1,0 +1,157 @@
+import DaybookFeed
+import DaybookModel
+import DaybookParallel
+
+/// The feeds through the memo. Grouping and sorting a site's 100,000 comments twice
+/// (`CommentOrders`) was the most of the feeds in a one-post rebuild, and a post edit seldom moves
+/// a comment: the orders are kept as places, and taken again while the comments, the posts and
+/// their authors, and the settings are the ones they were made of, at a "now" that shows the same
+/// comments. The rest of the feeds is worked out every build: it reads every post.
+///
+/// Kept as `feeds.comment-orders`, one entry, under a version of what the orders read but "now";
+/// the value holds the dates that bound the "now"s showing the same comments.
+package enum FeedStep {
+    static let orders = MemoStep("feeds.comment-orders")
+
+    /// The feeds, and what names their comment orders (`ordersIdentity`).
+    package struct Result: Sendable {
+        package var feeds: SiteFeeds
+        /// Names what the orders hold: equal identities place the same comments under each post
+        /// (`KeptVersions` keeps post versions by it). `nil` without a `commentsKey`.
+        package var ordersIdentity: UInt64?
+        /// Whether the orders were taken from the memo.
+        package var reused = false
+    }
+
+    /// - Parameter commentsKey: what names the content's comments across builds
+    ///   (`LoadedSite.commentsKey`: their files' cache keys and the ids they were checked
+    ///   against). Without it the orders are worked out and not kept: comparing 100,000 comments
+    ///   one by one would cost what sorting them does.
+    package static func feeds(
+        content: SiteContent, config: SiteConfig, moment: BuildMoment, commentsKey: UInt64?, memo: inout MemoTable
+    ) -> Result {
+        let plan = FeedPlan(content: content, config: config, moment: moment)
+        let version = commentsKey.map { Self.version(of: plan, commentsKey: $0) }
+        var stored: ArraySlice<UInt8>?
+        if let version { stored = memo.value(Self.orders, 0, version: version) }
+        let kept = stored
+        let order = { @Sendable () -> (orders: CommentOrders, bounds: Bounds, kept: Bool) in
+            if let kept, let kept = Kept(bytes: kept), kept.bounds.show(moment), kept.orders.fits(plan) {
+                return (kept.orders, kept.bounds, true)
+            }
+            return (CommentOrders(plan), Bounds(plan.comments, at: moment), false)
+        }
+        let (ordered, indexes) = Parallel.all(order, { @Sendable in FeedIndexes(plan) })
+        let feeds = SiteFeeds(plan, orders: ordered.orders, indexes: indexes)
+        guard let version else { return Result(feeds: feeds) }
+        if !ordered.kept { memo.store(Self.orders, 0, version: version, value: Kept(orders: ordered.orders, bounds: ordered.bounds).bytes) }
+        var identity = StableHash()
+        identity.combine(bits: version)
+        identity.combine(ordered.bounds.shownSince)
+        identity.combine(ordered.bounds.hiddenFrom)
+        return Result(feeds: feeds, ordersIdentity: identity.value, reused: ordered.kept)
+    }
+
+    /// What the orders read, but "now": the comments (by their key), the posts in order with their
+    /// authors, whether future and draft items show, and how many comments a feed holds.
+    static func version(of plan: FeedPlan, commentsKey: UInt64) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(bits: commentsKey)
+        hash.combine(plan.posts.count)
+        for post in plan.posts {
+            hash.combine(post.id)
+            hash.combine(post.author)
+        }
+        hash.combine(plan.moment.includeFuture)
+        hash.combine(plan.moment.includeDrafts)
+        hash.combine(plan.feedSize)
+        return hash.value
+    }
+
+    /// The latest comment date at or before "now", and the earliest after it: a "now" from the
+    /// first up to (not including) the second shows exactly the same comments. With `--future`
+    /// every comment shows whatever "now" is.
+    package struct Bounds: Sendable, Equatable {
+        var includeFuture: Bool
+        var shownSince: Instant?
+        var hiddenFrom: Instant?
+
+        init(includeFuture: Bool, shownSince: Instant?, hiddenFrom: Instant?) {
+            (self.includeFuture, self.shownSince, self.hiddenFrom) = (includeFuture, shownSince, hiddenFrom)
+        }
+
+        init(_ comments: [Comment], at moment: BuildMoment) {
+            self.init(includeFuture: moment.includeFuture, shownSince: nil, hiddenFrom: nil)
+            guard !includeFuture else { return }
+            for comment in comments {
+                let date = comment.createdAt
+                if date <= moment.now {
+                    if shownSince.map({ date > $0 }) ?? true { shownSince = date }
+                } else if hiddenFrom.map({ date < $0 }) ?? true {
+                    hiddenFrom = date
+                }
+            }
+        }
+
+        /// Whether a build at `moment` shows the comments one within these bounds showed.
+        func show(_ moment: BuildMoment) -> Bool {
+            if includeFuture { return true }
+            if let shownSince, moment.now < shownSince { return false }
+            if let hiddenFrom, moment.now >= hiddenFrom { return false }
+            return true
+        }
+    }
+
+    /// The memo's value: the orders with their bounds.
+    package struct Kept: Sendable, Equatable {
+        var orders: CommentOrders
+        var bounds: Bounds
+
+        package var bytes: [UInt8] {
+            var writer = MemoWriter(reserving: 4 * (orders.byPost.count + orders.byAuthor.count) + 3 * 200_000)
+            writer.count(bounds.includeFuture ? 1 : 0)
+            for date in [bounds.shownSince, bounds.hiddenFrom] {
+                writer.count(date == nil ? 0 : 1)
+                if let date { writer.fixed(date.secondsSince1970.bitPattern) }
+            }
+            func places(_ groups: [[Int]]) {
+                writer.count(groups.count)
+                for group in groups {
+                    writer.count(group.count)
+                    for place in group { writer.count(place) }
+                }
+            }
+            places(orders.byPost)
+            writer.count(orders.authors.count)
+            for author in orders.authors { writer.string(author) }
+            places(orders.byAuthor)
+            return writer.bytes
+        }
+
+        init(orders: CommentOrders, bounds: Bounds) {
+            (self.orders, self.bounds) = (orders, bounds)
+        }
+
+        /// Reads `bytes`; `nil` when they do not read whole. Places are checked against the build's
+        /// own comments before they are used (`CommentOrders.fits`).
+        package init?(bytes: ArraySlice<UInt8>) {
+            var reader = MemoReader(bytes)
+            func date() -> Instant?? {
+                switch reader.unsigned() {
+                case 0: return .some(nil)
+                case 1: return reader.fixed().map { .some(Instant(secondsSince1970: Double(bitPattern: $0))) }
+                default: return nil
+                }
+            }
+            func places() -> [[Int]]? {
+                reader.elements { $0.elements { $0.unsigned().flatMap { $0 <= UInt64(Int32.max) ? Int($0) : nil } } }
+            }
+            guard let future = reader.unsigned(), future <= 1, let shownSince = date(), let hiddenFrom = date(),
+                let byPost = places(), let authors = reader.elements({ $0.string() }), let byAuthor = places(), reader.atEnd
+            else { return nil }
+            self.init(
+                orders: CommentOrders(byPost: byPost, authors: authors, byAuthor: byAuthor),
+                bounds: Bounds(includeFuture: future == 1, shownSince: shownSince, hiddenFrom: hiddenFrom))
+        }
+    }
+}
