@@ -19,8 +19,6 @@ package final class RecordStore: @unchecked Sendable {
     /// Public only as the type of the dynamic members; what it holds is this module's.
     package struct Memory: Sendable {
         var cache: RecordCache
-        /// The last build's timeline versions, with what each was made of.
-        var listMemo: ListVersionMemo?
         /// The last build's post versions, with what each was made of.
         var versionMemo: PostVersionMemo?
         /// The last build record this process wrote or read, with its bytes: the next build reads

@@ -235,7 +235,7 @@ extension SiteBuilder {
         // then the rest side by side. (All at once ran the keys' and the lists' posts on one core
         // each: Dispatch runs a parallel loop inside another one serially, and the keys waited
         // for a free thread.) Paths that collide stop the plan before anything else is used.
-        let (previousTargets, listMemo, versionMemo) = (writer.previous.lists[PageKeys.linkTargetsList]?.ids, store?.listMemo, store?.versionMemo)
+        let (previousTargets, versionMemo) = (writer.previous.lists[PageKeys.linkTargetsList]?.ids, store?.versionMemo)
         let checked = Unshared(writer)
         // Only a long-lived process builds again: a build without one makes no memos.
         let remembers = store != nil
@@ -247,7 +247,7 @@ extension SiteBuilder {
         let known = store?.distinctPaths
         let (errors, snapshots, collisions) = Parallel.all(
             { checked.value.check(paths) },
-            { SiteLists.snapshots(of: site.feeds, reusing: listMemo, kept: keys.keptListVersions, forNextBuild: remembers) },
+            { SiteLists.snapshots(of: site.feeds, postVersions: keys.postVersions, entryVersions: keys.entryVersions) },
             { paths == known ? [] : Self.collisions(in: paths) })
         if paths != known { store?.distinctPaths = collisions.isEmpty ? paths : nil }
         for path in collisions {
@@ -270,14 +270,13 @@ extension SiteBuilder {
                 diagnostics.append(.error(error.message, at: error.location))
             }
         }
-        store?.listMemo = snapshots.memo
         store?.versionMemo = keys.memo
-        if let cachesOnDisk, let next = keys.keptVersions(listVersions: snapshots.postVersions), next != kept,
+        if let cachesOnDisk, let next = keys.keptVersions(), next != kept,
             let failure = CacheFile.save(next, site: cachesOnDisk, faults: faults)
         {
             diagnostics.append(failure)
         }
-        var lists = snapshots.lists
+        var lists = snapshots
         lists[PageKeys.linkTargetsList] = ListSnapshot(ids: renderer.linkTargets)
         return Plan(renderer: renderer, assets: assets, cachedImages: site.cachedImages, lists: lists, keys: keys, diagnostics: diagnostics)
     }

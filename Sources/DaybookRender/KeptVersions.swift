@@ -1,9 +1,10 @@
 import DaybookModel
 
-/// Each shown post's page version (`PageKeys`) and timeline version (`SiteLists`), by its place in
-/// `SiteFeeds.posts`, with what they were made of, kept by `daybook build` between processes
-/// (`.daybook-cache/versions`). Working both out for 20,000 posts and their 100,000 comments was
-/// a tenth of a one-post rebuild's CPU, and `serve`'s memos (`PostVersionMemo`) live in memory only.
+/// Each shown post's page version (`PageKeys`, which the lists' snapshots take too), by its place
+/// in `SiteFeeds.posts`, with what it was made of, kept by `daybook build` between processes
+/// (`.daybook-cache/versions`). Working the versions out for 20,000 posts and their 100,000
+/// comments was a tenth of a one-post rebuild's CPU, and `serve`'s memos (`PostVersionMemo`) live
+/// in memory only.
 ///
 /// A post's versions read its record, its place's slug, its comments and the people and photos it
 /// shows. The comments are named by the comment orders' identity (`RenderInput.ordersIdentity`), which
@@ -16,7 +17,6 @@ package struct KeptVersions: Sendable, Equatable {
         /// `StableHash` of the post's location slug (`SiteIndexes.locationSlugs`), 0 for none.
         var slug: UInt64
         var page: UInt64
-        var list: UInt64
     }
 
     var context: UInt64
@@ -40,20 +40,19 @@ package struct KeptVersions: Sendable, Equatable {
 // MARK: - Bytes
 
 extension KeptVersions {
-    package static let magic = Array("daybook-versions-1\n".utf8)
+    package static let magic = Array("daybook-versions-2\n".utf8)
 
-    /// For `.daybook-cache/versions`: 32 bytes a post.
+    /// For `.daybook-cache/versions`: 24 bytes a post.
     package var bytes: [UInt8] {
         var writer = ByteWriter()
         writer.bytes = Self.magic
-        writer.bytes.reserveCapacity(Self.magic.count + 16 + posts.count * 32)
+        writer.bytes.reserveCapacity(Self.magic.count + 16 + posts.count * 24)
         writer.uint64(context)
         writer.int(posts.count)
         for entry in posts {
             writer.uint64(entry.contentKey)
             writer.uint64(entry.slug)
             writer.uint64(entry.page)
-            writer.uint64(entry.list)
         }
         return writer.bytes
     }
@@ -63,12 +62,12 @@ extension KeptVersions {
     package init?(bytes: ArraySlice<UInt8>) {
         guard bytes.starts(with: Self.magic) else { return nil }
         var reader = ByteReader(bytes, at: bytes.startIndex + Self.magic.count)
-        guard let context = reader.uint64(), let count = reader.count(), count <= (bytes.endIndex - reader.index) / 32 else { return nil }
+        guard let context = reader.uint64(), let count = reader.count(), count <= (bytes.endIndex - reader.index) / 24 else { return nil }
         var posts: [Entry] = []
         posts.reserveCapacity(count)
         for _ in 0..<count {
-            guard let contentKey = reader.uint64(), let slug = reader.uint64(), let page = reader.uint64(), let list = reader.uint64() else { return nil }
-            posts.append(Entry(contentKey: contentKey, slug: slug, page: page, list: list))
+            guard let contentKey = reader.uint64(), let slug = reader.uint64(), let page = reader.uint64() else { return nil }
+            posts.append(Entry(contentKey: contentKey, slug: slug, page: page))
         }
         guard reader.atEnd else { return nil }
         self.init(context: context, posts: posts)

@@ -31,9 +31,9 @@ package struct PageKeys: Sendable {
     /// post's version (`cardVersion`).
     let cardContext: UInt64
     /// Every post's version: what its card and its page show of it, its author and comments.
-    let postVersions: [String: UInt64]
+    package let postVersions: [String: UInt64]
     /// Every journal entry's version, in journal order: what its page and its list item show.
-    let entryVersions: [UInt64]
+    package let entryVersions: [UInt64]
     /// Posts whose caption or comments name a tag or user that gained or lost its page since the
     /// previous build: their pages are rendered again.
     let relinked: Set<String>
@@ -43,9 +43,6 @@ package struct PageKeys: Sendable {
     /// This build's post versions with what each was made of, for the next build of a long-lived
     /// process; `nil` unless asked for (`forNextBuild`).
     package let memo: PostVersionMemo?
-    /// By place in `SiteFeeds.posts`, each post's timeline version as the kept versions hold it
-    /// (`KeptVersions`); `nil` where none holds, and without kept versions.
-    package let keptListVersions: [UInt64?]?
     /// What this build's versions are made of beyond each post (`KeptVersions.context`), and each
     /// post's page version and slug by place: for the next `daybook build` to keep. `nil` unless
     /// asked for (`keepsVersions`), or without comment orders to name the comments by.
@@ -57,7 +54,7 @@ package struct PageKeys: Sendable {
     ///   - forNextBuild: whether to make `memo`; the last build of its process (`daybook build`)
     ///     skips it, as holding every post with its comments cost a tenth of the keys.
     ///   - kept: the versions an earlier `daybook build` kept, taken where they hold.
-    ///   - keepsVersions: whether to make what `keptVersions(listVersions:)` gives.
+    ///   - keepsVersions: whether to make what `keptVersions()` gives.
     init(
         builder: PageBuilder, themeFingerprint: UInt64, previousLinkTargets: [String]?, memo previous: PostVersionMemo? = nil,
         forNextBuild: Bool = true, kept keptVersions: KeptVersions? = nil, keepsVersions: Bool = false
@@ -100,18 +97,17 @@ package struct PageKeys: Sendable {
         let keptContext = keptVersions != nil || keepsVersions ? Self.keptContext(builder: builder, people: authors) : nil
         let held = keptVersions.flatMap { $0.context == keptContext && $0.posts.count == posts.count ? $0 : nil }
         let slugs = held != nil || keptContext != nil
-        typealias Versioned = (version: (id: String, inputs: PostVersionMemo.Inputs?, value: UInt64), relinked: Bool, list: UInt64?, slug: UInt64)
+        typealias Versioned = (version: (id: String, inputs: PostVersionMemo.Inputs?, value: UInt64), relinked: Bool, slug: UInt64)
         let versions = Parallel.mapBlocking(Array(posts.indices)) { position -> Versioned in
             let post = posts[position]
             let relinked = Self.names(post, of: changed, builder: builder)
             let slug = slugs ? KeptVersions.slugHash(input.feeds.indexes.locationSlugs[post.id]) : 0
-            if let entry = held?.entry(at: position, for: post, slug: slug) { return ((post.id, nil, entry.page), relinked, entry.list, slug) }
+            if let entry = held?.entry(at: position, for: post, slug: slug) { return ((post.id, nil, entry.page), relinked, slug) }
             let inputs = remembers ? PostVersionMemo.Inputs(
                 post: post, comments: input.feeds.comments[post.id] ?? [], locationSlug: input.feeds.indexes.locationSlugs[post.id]) : nil
             let version = inputs.flatMap { kept?.versions.value(post.id, inputs: $0, at: position) } ?? Self.postVersion(post, builder: builder, authors: authors)
-            return ((post.id, inputs, version), relinked, nil, slug)
+            return ((post.id, inputs, version), relinked, slug)
         }
-        keptListVersions = held.map { _ in versions.map(\.list) }
         keeping = keepsVersions ? keptContext.map { ($0, versions.map(\.version.value), versions.map(\.slug)) } : nil
         postVersions = Dictionary(versions.map { ($0.version.id, $0.version.value) }, uniquingKeysWith: { first, _ in first })
         relinked = Set(versions.filter(\.relinked).map(\.version.id))
@@ -152,14 +148,14 @@ package struct PageKeys: Sendable {
         return hash.value
     }
 
-    /// The versions for the next `daybook build` to keep, with each post's timeline version by
-    /// place (`SiteLists.snapshots`); `nil` unless asked for, or without comment orders.
-    package func keptVersions(listVersions: [UInt64]) -> KeptVersions? {
-        guard let keeping, listVersions.count == keeping.pages.count else { return nil }
+    /// The versions for the next `daybook build` to keep; `nil` unless asked for, or without
+    /// comment orders.
+    package func keptVersions() -> KeptVersions? {
+        guard let keeping else { return nil }
         let posts = builder.input.feeds.posts
         let entries = posts.indices.map { position in
             KeptVersions.Entry(
-                contentKey: posts[position].contentKey, slug: keeping.slugs[position], page: keeping.pages[position], list: listVersions[position])
+                contentKey: posts[position].contentKey, slug: keeping.slugs[position], page: keeping.pages[position])
         }
         return KeptVersions(context: keeping.context, posts: entries)
     }

@@ -155,6 +155,13 @@ struct IncrementalBuildTests {
         let fourth = await build(site)
         #expect(BuildSummary.line(fourth).hasPrefix("no list changed · "))
         #expect(fourth.report?.written == 0)
+
+        // 4. A person's avatar: an item is versioned by what its page shows, so al's posts (whose
+        // cards show it) are updates of the timeline, and al of the people.
+        let users = try #require(site.read("content/users.json"))
+        try site.write("content/users.json", users.replacing(#"{"id": "al", "name": "al"}"#, with: #"{"id": "al", "name": "al", "avatar": "https://images.example.org/al.png"}"#))
+        let fifth = await build(site)
+        #expect(changes(fifth) == ["timeline": "+ - ~p0,p2", "users": "+ - ~al"])
     }
 
     @Test("a hand-placed file survives, and a page that would replace one is an error naming it")

@@ -28,7 +28,7 @@ struct KeptVersionsTests {
     /// Every kept version moved by one: wrong on purpose, so that taking them shows.
     func alter(_ site: SiteFixture) throws {
         var kept = try #require(CacheFile.read(KeptVersions.self, site: site.directory))
-        kept.posts = kept.posts.map { KeptVersions.Entry(contentKey: $0.contentKey, slug: $0.slug, page: $0.page &+ 1, list: $0.list &+ 1) }
+        kept.posts = kept.posts.map { KeptVersions.Entry(contentKey: $0.contentKey, slug: $0.slug, page: $0.page &+ 1) }
         CacheFile.save(kept, site: site.directory)
     }
 
@@ -41,10 +41,10 @@ struct KeptVersionsTests {
     @Test("the file reads back as written; cut short, one byte long, or with a count past its bytes, it is none")
     func bytes() throws {
         let kept = KeptVersions(context: 7, posts: [
-            KeptVersions.Entry(contentKey: 1, slug: 0, page: 2, list: 3), KeptVersions.Entry(contentKey: 4, slug: 5, page: 6, list: 7),
+            KeptVersions.Entry(contentKey: 1, slug: 0, page: 2), KeptVersions.Entry(contentKey: 4, slug: 5, page: 6),
         ])
         let bytes = kept.bytes
-        #expect(bytes.count == KeptVersions.magic.count + 16 + 2 * 32)
+        #expect(bytes.count == KeptVersions.magic.count + 16 + 2 * 24)
         #expect(KeptVersions(bytes: bytes[...]) == kept)
         #expect(KeptVersions(bytes: bytes.dropLast()) == nil)
         #expect(KeptVersions(bytes: (bytes + [0])[...]) == nil)
@@ -80,7 +80,6 @@ struct KeptVersionsTests {
             // Every entry right but the edited post's (p1, the newest, at place 0): only it must not be taken.
             var kept = try #require(CacheFile.read(KeptVersions.self, site: site.directory))
             kept.posts[0].page &+= 1
-            kept.posts[0].list &+= 1
             CacheFile.save(kept, site: site.directory)
         } else {
             try alter(site)
