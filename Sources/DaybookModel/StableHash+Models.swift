@@ -39,6 +39,24 @@ extension StableHash {
         combine(response.isDraft)
     }
 
+    /// Every setting a page can show or be laid out by; where `baseURL` and `timeline.viewer` were
+    /// written is left out, as a record's `origin` is: only warnings point there.
+    package mutating func combine(_ config: SiteConfig) {
+        combine("site-config")
+        combine(config.title)
+        combine(config.baseURL)
+        combine(config.timeZoneIdentifier)
+        combine(config.pageSize)
+        combine(config.feedSize)
+        combine(config.timelineViewer)
+        combine(config.hashtagsPerPost)
+        combine(config.imageWidths.count)
+        config.imageWidths.forEach { combine($0) }
+        combine(config.imageFormat)
+        combine(config.imageOriginals)
+        combine(config.report)
+    }
+
     package mutating func combine(_ user: User) {
         combine("user")
         combine(user.id)

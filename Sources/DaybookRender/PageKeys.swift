@@ -61,9 +61,9 @@ package struct PageKeys: Sendable {
     ) {
         self.builder = builder
         var hash = StableHash()
-        hash.combine("daybook-page-keys-3")
+        hash.combine("daybook-page-keys-4")
         hash.combine(String(themeFingerprint))
-        hash.combine(String(reflecting: builder.input.config))
+        hash.combine(builder.input.config)
         hash.combine(builder.urls.root)
         hash.combine(builder.input.moment.today)
         hash.combine(builder.input.moment.includeFuture)

@@ -18,6 +18,10 @@ package struct PageLayout: Sendable {
         /// The ids of the people with a page, whose feeds are published.
         var userIDs: [String]
         var assetPaths: Set<String>
+        /// What the search index's files are laid out by beyond the pages and the groups: its
+        /// results (a comment is one) and its journal entries.
+        var searchDocuments: Int
+        var searchEntries: Int
 
         init(input: RenderInput) {
             let feeds = input.feeds
@@ -28,6 +32,8 @@ package struct PageLayout: Sendable {
             posts = feeds.posts.map(\.id)
             userIDs = feeds.indexes.users.map(\.id)
             assetPaths = input.assetPaths
+            searchDocuments = SearchIndex.documentCount(feeds)
+            searchEntries = SearchIndex.entryCount(feeds)
         }
     }
 
@@ -38,6 +44,8 @@ package struct PageLayout: Sendable {
 
     let shape: Shape
     let plan: SitePlan
+    /// The search index's files (`SearchIndex.Layout`), which are among the output paths.
+    let search: SearchIndex.Layout
     let outputPaths: [String]
     /// Every path the site publishes: its outputs and the files under `content/`.
     let sitePaths: Set<String>
@@ -51,7 +59,8 @@ package struct PageLayout: Sendable {
         }
         self.shape = shape
         plan = SitePlan(input: input)
-        outputPaths = SiteRenderer.outputPaths(of: plan, input: input)
+        search = SearchIndex.Layout(pages: plan.pages.count, feeds: input.feeds, documents: shape.searchDocuments)
+        outputPaths = SiteRenderer.outputPaths(of: plan, search: search, input: input)
         sitePaths = Set(outputPaths).union(input.assetPaths)
     }
 }

@@ -51,9 +51,8 @@ package struct SiteRenderer: Sendable {
     /// Every file the renderer produces: the pages, then the feeds, the sitemap and the search index.
     package var outputPaths: [String] { layout.outputPaths }
 
-    static func outputPaths(of plan: SitePlan, input: RenderInput) -> [String] {
-        plan.pages.map(\.path) + [AtomFeed.journalPath, AtomFeed.timelinePath] + userFeedPaths(input)
-            + SearchIndex.Layout(pages: plan.pages.count, feeds: input.feeds).paths
+    static func outputPaths(of plan: SitePlan, search: SearchIndex.Layout, input: RenderInput) -> [String] {
+        plan.pages.map(\.path) + [AtomFeed.journalPath, AtomFeed.timelinePath] + userFeedPaths(input) + search.paths
             + Sitemap.paths(pageCount: plan.pages.count)
     }
 
@@ -72,9 +71,7 @@ package struct SiteRenderer: Sendable {
     /// Everything search finds, in the index's order (`SearchDocument`), and the index's layout:
     /// the build makes the files under `search/` of them, through the incremental layer.
     package func searchDocuments() -> [SearchDocument] { builder.searchDocuments() }
-    package var searchLayout: SearchIndex.Layout {
-        SearchIndex.Layout(pages: plan.pages.count, feeds: builder.input.feeds)
-    }
+    package var searchLayout: SearchIndex.Layout { layout.search }
 
     /// The errors of the links `theme`'s templates write themselves (`TemplateLinks`).
     package func templateLinkProblems(_ theme: Theme) -> [Diagnostic] {

@@ -414,3 +414,34 @@ struct SavedCardsTests {
         #expect(saved.tree("output") == unsaved.tree("output"))
     }
 }
+
+@Suite("Search files under a preview")
+struct PreviewSearchLayoutTests {
+    @Test("comments that grow the search index by files, under a preview, give the files of a fresh build")
+    func commentsGrowTheIndex() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        let store = RecordStore(site: site.directory)
+        let options = BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now))
+        #expect(await SiteBuilder().build(options, session: BuildSession(records: store)).succeeded)
+        let before = site.tree("output").keys.filter { $0.hasPrefix("search/") }.sorted()
+        // Fifteen comments: past 32 results, the index has big files and entries apart.
+        let comments = (2...16).map { ##"{"id": "c\##($0)", "postId": "p1", "author": "al", "createdAt": "2026-11-20T03:00:00Z", "text": "more"}"## }
+        let existing = try #require(site.read("content/comments.json")).trimmingCharacters(in: .whitespacesAndNewlines)
+        try site.write("content/comments.json", existing.dropLast() + ", " + comments.joined(separator: ", ") + "]")
+        // A file of the user's where a new search file goes is theirs: the build stops, as a fresh one would.
+        try site.write("output/search/b/0.json", "mine")
+        let refused = await SiteBuilder().build(options, session: BuildSession(records: store))
+        #expect(refused.diagnostics.filter { $0.severity == .error }.map(\.message).contains { $0.contains("search/b/0.json") }, "\(refused.diagnostics)")
+        #expect(site.read("output/search/b/0.json") == "mine")
+        try FileManager.default.removeItem(at: site.directory.appending(path: "output/search/b/0.json"))
+        #expect(await SiteBuilder().build(options, session: BuildSession(records: store)).succeeded)
+        let fresh = try SiteFixture("")
+        for (path, data) in site.tree("") where !path.hasPrefix("output/") && !path.hasPrefix(".daybook-cache/") {
+            try fresh.write(path, String(decoding: data, as: UTF8.self))
+        }
+        #expect(await SiteBuilder().build(BuildOptions(siteDirectory: fresh.directory, now: Fixed.at(IndexSite.now))).succeeded)
+        let (a, b) = (site.tree("output"), fresh.tree("output"))
+        #expect(a.keys.filter { $0.hasPrefix("search/") }.sorted() != before, "the index grew")
+        #expect(a == b, "\(Set(a.keys).symmetricDifference(b.keys).sorted()) \(a.keys.filter { a[$0] != b[$0] }.sorted().prefix(5))")
+    }
+}

@@ -13,9 +13,10 @@ struct StableHashModelTests {
 
     /// Edits every stored property but `origin` of `sample` in turn; each must change the hash.
     static func check<Model>(
-        _ sample: Model, edits: [String: (inout Model) -> Void], hash: (Model) -> UInt64, sourceLocation: Testing.SourceLocation = #_sourceLocation
+        _ sample: Model, edits: [String: (inout Model) -> Void], hash: (Model) -> UInt64, ignoring: Set<String> = ["origin"],
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) {
-        let stored = Set(Mirror(reflecting: sample).children.compactMap(\.label)).subtracting(["origin"])
+        let stored = Set(Mirror(reflecting: sample).children.compactMap(\.label)).subtracting(ignoring)
         #expect(Set(edits.keys) == stored, "\(Model.self)", sourceLocation: sourceLocation)
         for (name, edit) in edits {
             var edited = sample
@@ -39,6 +40,24 @@ struct StableHashModelTests {
             ], hash: { post in Self.hash { $0.combine(post) } })
         let before = Self.hash { $0.combine(sample) }
         sample.origin = DaybookModel.SourceLocation(path: "content/posts.json", line: 9)
+        #expect(Self.hash { $0.combine(sample) } == before)
+    }
+
+    @Test("the settings' hash changes with each setting, and not with where baseURL or timeline.viewer was written")
+    func config() {
+        var sample = SiteConfig(title: "T", baseURL: "https://example.org/", timeZoneIdentifier: "UTC", pageSize: 10, feedSize: 20, timelineViewer: "v")
+        sample.report = "mailto:a@example.org"
+        Self.check(
+            sample,
+            edits: [
+                "title": { $0.title = "U" }, "baseURL": { $0.baseURL = "/" }, "timeZoneIdentifier": { $0.timeZoneIdentifier = "Europe/Lisbon" },
+                "pageSize": { $0.pageSize = 11 }, "feedSize": { $0.feedSize = 21 }, "timelineViewer": { $0.timelineViewer = nil },
+                "hashtagsPerPost": { $0.hashtagsPerPost = 3 }, "imageWidths": { $0.imageWidths = [480, 960] }, "imageFormat": { $0.imageFormat = "jpeg" },
+                "imageOriginals": { $0.imageOriginals = false }, "report": { $0.report = nil },
+            ], hash: { config in Self.hash { $0.combine(config) } }, ignoring: ["timelineViewerPosition", "baseURLPosition"])
+        let before = Self.hash { $0.combine(sample) }
+        sample.baseURLPosition = DaybookModel.SourceLocation(path: "site.yml", line: 2)
+        sample.timelineViewerPosition = DaybookModel.SourceLocation(path: "site.yml", line: 5)
         #expect(Self.hash { $0.combine(sample) } == before)
     }
 

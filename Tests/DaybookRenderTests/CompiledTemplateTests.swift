@@ -23,6 +23,19 @@ struct CompiledTemplateTests {
         return (theme.render(model, template: name), theme.library.render(model, withTemplate: name) ?? "<none>")
     }
 
+    /// `CompiledTemplate` reads swift-mustache's parsed tokens, which are internal, by reflection:
+    /// what it reads was proven against 2.1.1 alone (this suite, and `TemplateWalkTests` byte for
+    /// byte on the example site), and `Package.swift` asks for exactly that release. This fails
+    /// the day another one resolves, so that the proof is made again before it is used.
+    @Test("swift-mustache resolves to 2.1.1, the release the compiled walk was proven against")
+    func provenRelease() throws {
+        let resolved = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Package.resolved")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: resolved)) as? [String: Any]
+        let pins = try #require(json?["pins"] as? [[String: Any]])
+        let mustache = try #require(pins.first { $0["identity"] as? String == "swift-mustache" })
+        #expect((mustache["state"] as? [String: Any])?["version"] as? String == "2.1.1")
+    }
+
     @Test("the default theme compiles, every template of it")
     func defaultTheme() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Templates")
