@@ -7,14 +7,15 @@ extension ConfigReader {
     static func readImages(_ member: RawMember, into config: inout SiteConfig, _ diagnostics: inout [Diagnostic]) {
         func at(_ p: TextPosition) -> SourceLocation { SourceLocation(path: path, line: p.line, column: p.column) }
         guard case .object(let inner) = member.value.kind else {
-            diagnostics.append(.error("'images' must be a mapping such as 'images:' then '  widths: [480, 960, 1600]', found \(member.value.kindName)", at: at(member.value.position)))
+            let problem = ContentProblem.settingNotAMapping(setting: "images", key: "widths", example: "[480, 960, 1600]", found: member.value.kindName)
+            diagnostics.append(Diagnostic(problem, at: at(member.value.position)))
             return
         }
         for item in inner where item.value.kind != .null || !imageKeys.contains(item.key) {
             switch item.key {
             case "widths":
                 guard case .array(let values) = item.value.kind, !values.isEmpty else {
-                    diagnostics.append(.error("'images.widths' must be a list of widths in pixels such as [480, 960, 1600], found \(item.value.kindDescription)", at: at(item.value.position)))
+                    diagnostics.append(Diagnostic(.badImageWidths(found: item.value.kindDescription), at: at(item.value.position)))
                     continue
                 }
                 var widths: [Int] = []
@@ -22,7 +23,7 @@ extension ConfigReader {
                     if case .number(let n) = value.kind, n >= 16, n <= 8192, n == n.rounded() {
                         widths.append(Int(n))
                     } else {
-                        diagnostics.append(.error("each of 'images.widths' must be a whole number of pixels from 16 to 8192, found \(value.kindDescription)", at: at(value.position)))
+                        diagnostics.append(Diagnostic(.badImageWidth(found: value.kindDescription), at: at(value.position)))
                     }
                 }
                 if widths.count == values.count { config.imageWidths = Array(Set(widths)).sorted() }
@@ -30,16 +31,16 @@ extension ConfigReader {
                 if case .string(let s) = item.value.kind, s == "webp" || s == "jpeg" {
                     config.imageFormat = s
                 } else {
-                    diagnostics.append(.error("'images.format' must be webp or jpeg, found \(item.value.kindDescription)", at: at(item.value.position)))
+                    diagnostics.append(Diagnostic(.badImageFormat(found: item.value.kindDescription), at: at(item.value.position)))
                 }
             case "originals":
                 if case .bool(let b) = item.value.kind {
                     config.imageOriginals = b
                 } else {
-                    diagnostics.append(.error("'images.originals' must be true or false, found \(item.value.kindDescription)", at: at(item.value.position)))
+                    diagnostics.append(Diagnostic(.notABoolean(field: "images.originals", found: item.value.kindDescription), at: at(item.value.position)))
                 }
             default:
-                diagnostics.append(.warning("unknown key 'images.\(item.key)'; known keys: \(imageKeys.map { "images." + $0 }.joined(separator: ", "))", at: at(item.keyPosition)))
+                diagnostics.append(Diagnostic(.unknownSetting(key: "images." + item.key, known: imageKeys.map { "images." + $0 }), at: at(item.keyPosition)))
             }
         }
     }
@@ -49,7 +50,7 @@ extension ConfigReader {
         let position = member.value.position
         let lower = text.lowercased()
         guard (lower.hasPrefix("mailto:") && text.count > 7) || (lower.hasPrefix("https://") && text.count > 8) else {
-            diagnostics.append(.error("'report' must be a mailto: or https: URL such as mailto:abuse@example.org?subject={url}, found '\(text)'", at: SourceLocation(path: path, line: position.line, column: position.column)))
+            diagnostics.append(Diagnostic(.badReportURL(text), at: SourceLocation(path: path, line: position.line, column: position.column)))
             return
         }
         config.report = text

@@ -12,36 +12,37 @@ enum ConfigReader {
         guard let bytes else { return (config, diagnostics) }
         func at(_ p: TextPosition?) -> SourceLocation { SourceLocation(path: path, line: p?.line, column: p?.column) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            return (config, [.error("site.yml is not valid UTF-8", at: at(nil))])
+            return (config, [Diagnostic(.siteConfigNotUTF8, at: at(nil))])
         }
         let root: RawValue?
         do {
             root = try YAMLReader.parse(text)
         } catch {
-            return (config, [.error(error.message, at: at(error.position))])
+            return (config, [Diagnostic(.invalidYAML(message: error.message), at: at(error.position))])
         }
         guard let root else { return (config, diagnostics) }
         guard case .object(let members) = root.kind else {
-            return (config, [.error("site.yml must be a mapping of keys such as 'title: My journal'", at: at(root.position))])
+            return (config, [Diagnostic(.siteConfigNotAMapping, at: at(root.position))])
         }
         func string(_ m: RawMember) -> String? {
             if case .string(let s) = m.value.kind { return s }
-            diagnostics.append(.error("'\(m.key)' must be a string, found \(m.value.kindName)", at: at(m.value.position)))
+            diagnostics.append(Diagnostic(.notAString(field: m.key, found: m.value.kindName), at: at(m.value.position)))
             return nil
         }
         func positiveInt(_ m: RawMember) -> Int? {
             if case .number(let n) = m.value.kind, n >= 1, n == n.rounded(), n < 1_000_000 { return Int(n) }
-            diagnostics.append(.error("'\(m.key)' must be a whole number of at least 1, found \(m.value.kindDescription)", at: at(m.value.position)))
+            diagnostics.append(Diagnostic(.notAPositiveWholeNumber(setting: m.key, found: m.value.kindDescription), at: at(m.value.position)))
             return nil
         }
         /// The members of a one-key mapping (`timeline: viewer:`) named `key`; other keys are warnings.
         func nested(_ member: RawMember, key: String, example: String) -> [RawMember] {
             guard case .object(let inner) = member.value.kind else {
-                diagnostics.append(.error("'\(member.key)' must be a mapping such as '\(member.key):' then '  \(key): \(example)', found \(member.value.kindName)", at: at(member.value.position)))
+                let problem = ContentProblem.settingNotAMapping(setting: member.key, key: key, example: example, found: member.value.kindName)
+                diagnostics.append(Diagnostic(problem, at: at(member.value.position)))
                 return []
             }
             for other in inner where other.key != key {
-                diagnostics.append(.warning("unknown key '\(member.key).\(other.key)'; known keys: \(member.key).\(key)", at: at(other.keyPosition)))
+                diagnostics.append(Diagnostic(.unknownSetting(key: member.key + "." + other.key, known: [member.key + "." + key]), at: at(other.keyPosition)))
             }
             return inner.filter { $0.key == key && $0.value.kind != .null }
         }
@@ -57,7 +58,7 @@ enum ConfigReader {
                         config.baseURL = s.hasSuffix("/") ? s : s + "/"
                         config.baseURLPosition = at(member.value.position)
                     } else {
-                        diagnostics.append(.error("'baseURL' must be an absolute URL such as https://example.org/ or a path starting with '/', found '\(s)'", at: at(member.value.position)))
+                        diagnostics.append(Diagnostic(.badBaseURL(s), at: at(member.value.position)))
                     }
                 }
             case "timeZone":
@@ -65,7 +66,7 @@ enum ConfigReader {
                     if TimeZone(identifier: s) != nil {
                         config.timeZoneIdentifier = s
                     } else {
-                        diagnostics.append(.error("unknown time zone '\(s)'; use an IANA name such as Europe/Lisbon or UTC", at: at(member.value.position)))
+                        diagnostics.append(Diagnostic(.unknownTimeZone(s), at: at(member.value.position)))
                     }
                 }
             case "pageSize": if let n = positiveInt(member) { config.pageSize = n }
@@ -82,7 +83,7 @@ enum ConfigReader {
             case "images": readImages(member, into: &config, &diagnostics)
             case "report": if let s = string(member) { readReport(s, member, into: &config, &diagnostics) }
             default:
-                diagnostics.append(.warning("unknown key '\(member.key)'; known keys: \(knownKeys.joined(separator: ", "))", at: at(member.keyPosition)))
+                diagnostics.append(Diagnostic(.unknownSetting(key: member.key, known: knownKeys), at: at(member.keyPosition)))
             }
         }
         return (config, diagnostics)
@@ -95,12 +96,7 @@ extension SiteConfig {
     /// is not given. A build reports it (it always writes both); loading alone does not.
     package var baseURLWarnings: [Diagnostic] {
         if Self.isAbsolute(baseURL) { return [] }
-        return [
-            .warning(
-                "baseURL '\(baseURL)' has no scheme and host, so the feeds and the sitemap cannot give absolute URLs; "
-                    + "set it to the site's address, such as 'baseURL: https://example.org/'",
-                at: baseURLPosition ?? SourceLocation(path: ConfigReader.path))
-        ]
+        return [Diagnostic(.baseURLNotAbsolute(baseURL), at: baseURLPosition ?? SourceLocation(path: ConfigReader.path))]
     }
 }
 

@@ -24,7 +24,7 @@ package enum ContentLoader {
         var configBytes = snapshot.sources[ConfigReader.path]
         var diagnostics: [Diagnostic] = []
         if let bytes = configBytes, let bad = ContentText.firstInvalidUTF8(in: bytes) {
-            diagnostics.append(.error(notUTF8, at: SourceLocation(path: ConfigReader.path, line: bad.line, column: bad.column)))
+            diagnostics.append(Diagnostic(.notUTF8, at: SourceLocation(path: ConfigReader.path, line: bad.line, column: bad.column)))
             configBytes = nil
         }
         let (config, configDiagnostics) = ConfigReader.read(configBytes)
@@ -43,7 +43,7 @@ package enum ContentLoader {
                 path: path, bytes: snapshot.sources[path] ?? [], contentKey: snapshot.contentKeys[path], showsDrafts: showsDrafts, images: images) }
             if let key, let records = cache?.decoded[key] ?? cache?.records(key, path: path) { return (key, (records, [], []), nil) }
             guard let bytes = snapshot.sources[path] ?? snapshot.readSource?(path) else {
-                return (nil, (DecodedRecords(), [.error("cannot read file", at: SourceLocation(path: path))], []), nil)
+                return (nil, (DecodedRecords(), [Diagnostic(.cannotRead, at: SourceLocation(path: path))], []), nil)
             }
             if snapshot.sources[path] == nil {
                 // Keyed by the bytes read now, not the status's key: the file may have changed since.
@@ -95,10 +95,7 @@ package enum ContentLoader {
             updated = kept
         }
         for link in snapshot.outsideLinks.subtracting(namedLinks).sorted() {
-            diagnostics.append(
-                .error(
-                    "'\(link)' is a symbolic link to a place outside the site folder; it is not read: replace it with the file itself",
-                    at: SourceLocation(path: link)))
+            diagnostics.append(Diagnostic(.linkOutsideSite(path: link), at: SourceLocation(path: link)))
         }
         var validator = ContentValidator(records: records, config: config, commentFiles: commentFiles?.value, reusing: cache?.keptChecks)
         validator.validate()
@@ -117,8 +114,6 @@ package enum ContentLoader {
         return ContentCollection(rawValue: name)
     }
 
-    static let notUTF8 = "file is not valid UTF-8: save it as UTF-8"
-
     /// Decodes one source file: a JSON array, a JSON object, or a Markdown item with front matter.
     /// `snapshot` tells which files the image fields may name.
     /// - Parameter siteBase: the site's absolute address (`SiteConfig.absoluteBase`): an image
@@ -132,7 +127,7 @@ package enum ContentLoader {
         var namedOutsideLinks = Set<String>()
         func at(_ p: TextPosition?) -> SourceLocation { SourceLocation(path: path, line: p?.line, column: p?.column) }
         if let bad = ContentText.firstInvalidUTF8(in: bytes) {
-            return (records, [.error(notUTF8, at: at(bad))], [])
+            return (records, [Diagnostic(.notUTF8, at: at(bad))], [])
         }
         /// Checks an image field where it stands: the field as the record keeps it (a URL under
         /// the site's own address as the path it names), or `nil` when it fails.
@@ -149,31 +144,23 @@ package enum ContentLoader {
                 kept.value.kind = .string(local)
                 return kept
             case .unsafe:
-                diagnostics.append(
-                    .error(
-                        "'\(member.key)' must be a path under content/ such as images/photo.jpg, or an http(s) URL; '\(local == nil ? reference : written)' is neither",
-                        at: place))
+                diagnostics.append(Diagnostic(.unsafeImagePath(field: member.key, value: local == nil ? reference : written), at: place))
             case .outside(let link):
                 namedOutsideLinks.insert(link)
-                diagnostics.append(
-                    .error(
-                        "\(member.key) 'content/\(reference)' leads outside the site folder through the symbolic link '\(link)'; it is not read: put the file itself there",
-                        at: place))
+                diagnostics.append(Diagnostic(.imageThroughOutsideLink(field: member.key, path: reference, link: link), at: place))
             case .missing:
                 if hiddenDraft { return nil }
-                let named = local == nil ? "'content/\(reference)'" : "'\(written)' (the site's own address for 'content/\(reference)')"
-                diagnostics.append(.warning("\(member.key) \(named) does not exist; the \(item) is shown without it", at: place))
+                let problem = ContentProblem.missingImage(field: member.key, path: reference, written: local == nil ? nil : written, item: item)
+                diagnostics.append(Diagnostic(problem, at: place))
             case .passedOver:
                 if hiddenDraft { return nil }
-                diagnostics.append(.warning(
-                    "\(member.key) 'content/\(reference)' is hidden or an editor's backup (a name starting with '.', or ending in '~', '.swp' or '.swx'), which the build never reads; rename it; the \(item) is shown without it",
-                    at: place))
+                diagnostics.append(Diagnostic(.hiddenImage(field: member.key, path: reference, item: item), at: place))
             }
             return nil
         }
         func decodeRecord(_ value: RawValue, extra: RawMember? = nil) {
             guard case .object(var members) = value.kind else {
-                diagnostics.append(.error("each \(collection.singular) must be an object, found \(value.kindName)", at: at(value.position)))
+                diagnostics.append(Diagnostic(.recordNotAnObject(item: collection.singular, found: value.kindName), at: at(value.position)))
                 return
             }
             if let extra { members.append(extra) }
@@ -192,34 +179,34 @@ package enum ContentLoader {
         let isArrayFile = path.split(separator: "/").count == 2
         if path.hasSuffix(".md") {
             guard let text = String(validating: bytes, as: UTF8.self) else {
-                return (records, [.error(notUTF8, at: at(nil))], [])
+                return (records, [Diagnostic(.notUTF8, at: at(nil))], [])
             }
             let parts: FrontMatter
             do {
                 parts = try FrontMatter.split(text)
             } catch .missingOpening {
-                return (records, [.error("no front matter: a Markdown item starts with a line '---', then its fields, then '---'", at: at(TextPosition(line: 1, column: 1)))], [])
+                return (records, [Diagnostic(.noFrontMatter, at: at(TextPosition(line: 1, column: 1)))], [])
             } catch {
-                return (records, [.error("front matter is not closed: add a line '---' after the fields", at: at(TextPosition(line: 1, column: 1)))], [])
+                return (records, [Diagnostic(.frontMatterNotClosed, at: at(TextPosition(line: 1, column: 1)))], [])
             }
             let yaml: RawValue
             do {
                 yaml = try YAMLReader.parse(parts.yaml, firstLine: parts.yamlFirstLine)
                     ?? RawValue(.object([]), at: TextPosition(line: 1, column: 1))
             } catch {
-                return (records, [.error(error.message, at: at(error.position))], [])
+                return (records, [Diagnostic(.invalidYAML(message: error.message), at: at(error.position))], [])
             }
             var extra: RawMember?
             if let body = parts.body {
                 let bodyPosition = TextPosition(line: parts.bodyLine, column: 1)
                 if let field = collection.mainTextField {
                     if case .object(let members) = yaml.kind, let given = members.first(where: { $0.key == field }) {
-                        diagnostics.append(.error("'\(field)' is given both in the front matter (line \(given.keyPosition.line)) and after it; keep one", at: at(bodyPosition)))
+                        diagnostics.append(Diagnostic(.textGivenTwice(field: field, frontMatterLine: given.keyPosition.line), at: at(bodyPosition)))
                     } else {
                         extra = RawMember(key: field, keyPosition: bodyPosition, value: RawValue(.string(ContentText.cleaned(body)), at: bodyPosition))
                     }
                 } else {
-                    diagnostics.append(.warning("text after a sent prompt's front matter is ignored", at: at(bodyPosition)))
+                    diagnostics.append(Diagnostic(.textAfterSentPrompt, at: at(bodyPosition)))
                 }
             }
             decodeRecord(yaml, extra: extra)
@@ -229,11 +216,12 @@ package enum ContentLoader {
                 // A list file's records are decoded as each is read, its tree dropped after.
                 root = try JSONReader.parse(bytes, cleaning: true, validUTF8: true, eachElement: isArrayFile ? { decodeRecord($0) } : nil)
             } catch {
-                return (DecodedRecords(), [.error("invalid JSON: \(error.message)", at: at(error.position))], [])
+                return (DecodedRecords(), [Diagnostic(.invalidJSON(detail: error.message), at: at(error.position))], [])
             }
             if isArrayFile {
                 guard case .array = root.kind else {
-                    return (records, [.error("content/\(collection.rawValue).json must be a JSON array of \(collection.singular) objects, found \(root.kindName)", at: at(root.position))], [])
+                    let problem = ContentProblem.notAListFile(collection: collection.rawValue, item: collection.singular, found: root.kindName)
+                    return (records, [Diagnostic(problem, at: at(root.position))], [])
                 }
             } else {
                 decodeRecord(root)

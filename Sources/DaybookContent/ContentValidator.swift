@@ -152,10 +152,12 @@ struct ContentValidator {
         for (index, comment) in comments.enumerated() {
             if !userIDs.contains(comment.author) {
                 dropped.places.append(index)
-                dropped.problems.append(.error("comment '\(comment.id)' has author '\(comment.author)', which is not a user", at: comment.origin ?? Self.fallback(.comments)))
+                dropped.problems.append(
+                    Diagnostic(.unknownAuthor(item: "comment", id: comment.id, author: comment.author), at: comment.origin ?? Self.fallback(.comments)))
             } else if !postIDs.contains(comment.postID) {
                 dropped.places.append(index)
-                dropped.problems.append(.warning("comment '\(comment.id)' is on post '\(comment.postID)', which does not exist; it is left out", at: comment.origin ?? Self.fallback(.comments)))
+                dropped.problems.append(
+                    Diagnostic(.commentOnMissingPost(comment: comment.id, post: comment.postID), at: comment.origin ?? Self.fallback(.comments)))
             }
         }
         return dropped
@@ -207,7 +209,7 @@ struct ContentValidator {
                 if userIDs.contains(followed.value) {
                     if !user.follows.contains(followed.value) { user.follows.append(followed.value) }
                 } else {
-                    problems.append(.warning("user '\(user.id)' follows '\(followed.value)', which is not a user; ignored", at: followed.location))
+                    problems.append(Diagnostic(.unknownFollow(user: user.id, followed: followed.value), at: followed.location))
                 }
             }
             return user
@@ -216,20 +218,20 @@ struct ContentValidator {
         let posts = postRecords.records.compactMap { record -> Post? in
             var post = record.post
             guard userIDs.contains(post.author) else {
-                problems.append(.error("post '\(post.id)' has author '\(post.author)', which is not a user", at: post.origin ?? fallback(.posts)))
+                problems.append(Diagnostic(.unknownAuthor(item: "post", id: post.id, author: post.author), at: post.origin ?? fallback(.posts)))
                 return nil
             }
             for tag in record.tags {
                 if Hashtag.normalise(tag.value) != nil {
                     post.extraTags.append(tag.value)
                 } else {
-                    problems.append(.warning("tag '\(tag.value)' is not a hashtag (word characters with at least one letter, no '#'); ignored", at: tag.location))
+                    problems.append(Diagnostic(.notAHashtag(tag: tag.value), at: tag.location))
                 }
             }
             return post
         }
         if let viewer = config.timelineViewer, !userIDs.contains(viewer) {
-            problems.append(.error("timeline.viewer '\(viewer)' is not a user", at: config.timelineViewerPosition ?? SourceLocation(path: "site.yml")))
+            problems.append(Diagnostic(.unknownTimelineViewer(viewer: viewer), at: config.timelineViewerPosition ?? SourceLocation(path: "site.yml")))
         }
         return (users, posts, problems, SoundIDs(posts: postRecords.sound, users: userRecords.sound))
     }
@@ -251,8 +253,8 @@ struct ContentValidator {
         for index in items.indices {
             let id = items[index].id
             if let earlier = first[id] {
-                let note = items[earlier][keyPath: origin].map { " (first defined at \($0.description))" } ?? ""
-                dropped.problems.append(.error("duplicate \(collection.singular) id '\(id)'\(note)", at: items[index][keyPath: origin] ?? fallback(collection)))
+                let problem = ContentProblem.duplicateID(item: collection.singular, id: id, firstDefined: items[earlier][keyPath: origin])
+                dropped.problems.append(Diagnostic(problem, at: items[index][keyPath: origin] ?? fallback(collection)))
                 dropped.places.append(index)
             } else {
                 first[id] = index
@@ -274,9 +276,9 @@ struct ContentValidator {
             let key = comment.postID + "\u{0}" + slug
             let at = comment.origin ?? fallback(.comments)
             if slug.isEmpty {
-                problems.append(.error("comment id '\(comment.id)' has no letters or digits to make its element id (comment-…) from; rename it", at: at))
+                problems.append(Diagnostic(.commentIDWithoutAnchor(id: comment.id), at: at))
             } else if let other = byAnchor[key] {
-                problems.append(.error("comment ids '\(other)' and '\(comment.id)' on post '\(comment.postID)' both give the element id 'comment-\(slug)'; rename one", at: at))
+                problems.append(Diagnostic(.commentAnchorsCollide(first: other, second: comment.id, post: comment.postID, slug: slug), at: at))
             } else {
                 byAnchor[key] = comment.id
             }
@@ -291,9 +293,9 @@ struct ContentValidator {
             let slug = Slug.make(id)
             let at = origin ?? fallback(collection)
             if slug.isEmpty {
-                problems.append(.error("\(collection.singular) id '\(id)' has no letters or digits to make a page address from", at: at))
+                problems.append(Diagnostic(.idWithoutSlug(item: collection.singular, id: id), at: at))
             } else if let other = bySlug[slug] {
-                problems.append(.error("\(collection.singular) ids '\(other)' and '\(id)' both give the page address '\(slug)'; rename one", at: at))
+                problems.append(Diagnostic(.slugsCollide(item: collection.singular, first: other, second: id, slug: slug), at: at))
             } else {
                 bySlug[slug] = id
             }

@@ -7,10 +7,7 @@ extension RecordReader {
     mutating func editFields(createdAt: Instant?) -> (updatedAt: Instant?, isDraft: Bool) {
         var updatedAt = instant("updatedAt")
         if let edited = updatedAt, let createdAt, edited < createdAt, let position = members["updatedAt"]?.value.position {
-            diagnostics.append(
-                .warning(
-                    "'updatedAt' \(edited.utcText) is before 'createdAt' \(createdAt.utcText); it is ignored: give the date of the last edit, or remove it",
-                    at: location(position)))
+            diagnostics.append(Diagnostic(.updatedBeforeCreated(updatedAt: edited, createdAt: createdAt), at: location(position)))
             updatedAt = nil
         }
         return (updatedAt, flag("draft"))
@@ -23,7 +20,7 @@ extension RecordReader {
         case .bool(let value): return value
         case .null: return false
         default:
-            diagnostics.append(.error("'\(key)' must be true or false, found \(raw.kindName)", at: location(raw.position)))
+            diagnostics.append(Diagnostic(.notABoolean(field: key, found: raw.kindName), at: location(raw.position)))
             return false
         }
     }

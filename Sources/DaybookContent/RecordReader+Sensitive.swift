@@ -12,13 +12,10 @@ extension RecordReader {
         case .string(let text) where !text.trimmingCharacters(in: .whitespaces).isEmpty:
             return (true, text.trimmingCharacters(in: .whitespaces))
         case .string:
-            diagnostics.append(.error(
-                "'sensitive' is an empty reason: write true, or the reason such as \"Medical photo\"", at: location(member.value.position)))
+            diagnostics.append(Diagnostic(.emptySensitiveReason, at: location(member.value.position)))
             return (false, nil)
         default:
-            diagnostics.append(.error(
-                "'sensitive' must be true or a reason such as \"Medical photo\", found \(member.value.kindDescription)",
-                at: location(member.value.position)))
+            diagnostics.append(Diagnostic(.notSensitive(found: member.value.kindDescription), at: location(member.value.position)))
             return (false, nil)
         }
     }

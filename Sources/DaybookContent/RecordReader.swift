@@ -21,17 +21,12 @@ struct RecordReader {
         self.recordPosition = position
         for member in members {
             if let first = self.members.insert(member) {
-                diagnostics.append(
-                    .error(
-                        "duplicate key '\(member.key)' (first at line \(first.keyPosition.line))",
-                        at: location(member.keyPosition)))
+                diagnostics.append(Diagnostic(.duplicateKey(key: member.key, firstLine: first.keyPosition.line), at: location(member.keyPosition)))
                 continue
             }
             if !collection.knownKeys.contains(member.key) {
-                diagnostics.append(
-                    .warning(
-                        "unknown key '\(member.key)' in \(collection.singular); known keys: \(collection.knownKeys.sorted().joined(separator: ", "))",
-                        at: location(member.keyPosition)))
+                let problem = ContentProblem.unknownKey(key: member.key, record: collection.singular, known: collection.knownKeys.sorted())
+                diagnostics.append(Diagnostic(problem, at: location(member.keyPosition)))
             }
         }
     }
@@ -44,18 +39,18 @@ struct RecordReader {
     var origin: SourceLocation { location(members["id"]?.value.position ?? recordPosition) }
 
     /// Reports an invalid value; when its field is required, the record is dropped.
-    private mutating func fail(_ message: String, at position: TextPosition, required: Bool) {
-        diagnostics.append(.error(message, at: location(position)))
+    private mutating func fail(_ problem: ContentProblem, at position: TextPosition, required: Bool) {
+        diagnostics.append(Diagnostic(problem, at: location(position)))
         if required { isInvalid = true }
     }
 
     private mutating func value(_ key: String, required: Bool) -> RawValue? {
         guard let member = members[key] else {
-            if required { fail("\(collection.singular) is missing required field '\(key)'", at: recordPosition, required: true) }
+            if required { fail(.missingField(item: collection.singular, field: key), at: recordPosition, required: true) }
             return nil
         }
         if case .null = member.value.kind {
-            if required { fail("'\(key)' is required but is null", at: member.value.position, required: true) }
+            if required { fail(.requiredButNull(field: key), at: member.value.position, required: true) }
             return nil
         }
         return member.value
@@ -64,16 +59,16 @@ struct RecordReader {
     mutating func string(_ key: String, required: Bool = false) -> String? {
         guard let raw = value(key, required: required) else { return nil }
         if case .string(let text) = raw.kind { return text }
-        var message = "'\(key)' must be a string, found \(raw.kindName)"
-        if case .number = raw.kind { message += "; put it in quotes" }
-        fail(message, at: raw.position, required: required)
+        let problem: ContentProblem
+        if case .number = raw.kind { problem = .unquotedNumber(field: key) } else { problem = .notAString(field: key, found: raw.kindName) }
+        fail(problem, at: raw.position, required: required)
         return nil
     }
 
     mutating func nonEmptyString(_ key: String, required: Bool = false) -> String? {
         guard let text = string(key, required: required) else { return nil }
         if text.isEmpty, let position = members[key]?.value.position {
-            fail("'\(key)' must not be empty", at: position, required: required)
+            fail(.emptyField(field: key), at: position, required: required)
             return nil
         }
         return text
@@ -82,16 +77,14 @@ struct RecordReader {
     mutating func instant(_ key: String, required: Bool = false) -> Instant? {
         guard let text = string(key, required: required) else { return nil }
         if let instant = Instant(rfc3339: text) { return instant }
-        fail(
-            "'\(key)' must be an RFC 3339 date-time such as 2026-11-21T08:00:00Z or 2026-11-21T09:00:00+01:00, found '\(text)'",
-            at: members[key]!.value.position, required: required)
+        fail(.notADateTime(field: key, text: text), at: members[key]!.value.position, required: required)
         return nil
     }
 
     mutating func day(_ key: String) -> CalendarDay? {
         guard let text = string(key) else { return nil }
         if let day = CalendarDay(text) { return day }
-        fail("'\(key)' must be a date YYYY-MM-DD such as 2026-11-21, found '\(text)'", at: members[key]!.value.position, required: false)
+        fail(.notADay(field: key, text: text), at: members[key]!.value.position, required: false)
         return nil
     }
 
@@ -100,7 +93,7 @@ struct RecordReader {
     mutating func strings(_ key: String) -> [Sourced<String>] {
         guard let raw = value(key, required: false) else { return [] }
         guard case .array(let items) = raw.kind else {
-            fail("'\(key)' must be an array of strings, found \(raw.kindName)", at: raw.position, required: false)
+            fail(.notAnArrayOfStrings(field: key, found: raw.kindName), at: raw.position, required: false)
             return []
         }
         var result: [Sourced<String>] = []
@@ -108,7 +101,7 @@ struct RecordReader {
             if case .string(let text) = item.kind {
                 result.append(Sourced(text, at: location(item.position)))
             } else {
-                fail("'\(key)' must hold only strings, found \(item.kindName)", at: item.position, required: false)
+                fail(.notOnlyStrings(field: key, found: item.kindName), at: item.position, required: false)
             }
         }
         return result
@@ -117,7 +110,7 @@ struct RecordReader {
     mutating func location(_ key: String) -> DaybookModel.Location? {
         guard let raw = value(key, required: false) else { return nil }
         guard case .object(let fields) = raw.kind else {
-            fail("'\(key)' must be an object such as { \"name\": \"Lisbon\", \"lat\": 38.72, \"lon\": -9.14 }, found \(raw.kindName)", at: raw.position, required: false)
+            fail(.notALocation(field: key, found: raw.kindName), at: raw.position, required: false)
             return nil
         }
         var name: String?
@@ -129,19 +122,19 @@ struct RecordReader {
             case ("lat", .number(let n)) where (-90...90).contains(n): lat = n
             case ("lon", .number(let n)) where (-180...180).contains(n): lon = n
             case ("lat", .null), ("lon", .null): break
-            case ("name", _): fail("'\(key).name' must be a string, found \(field.value.kindName)", at: field.value.position, required: false)
-            case ("lat", _): fail("'\(key).lat' must be a number from -90 to 90", at: field.value.position, required: false)
-            case ("lon", _): fail("'\(key).lon' must be a number from -180 to 180", at: field.value.position, required: false)
+            case ("name", _): fail(.notAString(field: key + ".name", found: field.value.kindName), at: field.value.position, required: false)
+            case ("lat", _): fail(.latitudeOutOfRange(field: key), at: field.value.position, required: false)
+            case ("lon", _): fail(.longitudeOutOfRange(field: key), at: field.value.position, required: false)
             default:
                 diagnostics.append(
-                    .warning("unknown key '\(field.key)' in location; known keys: lat, lon, name", at: location(field.keyPosition)))
+                    Diagnostic(.unknownKey(key: field.key, record: "location", known: ["lat", "lon", "name"]), at: location(field.keyPosition)))
             }
         }
         guard let name else {
             // A bad name was reported above; a missing one is reported here. Either way the post
             // keeps no location, and the rest of it stands.
             if !fields.contains(where: { $0.key == "name" }) {
-                fail("'\(key)' is missing required field 'name'", at: raw.position, required: false)
+                fail(.missingNestedField(field: key, nested: "name"), at: raw.position, required: false)
             }
             return nil
         }
