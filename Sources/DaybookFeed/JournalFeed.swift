@@ -49,9 +49,7 @@ package struct JournalFeed: Sendable {
         if todays.count > 1, let chosen = todays.first {
             for other in todays.dropFirst() {
                 diagnostics.append(
-                    .warning(
-                        "prompt '\(other.id)' is also dated \(today); '\(chosen.id)' (the smallest id) is today's prompt",
-                        at: other.origin ?? SourceLocation(path: "content/prompts")))
+                    Diagnostic(.alsoToday(prompt: other.id, day: today, chosen: chosen.id), at: other.origin ?? SourceLocation(path: "content/prompts")))
             }
         }
 
@@ -71,8 +69,8 @@ package struct JournalFeed: Sendable {
             let prompt = promptsByID[sending.promptID]
             if prompt == nil {
                 diagnostics.append(
-                    .warning(
-                        "sent prompt '\(sending.id)' names prompt '\(sending.promptID)', which does not exist; it is shown as a placeholder",
+                    Diagnostic(
+                        .sentPromptToMissingPrompt(sentPrompt: sending.id, prompt: sending.promptID),
                         at: sending.origin ?? SourceLocation(path: "content/sent-prompts")))
             }
             entries.append(

@@ -75,8 +75,8 @@ package struct SiteIndexes: Sendable {
             let tags = postTags?[index] ?? post.tags
             if tags.count > hashtagsPerPost {
                 shape.diagnostics.append(
-                    .warning(
-                        "post '\(post.id)' has \(tags.count.grouped) hashtags; only the first \(hashtagsPerPost) put it on tag pages; remove some, or raise 'hashtags.perPost' in site.yml",
+                    Diagnostic(
+                        .tooManyHashtags(post: post.id, count: tags.count, limit: hashtagsPerPost),
                         at: post.origin ?? SourceLocation(path: "content/posts")))
             }
             for tag in tags.prefix(hashtagsPerPost) { tagPlaces[tag, default: []].append(index) }
@@ -96,10 +96,7 @@ package struct SiteIndexes: Sendable {
             let slug = Slug.make(name)
             if slug.isEmpty {
                 if warned.insert(name).inserted {
-                    shape.diagnostics.append(
-                        .warning(
-                            "location '\(name)' has no letters or digits to make a page address from; it gets no page",
-                            at: post.origin ?? SourceLocation(path: "content/posts")))
+                    shape.diagnostics.append(Diagnostic(.locationWithoutSlug(name: name), at: post.origin ?? SourceLocation(path: "content/posts")))
                 }
                 continue
             }

@@ -24,18 +24,12 @@ package enum ResponseFeed {
         for response in query(moment).run(responses) {
             let at = response.origin ?? SourceLocation(path: "content/responses")
             guard let prompt = promptsByID[response.promptID] else {
-                diagnostics.append(
-                    .warning(
-                        "response '\(response.id)' answers prompt '\(response.promptID)', which does not exist; it is not shown",
-                        at: at))
+                diagnostics.append(Diagnostic(.responseToMissingPrompt(response: response.id, prompt: response.promptID), at: at))
                 continue
             }
             guard moment.isShown(draft: prompt.isDraft) else { continue }
             guard listed.contains(prompt.id) else {
-                diagnostics.append(
-                    .warning(
-                        "response '\(response.id)' answers prompt '\(prompt.id)', which has no journal entry (it is not today's and was not sent by now); it is not shown",
-                        at: at))
+                diagnostics.append(Diagnostic(.responseWithoutEntry(response: response.id, prompt: prompt.id), at: at))
                 continue
             }
             byPrompt[prompt.id, default: []].append(response)
