@@ -63,7 +63,7 @@ let package = Package(
         // The incremental layer: memoised steps of the build, each keyed by the version of what it
         // read, kept in memory by `serve` and in one container by `daybook build`. No I/O.
         .target(
-            name: "DaybookIncremental", dependencies: ["DaybookModel", "DaybookParallel", "DaybookFeed", "DaybookMarkdown", "DaybookRender"],
+            name: "DaybookIncremental", dependencies: ["DaybookModel", "DaybookParallel", "DaybookFeed", "DaybookContent", "DaybookMarkdown", "DaybookRender"],
             swiftSettings: strictSettings),
         // openat2(2) with RESOLVE_BENEATH: a site's files are opened confined to the site folder.
         .target(name: "CConfinedOpen"),

@@ -5,10 +5,10 @@ import DaybookFuzzSupport
 import DaybookIncremental
 import DaybookRender
 
-/// The cache archives read from `<site>/.daybook-cache/` (decoded records and their checks, page
-/// facts, the check's file keys, post cards, the incremental layer's memo and its comment orders, post
-/// versions). The first byte picks one; the rest follows its magic line, so the fuzzer starts
-/// inside the format.
+/// The cache archives read from `<site>/.daybook-cache/`: page facts, the check's file keys, post
+/// cards, post versions, and the incremental layer's memo with its values (a file's records, a
+/// check's verdict, the comment orders). The first byte picks one; the rest follows its magic
+/// line, so the fuzzer starts inside the format.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
@@ -31,16 +31,14 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             precondition(FeedStep.Kept(bytes: orders.bytes[...]) == orders)
         }
     case 0:
-        let cache = RecordCache(archive: RecordCache.magic + rest)
-        precondition(cache.decodeEveryEntry() >= 0)
+        // The memo's records of one file: what it reads back, it writes back the same.
+        if let records = DecodedRecords(bytes: rest[...], path: "content/posts.json") {
+            precondition(records.bytes == DecodedRecords(bytes: records.bytes[...], path: "content/posts.json")?.bytes)
+        }
     case 4:
-        // What it reads back, it writes back the same.
-        var cache = RecordCache()
-        cache.checksArchive = RecordCache.checksMagic + rest
-        if let checks = cache.checksArchive {
-            var again = RecordCache()
-            again.checksArchive = checks
-            precondition(again.checksArchive == checks)
+        // The memo's verdict of a check: what it reads back, it writes back the same.
+        if let dropped = ContentValidator.Dropped(bytes: rest[...]) {
+            precondition(ContentValidator.Dropped(bytes: dropped.bytes[...]) == dropped)
         }
     case 1:
         let cache = PageFactsCache(archive: PageFactsCache.magic + rest)

@@ -24,30 +24,10 @@ package enum CacheFile {
     /// MB), or `nil` when it is missing, not a plain file, over `maxBytes`, or written by another
     /// executable.
     package static func read(site: URL, name: String, maxBytes: Int) -> ArraySlice<UInt8>? {
-        readWithStatus(site: site, name: name, maxBytes: maxBytes)?.bytes
-    }
-
-    /// As `read(site:name:maxBytes:)`, with the file's status as it was opened, for `append`.
-    package static func readWithStatus(site: URL, name: String, maxBytes: Int) -> (bytes: ArraySlice<UInt8>, status: FileStatus)? {
         guard isRealFolder(folder(site)),
             let read = FileInfo.contentsWithStatus(atPath: folder(site) + "/" + name, maxBytes: maxBytes), read.bytes.starts(with: identity)
         else { return nil }
-        return (read.bytes[identity.count...], read.status)
-    }
-
-    /// Adds `bytes` to the end of `name`, if it is still the file that was read with `status`
-    /// (no other build replaced or added to it since); `false`, having written nothing, when it
-    /// is not. One write call, after the file's last byte: a build killed during it leaves a last
-    /// entry cut short, for which a reader drops the whole file.
-    package static func append(_ bytes: [UInt8], site: URL, name: String, to status: FileStatus) -> Bool {
-        let folder = folder(site)
-        guard isRealFolder(folder) else { return false }
-        let fd = open(folder + "/" + name, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, FileStatus(info) == status else { return false }
-        return bytes.isEmpty || FileInfo.writeAll(bytes[...], to: fd) == nil
+        return read.bytes[identity.count...]
     }
 
     /// Replaces `name` with what `produce` hands its writer, piece by piece, through a temporary

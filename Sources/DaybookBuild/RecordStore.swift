@@ -6,7 +6,7 @@ import DaybookRender
 import Foundation
 
 /// What a long-lived process (`serve`) keeps in memory from one build to the next: it neither
-/// reads nor rewrites `.daybook-cache/records` on every save, nor decodes an unchanged file's
+/// reads nor rewrites `.daybook-cache/memo` on every save, nor decodes an unchanged file's
 /// records again, nor sorts the comments, hashes a post or parses a Markdown text again when they
 /// did not change. It starts from that file, so the first preview build is as quick as a
 /// `daybook build` after it.
@@ -18,7 +18,6 @@ import Foundation
 package final class RecordStore: @unchecked Sendable {
     /// Public only as the type of the dynamic members; what it holds is this module's.
     package struct Memory: Sendable {
-        var cache: RecordCache
         /// The last build's post versions, with what each was made of.
         var versionMemo: PostVersionMemo?
         /// The last build record this process wrote or read, with its bytes: the next build reads
@@ -53,10 +52,9 @@ package final class RecordStore: @unchecked Sendable {
     package static let cardsLoadAfterMisses = 1000
 
     package init(site: URL, cardsLoadAfterMisses: Int = cardsLoadAfterMisses) {
-        var cache = RecordCacheFile.read(site: site, maxBytes: 1 << 30)
-        cache.keepsDecoded = true
-        memory = Memory(cache: cache)
+        memory = Memory()
         memory.memo = MemoPlace.site(site, faults: .none).load()
+        memory.memo.keepsDecoded = true
         cards = CardStore(earlier: { CardCacheFile.read(site: site) }, loadAfterMisses: cardsLoadAfterMisses)
     }
 

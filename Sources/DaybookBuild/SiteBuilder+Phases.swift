@@ -122,32 +122,12 @@ extension SiteBuilder {
 
     /// Validates and orders the content and compiles the theme. Ordering runs even when loading
     /// found errors, over the records that were valid, so one run reports every problem.
-    /// - Parameter cached: whether to read and update the decoded content kept in the site's
-    ///   `.daybook-cache` (builds into the output folder on disk).
-    /// - Parameter memo: the incremental layer's memo, through which the feeds are ordered (`FeedStep`).
-    func load(_ sources: Sources, _ options: BuildOptions, session: BuildSession? = nil, cached: Bool = false, memo: inout MemoTable) -> SiteModel {
-        let store = session?.records
-        let cache: RecordCache? =
-            if let store { store.cache }
-            else if cached {
-                RecordCacheFile.read(
-                    site: options.siteDirectory, sourceBytes: sources.snapshot.sources.values.reduce(sources.snapshot.unreadBytes) { $0 + $1.count })
-            } else { nil }
-        let loaded = ContentLoader.load(sources.snapshot, showsDrafts: options.includeDrafts, cache: cache)
+    /// - Parameter memo: the incremental layer's memo, through which the content is loaded
+    ///   (`ContentStep`) and the feeds ordered (`FeedStep`).
+    func load(_ sources: Sources, _ options: BuildOptions, memo: inout MemoTable) -> SiteModel {
+        let content = ContentStep.load(sources.snapshot, showsDrafts: options.includeDrafts, memo: &memo)
+        let loaded = content.loaded
         var diagnostics = loaded.diagnostics
-        if let updated = loaded.cache {
-            // The store takes every load's cache: it also holds the records decoded this time.
-            if let store {
-                store.cache = updated
-            } else {
-                if updated.changed, let failure = RecordCacheFile.save(updated, site: options.siteDirectory, faults: faults) {
-                    diagnostics.append(failure)
-                }
-                if let failure = RecordCacheFile.saveChecks(updated, site: options.siteDirectory, faults: faults) {
-                    diagnostics.append(failure)
-                }
-            }
-        }
         // A site.yml that did not read whole (bad YAML, a bad value) gives the default baseURL,
         // of which the warning would be false: its errors are what the user must see.
         if !loaded.diagnostics.contains(where: { $0.severity == .error && $0.location.path == "site.yml" }) {
@@ -160,7 +140,7 @@ extension SiteBuilder {
         let moment = BuildMoment(
             now: options.now, timeZone: zone, includeFuture: options.includeFuture, includeDrafts: options.includeDrafts)
         let step = FeedStep.feeds(
-            content: loaded.content, config: loaded.config, moment: moment, commentsKey: loaded.commentsKey, memo: &memo)
+            content: loaded.content, config: loaded.config, moment: moment, commentsKey: content.commentsKey, memo: &memo)
         let feeds = step.feeds
         diagnostics += feeds.diagnostics
         var site = SiteModel(

@@ -170,7 +170,7 @@ package struct SiteBuilder: Sendable {
         clock.lap("read")
         report(BuildProgress(phase: "load"))
         var memo = await pendingMemo.value
-        var site = load(sources, options, session: session, cached: onDisk, memo: &memo)
+        var site = load(sources, options, memo: &memo)
         // The content's bytes are not needed past loading; a 100,000-post site would carry a
         // hundred MB of them through rendering.
         sources.snapshot.sources = [:]

@@ -8,103 +8,24 @@ package struct LoadedSite: Sendable {
     package var content: SiteContent
     /// Sorted; loading never stops at the first problem.
     package var diagnostics: [Diagnostic]
-    /// The cache the load was given, holding this load's files: save it when `changed`.
-    package var cache: RecordCache?
-    /// Names `content.comments` across processes: their files' cache keys and the ids they were
-    /// checked against, which make the same comments in the same order. `nil` without a cache.
-    package var commentsKey: UInt64?
+
+    package init(config: SiteConfig, content: SiteContent, diagnostics: [Diagnostic]) {
+        (self.config, self.content, self.diagnostics) = (config, content, diagnostics)
+    }
 }
 
 /// Turns a `ContentSnapshot` into validated content: decode each file, then check across records.
 package enum ContentLoader {
     /// - Parameter showsDrafts: whether the build shows drafts (`--drafts`): a missing image is
     ///   said only of items the build shows, so a draft's does not fail `--strict` builds.
-    ///   - cache: decoded records of earlier loads; files it holds are not parsed again.
-    package static func load(_ snapshot: ContentSnapshot, showsDrafts: Bool = true, cache: RecordCache? = nil) -> LoadedSite {
-        var configBytes = snapshot.sources[ConfigReader.path]
-        var diagnostics: [Diagnostic] = []
-        if let bytes = configBytes, let bad = ContentText.firstInvalidUTF8(in: bytes) {
-            diagnostics.append(Diagnostic(.notUTF8, at: SourceLocation(path: ConfigReader.path, line: bad.line, column: bad.column)))
-            configBytes = nil
-        }
-        let (config, configDiagnostics) = ConfigReader.read(configBytes)
-        diagnostics += configDiagnostics
-        var records = DecodedRecords()
-        // Files decode independently, so on all cores; they are merged in sorted path order, so the
-        // records' order (and every tie the feed does not break) never depends on the disk or the threads.
-        let listed = Set(snapshot.sources.keys).union(snapshot.unreadSources).sorted()
-        let files = listed.compactMap { path in path == ConfigReader.path ? nil : collection(of: path).map { (path: path, collection: $0) } }
-        let images = cache.map { _ in RecordCache.imageContext(snapshot, base: config.absoluteBase) } ?? 0
-        typealias Decoded = (records: DecodedRecords, diagnostics: [Diagnostic], namedOutsideLinks: Set<String>)
-        var results = Parallel.mapBlocking(files) { file -> (UInt64?, Decoded, ArraySlice<UInt8>?) in
-            let path = file.path
-            // An unread source always comes with its content key, so its bytes are not needed here.
-            var key = cache.map { _ in RecordCache.key(
-                path: path, bytes: snapshot.sources[path] ?? [], contentKey: snapshot.contentKeys[path], showsDrafts: showsDrafts, images: images) }
-            if let key, let records = cache?.decoded[key] ?? cache?.records(key, path: path) { return (key, (records, [], []), nil) }
-            guard let bytes = snapshot.sources[path] ?? snapshot.readSource?(path) else {
-                return (nil, (DecodedRecords(), [Diagnostic(.cannotRead, at: SourceLocation(path: path))], []), nil)
-            }
-            if snapshot.sources[path] == nil {
-                // Keyed by the bytes read now, not the status's key: the file may have changed since.
-                key = cache.map { _ in RecordCache.key(path: path, bytes: bytes, showsDrafts: showsDrafts, images: images) }
-            }
-            let decoded = decodeFile(
-                path: path, bytes: bytes, collection: file.collection, snapshot: snapshot, showsDrafts: showsDrafts, siteBase: config.absoluteBase)
-            // Only a file that decoded without a problem is kept, so a cached file never hides one.
-            let clean = decoded.diagnostics.isEmpty && decoded.namedOutsideLinks.isEmpty
-            return (key, decoded, cache != nil && clean ? RecordCache.encode(decoded.records)[...] : nil)
-        }
-        var namedLinks = Set<String>()
-        // The comment files, by their keys: the same keys are the same comments, whose checks
-        // the last load kept. Known only when every one has a key (a load with a cache).
-        var commentFiles: StableHash? = cache.map { _ in StableHash() }
-        for (file, (key, _, _)) in zip(files, results) where file.collection == .comments {
-            if let key { commentFiles?.combine(bits: key) } else { commentFiles = nil }
-        }
-        var updated = cache
-        updated?.changed = false
-        updated?.used = []
-        updated?.added = []
-        var decoded: [UInt64: DecodedRecords] = [:]
-        // Each file's records taken, not copied: copied out of the list and into the merged
-        // records, a site's 100,000 comments were counted and uncounted twice over.
-        results.reverse()
-        while let (key, result, encoded) = results.popLast() {
-            records.append(contentsOf: result.records)
-            diagnostics += result.diagnostics
-            namedLinks.formUnion(result.namedOutsideLinks)
-            guard let key else { continue }
-            if let encoded {
-                updated?.entries[key] = encoded
-                updated?.changed = true
-                updated?.added.append(key)
-            }
-            if updated?.entries[key] != nil {
-                updated?.used.insert(key)
-                if cache?.keepsDecoded == true { decoded[key] = result.records }
-            }
-        }
-        // Only this load's entries: a file edited away leaves nothing behind.
-        if cache?.keepsDecoded == true { updated?.decoded = decoded }
-        // The cache keeps only what this load used: an entry for a file that is gone or whose
-        // bytes changed is dropped, so a cache held in memory between builds (`serve`) never grows.
-        if var kept = updated, kept.entries.count != kept.used.count {
-            kept.entries = kept.entries.filter { kept.used.contains($0.key) }
-            kept.changed = true
-            updated = kept
-        }
-        for link in snapshot.outsideLinks.subtracting(namedLinks).sorted() {
-            diagnostics.append(Diagnostic(.linkOutsideSite(path: link), at: SourceLocation(path: link)))
-        }
-        var validator = ContentValidator(records: records, config: config, commentFiles: commentFiles?.value, reusing: cache?.keptChecks)
-        validator.validate()
-        diagnostics += validator.diagnostics
-        updated?.keptChecks = validator.keptChecks
-        updated?.checksChanged = validator.keptChecks != cache?.keptChecks
-        return LoadedSite(
-            config: config, content: validator.content, diagnostics: diagnostics.sorted(), cache: updated,
-            commentsKey: validator.keptChecks?.commentsKey)
+    package static func load(_ snapshot: ContentSnapshot, showsDrafts: Bool = true) -> LoadedSite {
+        let sources = ContentSources(snapshot, showsDrafts: showsDrafts)
+        // Files decode independently, so on all cores; they are merged in path order.
+        let decoded = Parallel.mapBlocking(sources.files) { sources.decode($0) }
+        var merged = sources.merged(decoded)
+        let checked = ContentValidator.validate(merged.records, config: sources.config)
+        merged.diagnostics += checked.diagnostics
+        return LoadedSite(config: sources.config, content: checked.content, diagnostics: merged.diagnostics.sorted())
     }
 
     static func collection(of path: String) -> ContentCollection? {

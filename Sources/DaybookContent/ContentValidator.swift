@@ -4,60 +4,24 @@ import DaybookParallel
 /// The checks that span records: unique ids, slugs that do not collide, references that resolve.
 ///
 /// All of them live here, after decoding, so each rule is written once whatever file format
-/// the records came from.
-struct ContentValidator {
-    private let records: DecodedRecords
-    private let config: SiteConfig
-    private let previous: KeptChecks?
-    private let commentFiles: UInt64?
-    private(set) var content = SiteContent()
-    private(set) var diagnostics: [Diagnostic] = []
-    /// This validation's checks, with what they were made of, for the next load (`serve`'s in
-    /// memory, `daybook build`'s through `.daybook-cache/checks`); `nil` without `commentFiles`.
-    private(set) var keptChecks: KeptChecks?
-
-    /// A load's checks across records, with what they were made of. The next load takes the
-    /// comments' when its comment files are the same (by their cache keys) and the users and posts
-    /// have the same ids: on a 20,000-post site the checks index 100,000 ids and look up 200,000,
-    /// and most edits touch no comment.
-    ///
-    /// Likewise the posts' and users' ids, in record order, when they were unique and gave
-    /// distinct slugs: the same ids are so again (an edit seldom changes an id, and making 20,000
-    /// slugs was a tenth of the checks).
-    ///
-    /// Everything is kept as digests and places, not records: `serve` hands the checks on in
-    /// memory, and `daybook build` through `.daybook-cache/checks` (`bytes`), where a one-post
-    /// edit otherwise checked the whole site again (60 ms of 550 on a 20,000-post site).
-    struct KeptChecks: Sendable, Hashable {
-        /// The comment files' cache keys in path order, as one digest.
-        var commentFiles: UInt64
-        /// The comments left out as duplicates, by place among the records, with what the checks
-        /// of the comments alone said: duplicate ids, and ids whose anchors collide on a post.
-        var duplicates = Dropped()
-        /// The users' and the posts' ids the comments were matched against, in record order, as digests.
-        var userIDs: UInt64 = 0
-        var postIDs: UInt64 = 0
-        /// The comments left out for naming no user or post, by place among the unique ones.
-        var unknown = Dropped()
-        var soundIDs = SoundIDs()
-
-        /// What the checked comments are made of, as one key: the comment files, and the users
-        /// and posts the comments were matched against.
-        var commentsKey: UInt64 {
-            var hash = StableHash()
-            for part in [commentFiles, userIDs, postIDs] { hash.combine(bits: part) }
-            return hash.value
-        }
-    }
-
+/// the records came from. They run as stages, each a function of what it is given, so the
+/// incremental layer can keep the costly ones between builds (`ContentStep`): on a 20,000-post
+/// site the comments' stages index 100,000 ids and look up 200,000, and most edits touch no
+/// comment.
+package enum ContentValidator {
     /// Records left out by a check, by place, with what it said of them.
-    struct Dropped: Sendable, Hashable {
+    package struct Dropped: Sendable, Hashable {
         /// Ascending.
-        var places: [Int] = []
-        var problems: [Diagnostic] = []
+        package var places: [Int] = []
+        package var problems: [Diagnostic] = []
 
-        /// `items` without the dropped places; `nil` when a place is not among them (a damaged cache).
-        func applied<Item>(to items: [Item]) -> [Item]? {
+        package init(places: [Int] = [], problems: [Diagnostic] = []) {
+            self.places = places
+            self.problems = problems
+        }
+
+        /// `items` without the dropped places; `nil` when a place is not among them (a damaged memo).
+        package func applied<Item>(to items: [Item]) -> [Item]? {
             guard let last = places.last else { return items }
             guard last < items.count else { return nil }
             var kept: [Item] = []
@@ -74,71 +38,88 @@ struct ContentValidator {
         }
     }
 
-    /// Digests of the post and user ids, in record order, that were unique and gave distinct slugs.
-    struct SoundIDs: Sendable, Hashable {
-        var posts: UInt64?
-        var users: UInt64?
+    /// The journal's records with unique ids, and what was said of the rest.
+    package struct Journal: Sendable {
+        var prompts: [Prompt]
+        var sentPrompts: [SentPrompt]
+        var responses: [Response]
+        var problems: [Diagnostic]
     }
 
-    /// - Parameters:
-    ///   - commentFiles: the comment files' cache keys as one digest, when every one is known.
-    ///   - previous: the last load's `keptChecks`.
-    init(records: DecodedRecords, config: SiteConfig, commentFiles: UInt64? = nil, reusing previous: KeptChecks? = nil) {
-        self.records = records
-        self.config = config
-        self.commentFiles = commentFiles
-        self.previous = previous
+    /// The people and their posts, checked against each other.
+    package struct People: Sendable {
+        package var users: [User]
+        package var posts: [Post]
+        var problems: [Diagnostic]
     }
 
     /// How many comments and posts make a site large enough to validate on all cores.
     static let parallelFrom = 10_000
 
-    mutating func validate() {
+    /// Every check of `records`, each stage worked out.
+    package static func validate(_ records: DecodedRecords, config: SiteConfig) -> (content: SiteContent, diagnostics: [Diagnostic]) {
         // The comments, the journal's records and the people's do not meet until comments are
         // matched to users and posts: on a large site their ids and slugs are checked at once, on
         // all cores (100,000 comment ids alone were half of this check on a 20,000-post site).
         // Below that, starting threads costs more than the checks (the fuzz targets, which load
         // one-file sites, ran up to twenty times fewer inputs when every load started them).
-        let (records, config, previous, commentFiles) = (self.records, self.config, self.previous, self.commentFiles)
-        let checkComments = { @Sendable () -> (records: [Comment], dropped: Dropped, same: Bool) in
-            if let previous, let commentFiles, previous.commentFiles == commentFiles,
-                let kept = previous.duplicates.applied(to: records.comments)
-            {
-                return (kept, previous.duplicates, true)
-            }
-            var unique = Self.unique(records.comments, \.origin, .comments)
-            unique.dropped.problems += Self.commentAnchors(unique.records)
-            return (unique.records, unique.dropped, false)
-        }
-        let checkJournal = { @Sendable in Self.journal(records) }
-        let checkPeople = { @Sendable in Self.people(records, config: config, sound: previous?.soundIDs ?? SoundIDs()) }
-        let (unique, journal, people) = records.comments.count + records.posts.count >= Self.parallelFrom
-            ? Parallel.all(checkComments, checkJournal, checkPeople) : (checkComments(), checkJournal(), checkPeople())
-        diagnostics += unique.dropped.problems + journal.problems + people.problems
-        let (userDigest, postDigest) = (Self.digest(people.users.map(\.id)), Self.digest(people.posts.map(\.id)))
-        var comments: [Comment]?
-        var unknown = Dropped()
-        if let previous, unique.same, previous.userIDs == userDigest, previous.postIDs == postDigest {
-            comments = previous.unknown.applied(to: unique.records)
-            unknown = previous.unknown
-        }
-        if comments == nil {
-            unknown = Self.known(unique.records, userIDs: Set(people.users.map(\.id)), postIDs: Set(people.posts.map(\.id)))
-            comments = unknown.applied(to: unique.records)
-        }
-        diagnostics += unknown.problems
-        keptChecks = commentFiles.map {
-            KeptChecks(
-                commentFiles: $0, duplicates: unique.dropped, userIDs: userDigest, postIDs: postDigest, unknown: unknown,
-                soundIDs: people.sound)
-        }
-        content = SiteContent(
-            prompts: journal.prompts, sentPrompts: journal.sentPrompts, users: people.users, posts: people.posts, comments: comments ?? [],
-            responses: journal.responses)
+        let (duplicates, journal, people) = stages(
+            records,
+            duplicates: { commentDuplicates(records.comments) },
+            people: { Self.people(users: ids(of: records.users), posts: ids(of: records.posts), records: records, config: config) })
+        let comments = duplicates.applied(to: records.comments) ?? []
+        let references = references(of: comments, users: people.users, posts: people.posts)
+        return content(duplicates: duplicates, comments: comments, references: references, journal: journal, people: people)
     }
 
-    /// One digest of ids in order: what the kept checks compare instead of the ids themselves.
-    static func digest(_ ids: [String]) -> UInt64 {
+    /// The three stages that do not read each other (the comments' duplicates, the journal, the
+    /// people), at once on a large site, however each is come by.
+    package static func stages(
+        _ records: DecodedRecords, duplicates: @Sendable () -> Dropped, people: @Sendable () -> People
+    ) -> (duplicates: Dropped, journal: Journal, people: People) {
+        let checkJournal = { @Sendable in Self.journal(records) }
+        return records.comments.count + records.posts.count >= parallelFrom
+            ? Parallel.all(duplicates, checkJournal, people) : (duplicates(), checkJournal(), people())
+    }
+
+    /// The validated content, from every stage's result.
+    /// - Parameter comments: the comments without `duplicates`' places.
+    package static func content(duplicates: Dropped, comments: [Comment], references: Dropped, journal: Journal, people: People)
+        -> (content: SiteContent, diagnostics: [Diagnostic])
+    {
+        let content = SiteContent(
+            prompts: journal.prompts, sentPrompts: journal.sentPrompts, users: people.users, posts: people.posts,
+            comments: references.applied(to: comments) ?? [], responses: journal.responses)
+        return (content, duplicates.problems + journal.problems + people.problems + references.problems)
+    }
+
+    /// The comments left out as duplicates (the first of each id stands), with what is said of
+    /// them, and of ids whose anchors collide on a post. A function of the comments alone.
+    package static func commentDuplicates(_ comments: [Comment]) -> Dropped {
+        var unique = Self.unique(comments, \.origin, .comments)
+        unique.dropped.problems += commentAnchors(unique.records)
+        return unique.dropped
+    }
+
+    /// Users with unique ids and distinct, non-empty slugs: the duplicates left out, and what is
+    /// said of them and of the slugs. A function of the records alone; none dropped and nothing
+    /// said when the ids are sound.
+    package static func ids(of users: [UserRecord]) -> Dropped { ids(users, \.origin, .users) }
+
+    /// Posts with unique ids and distinct, non-empty slugs, as `ids(of:)` checks users.
+    package static func ids(of posts: [PostRecord]) -> Dropped { ids(posts, \.origin, .posts) }
+
+    private static func ids<Record: Identifiable>(
+        _ items: [Record], _ origin: KeyPath<Record, SourceLocation?>, _ collection: ContentCollection
+    ) -> Dropped where Record.ID == String {
+        let kept = unique(items, origin, collection)
+        var dropped = kept.dropped
+        dropped.problems += checkSlugs(kept.records.map { ($0.id, $0[keyPath: origin]) }, collection)
+        return dropped
+    }
+
+    /// One digest of ids in order: what a kept check of them is filed under (`ContentStep`).
+    package static func digest(_ ids: [String]) -> UInt64 {
         var hash = StableHash()
         hash.combine(ids.count)
         for id in ids { hash.combine(id) }
@@ -147,7 +128,8 @@ struct ContentValidator {
 
     /// The places of the comments whose author is not a user or whose post does not exist, with
     /// what is said of each. Read only: on every rebuild nearly none is dropped.
-    private static func known(_ comments: [Comment], userIDs: Set<String>, postIDs: Set<String>) -> Dropped {
+    package static func references(of comments: [Comment], users: [User], posts: [Post]) -> Dropped {
+        let (userIDs, postIDs) = (Set(users.map(\.id)), Set(posts.map(\.id)))
         var dropped = Dropped()
         for (index, comment) in comments.enumerated() {
             if !userIDs.contains(comment.author) {
@@ -164,9 +146,7 @@ struct ContentValidator {
     }
 
     /// Prompts, sent prompts and responses with unique ids, and prompt slugs that do not collide.
-    private static func journal(_ records: DecodedRecords)
-        -> (prompts: [Prompt], sentPrompts: [SentPrompt], responses: [Response], problems: [Diagnostic])
-    {
+    static func journal(_ records: DecodedRecords) -> Journal {
         let prompts = unique(records.prompts, \.origin, .prompts)
         let sentPrompts = unique(records.sentPrompts, \.origin, .sentPrompts)
         // A response's prompt is checked by the feed core, which knows which prompts have an entry.
@@ -177,33 +157,20 @@ struct ContentValidator {
         var placeholderIDs = Set<String>()
         let placeholders = sentPrompts.records.filter { !promptIDs.contains($0.promptID) && placeholderIDs.insert($0.promptID).inserted }
         let slugs = checkSlugs(prompts.records.map { ($0.id, $0.origin) } + placeholders.map { ($0.promptID, $0.origin) }, .prompts)
-        return (
-            prompts.records, sentPrompts.records, responses.records,
-            prompts.dropped.problems + sentPrompts.dropped.problems + responses.dropped.problems + slugs
-        )
+        return Journal(
+            prompts: prompts.records, sentPrompts: sentPrompts.records, responses: responses.records,
+            problems: prompts.dropped.problems + sentPrompts.dropped.problems + responses.dropped.problems + slugs)
     }
 
-    /// Users and posts with unique ids and slugs, follows and authors that name users, and tags
-    /// that are hashtags.
-    /// - Parameter sound: ids known to be unique with distinct slugs; the same ids are not checked again.
-    private static func people(_ records: DecodedRecords, config: SiteConfig, sound: SoundIDs = SoundIDs())
-        -> (users: [User], posts: [Post], problems: [Diagnostic], sound: SoundIDs)
-    {
-        func checked<Record: Identifiable>(_ items: [Record], _ origin: KeyPath<Record, SourceLocation?>, _ collection: ContentCollection, sound: UInt64?)
-            -> (records: [Record], problems: [Diagnostic], sound: UInt64?) where Record.ID == String
-        {
-            let ids = digest(items.map(\.id))
-            if ids == sound { return (items, [], ids) }
-            let kept = unique(items, origin, collection)
-            let problems = kept.dropped.problems + checkSlugs(kept.records.map { ($0.id, $0[keyPath: origin]) }, collection)
-            return (kept.records, problems, problems.isEmpty ? ids : nil)
-        }
-        let userRecords = checked(records.users, \.origin, .users, sound: sound.users)
-        let postRecords = checked(records.posts, \.origin, .posts, sound: sound.posts)
-        var problems = userRecords.problems + postRecords.problems
+    /// Follows and authors that name users, and tags that are hashtags, over the users and posts
+    /// without the duplicates their id checks (`ids(of:)`) left out.
+    package static func people(users checkedUsers: Dropped, posts checkedPosts: Dropped, records: DecodedRecords, config: SiteConfig) -> People {
+        let userRecords = checkedUsers.applied(to: records.users) ?? []
+        let postRecords = checkedPosts.applied(to: records.posts) ?? []
+        var problems = checkedUsers.problems + checkedPosts.problems
 
-        let userIDs = Set(userRecords.records.map(\.id))
-        let users = userRecords.records.map { record in
+        let userIDs = Set(userRecords.map(\.id))
+        let users = userRecords.map { record in
             var user = record.user
             for followed in record.follows {
                 if userIDs.contains(followed.value) {
@@ -215,7 +182,7 @@ struct ContentValidator {
             return user
         }
 
-        let posts = postRecords.records.compactMap { record -> Post? in
+        let posts = postRecords.compactMap { record -> Post? in
             var post = record.post
             guard userIDs.contains(post.author) else {
                 problems.append(Diagnostic(.unknownAuthor(item: "post", id: post.id, author: post.author), at: post.origin ?? fallback(.posts)))
@@ -233,7 +200,7 @@ struct ContentValidator {
         if let viewer = config.timelineViewer, !userIDs.contains(viewer) {
             problems.append(Diagnostic(.unknownTimelineViewer(viewer: viewer), at: config.timelineViewerPosition ?? SourceLocation(path: "site.yml")))
         }
-        return (users, posts, problems, SoundIDs(posts: postRecords.sound, users: userRecords.sound))
+        return People(users: users, posts: posts, problems: problems)
     }
 
     private static func fallback(_ collection: ContentCollection) -> SourceLocation {

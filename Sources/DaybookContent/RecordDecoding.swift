@@ -1,7 +1,7 @@
 import DaybookModel
 
 /// A value read from a file, with its place, so a check made after decoding points at the value.
-struct Sourced<Value: Sendable>: Sendable {
+package struct Sourced<Value: Sendable>: Sendable {
     var value: Value
     var location: SourceLocation
 
@@ -12,29 +12,31 @@ struct Sourced<Value: Sendable>: Sendable {
 }
 
 /// A decoded user with its `follows`, each at its place, until the validator knows the users.
-struct UserRecord: Sendable, Identifiable {
+package struct UserRecord: Sendable, Identifiable {
     var user: User
     var follows: [Sourced<String>]
-    var id: String { user.id }
+    package var id: String { user.id }
     var origin: SourceLocation? { user.origin }
 }
 
 /// A decoded post with its `tags`, each at its place, until the validator has checked them.
-struct PostRecord: Sendable, Identifiable {
+package struct PostRecord: Sendable, Identifiable {
     var post: Post
     var tags: [Sourced<String>]
-    var id: String { post.id }
+    package var id: String { post.id }
     var origin: SourceLocation? { post.origin }
 }
 
 /// Typed records of one load, before cross-record validation.
-struct DecodedRecords: Sendable {
+package struct DecodedRecords: Sendable {
     var prompts: [Prompt] = []
     var sentPrompts: [SentPrompt] = []
-    var users: [UserRecord] = []
-    var posts: [PostRecord] = []
-    var comments: [Comment] = []
+    package var users: [UserRecord] = []
+    package var posts: [PostRecord] = []
+    package var comments: [Comment] = []
     var responses: [Response] = []
+
+    package init() {}
 
     /// An empty list takes the other's as it is: a site's comments come in one file, and copying
     /// 100,000 of them into an empty list counted a reference to each.

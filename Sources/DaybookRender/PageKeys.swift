@@ -407,8 +407,8 @@ package struct PageKeys: Sendable {
 /// version, when the people and the photos are as they were too; an entry whose prompt, sending
 /// and responses do, when no Markdown link was dropped then or now. Hashing every post and its
 /// comments was a tenth of a rebuild; comparing them costs little, since records that did not
-/// change are the very same values from build to build (`RecordCache.keepsDecoded`,
-/// and compare by reference.
+/// change are the very same values from build to build (`MemoTable.keepsDecoded`) and compare
+/// by reference.
 package struct PostVersionMemo: Sendable {
     /// What a post's version is made of beyond the site-wide people and photos.
     package struct Inputs: Sendable, Equatable {

@@ -1,5 +1,5 @@
 @testable import DaybookBuild
-import DaybookContent
+import DaybookIncremental
 import DaybookModel
 import DaybookTestSupport
 import Foundation
@@ -30,79 +30,17 @@ struct CacheFileTests {
         #expect(CacheFile.read(site: site.directory, name: "x", maxBytes: 1 << 24).map(Array.init) == pieces.flatMap { $0 })
     }
 
-    @Test("an archive read back is used in place, after the identity line: every entry still decodes")
+    @Test("a cache read back is used in place, after the identity line: every value of the memo still reads")
     func slices() throws {
-        let site = try SiteFixture(IndexSite.archive)
-        var snapshot = ContentSnapshot()
-        for path in ["content/posts.json", "content/users.json", "content/comments.json"] {
-            snapshot.sources[path] = Array(try #require(site.read(path)).utf8)
-        }
-        let cache = try #require(ContentLoader.load(snapshot, cache: RecordCache()).cache)
-        RecordCacheFile.save(cache, site: site.directory)
-        let bytes = try #require(CacheFile.read(site: site.directory, name: RecordCacheFile.name, maxBytes: 1 << 20))
-        #expect(bytes.startIndex == CacheFile.identity.count)
-        #expect(RecordCache(archive: bytes).decodeEveryEntry() == 3)
-        #expect(RecordCacheFile.read(site: site.directory, maxBytes: 1 << 20).decodeEveryEntry() == 3)
-    }
-
-    /// Loads three posts with these captions through the records archive on disk, as a build does.
-    static func load(_ captions: [String], site: SiteFixture) throws -> LoadedSite {
-        var snapshot = ContentSnapshot()
-        snapshot.sources["content/users.json"] = Array(#"[{"id": "u"}]"#.utf8)
-        for (index, caption) in captions.enumerated() {
-            snapshot.sources["content/posts/p\(index).md"] = Array("---\nid: p\(index)\nauthor: u\ncreatedAt: 2026-01-0\(index + 1)T00:00:00Z\n---\n\(caption)\n".utf8)
-        }
-        let loaded = ContentLoader.load(snapshot, cache: RecordCacheFile.read(site: site.directory, maxBytes: 1 << 20))
-        RecordCacheFile.save(try #require(loaded.cache), site: site.directory)
-        return loaded
-    }
-
-    @Test("an edit adds its file's entry to the records archive; an archive that changed, is cut short or mostly stale is written anew")
-    func appended() throws {
         let site = try SiteFixture("")
-        let path = ".daybook-cache/" + RecordCacheFile.name
-        func bytes() throws -> [UInt8] { Array(try #require(FileManager.default.contents(atPath: site.directory.appending(path: path).path))) }
-        _ = try Self.load(["one", "two", "three"], site: site)
-        let first = try bytes()
-
-        // One post edited: the archive is the old one and that post's entry after it.
-        let edited = try Self.load(["one", "two, edited", "three"], site: site)
-        let second = try bytes()
-        #expect(second.count > first.count && Array(second.prefix(first.count)) == first)
-        let entry = second.count - first.count
-        #expect(edited.content.posts.map { $0.caption } == ["one", "two, edited", "three"])
-        // Read back, the last entry of each file wins: nothing is decoded anew, and the records are the edit's.
-        let again = try Self.load(["one", "two, edited", "three"], site: site)
-        #expect(try #require(again.cache).added.isEmpty)
-        #expect(again.content.posts.map { $0.caption } == edited.content.posts.map { $0.caption })
-        #expect(try bytes() == second)
-
-        // Edits pile up stale entries until they would be half the archive; then it is written anew.
-        var sizes: [Int] = []
-        for round in 1...4 {
-            _ = try Self.load(["one", "two, edited \(round)", "three"], site: site)
-            sizes.append(try bytes().count)
-        }
-        #expect(sizes.first == second.count + entry + 2)  // "two, edited 1" is two bytes longer
-        #expect(sizes.contains { $0 < second.count }, "sizes \(sizes), first \(first.count)")
-
-        // Cut short (a build killed while adding): read as no archive, and written whole.
-        let whole = try bytes()
-        try Data(whole.dropLast(3)).write(to: site.directory.appending(path: path))
-        let afterCut = try Self.load(["one", "two, edited 4", "three"], site: site)
-        let rewritten = try #require(afterCut.cache)
-        #expect(rewritten.added.count == 4)  // users.json and the three posts, all decoded again
-        #expect(try bytes().count == CacheFile.identity.count + rewritten.liveBytes)
-
-        // Written by another build since it was read: not added to, written anew.
-        let stale = RecordCacheFile.read(site: site.directory, maxBytes: 1 << 20)
-        _ = try Self.load(["one", "two", "three, edited"], site: site)
-        var snapshot = ContentSnapshot()
-        snapshot.sources["content/users.json"] = Array(#"[{"id": "u"}]"#.utf8)
-        snapshot.sources["content/posts/p0.md"] = Array("---\nid: p0\nauthor: u\ncreatedAt: 2026-01-01T00:00:00Z\n---\nzero\n".utf8)
-        let late = try #require(ContentLoader.load(snapshot, cache: stale).cache)
-        RecordCacheFile.save(late, site: site.directory)
-        #expect(RecordCacheFile.read(site: site.directory, maxBytes: 1 << 20).decodeEveryEntry(path: "content/posts/p0.md") == 2)
+        var table = MemoTable()
+        let step = MemoStep("test")
+        for id in 0..<3 { table.store(step, UInt64(id), version: 1, value: Array("value \(id)".utf8)) }
+        #expect(CacheFile.save(site: site.directory, name: "memo") { table.prepared().write($0) } == nil)
+        let bytes = try #require(CacheFile.read(site: site.directory, name: "memo", maxBytes: 1 << 20))
+        #expect(bytes.startIndex == CacheFile.identity.count)
+        let read = MemoTable(container: bytes)
+        #expect((0..<3).map { read.value(step, UInt64($0), version: 1).map { String(decoding: $0, as: UTF8.self) } } == ["value 0", "value 1", "value 2"])
     }
 
     @Test("a save removes the temporaries killed saves of that cache left, and only those")

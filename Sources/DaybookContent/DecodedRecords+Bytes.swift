@@ -1,141 +1,25 @@
 import DaybookModel
 
-/// The decoded records of earlier loads, by a key of their file's path and bytes: a rebuild after
-/// a one-post edit decodes that one file and reads every other file's records from here instead
-/// of parsing 30 MB of JSON and YAML again.
+/// A file's decoded records as bytes, for the incremental layer to keep between builds
+/// (`ContentStep`): a rebuild after a one-post edit decodes that one file and reads every other
+/// file's records back instead of parsing 30 MB of JSON and YAML again. Posts and comments keep
+/// their content keys, so the page keys do not hash their fields again.
 ///
-/// Only files that decoded without a diagnostic are kept, so a cached file never hides a problem.
-/// The archive lives in the site folder, which is untrusted: reading it checks every length, and
-/// an archive that does not read whole is ignored. Written by hand because no listed package
+/// The bytes come back from the site folder, which is untrusted: reading checks every length,
+/// and bytes that do not read whole are no records. Written by hand because no listed package
 /// encodes these types compactly; Foundation's coders cost more than the parsers they would replace.
-package struct RecordCache: Sendable {
-    package static let magic = Array("daybook-records-3\n".utf8)
-    /// Encoded records by key.
-    var entries: [UInt64: ArraySlice<UInt8>] = [:]
-    /// Keys used by the latest load: the next archive holds only these.
-    var used: Set<UInt64> = []
-    /// Whether the latest load added or dropped an entry, so the archive needs writing.
-    package internal(set) var changed = false
-    /// Whether loads keep each entry decoded (`decoded`) for the next: set by a long-lived process
-    /// (`serve`), where decoding 7,500 files' records on every save was a twentieth of a rebuild,
-    /// and where the records kept are the very values the next load hands on, so orders built
-    /// from them can be compared by reference (`InputMemo`). Never archived.
-    package var keepsDecoded = false
-    /// The records of the latest load's entries, when `keepsDecoded`.
-    var decoded: [UInt64: DecodedRecords] = [:]
-    /// The latest load's checks across records, for the next load to take what still holds.
-    var keptChecks: ContentValidator.KeptChecks?
-    /// Whether the latest load's checks differ from the ones it was handed, so `checksArchive`
-    /// needs writing.
-    package internal(set) var checksChanged = false
-
-    /// The first line of `checksArchive`.
-    package static let checksMagic = ContentValidator.KeptChecks.magic
-
-    /// `keptChecks` as bytes, for `.daybook-cache/checks`; set it to hand a load the checks a
-    /// build before saved (bytes that do not read whole are none).
-    package var checksArchive: [UInt8]? {
-        get { keptChecks?.bytes }
-        set { keptChecks = newValue.flatMap { ContentValidator.KeptChecks(bytes: $0[...]) } }
-    }
-    /// The keys whose entries the latest load added, in the order it added them: what a save
-    /// appends to the archive it read (`appendix`).
-    package internal(set) var added: [UInt64] = []
-    /// The status of the archive file this cache was read from, as it was then (a save may add to
-    /// it only while it is still that file); `nil` when it was not read from one.
-    package var archiveStatus: FileStatus?
-
-    package init() {}
-
-    /// Reads an archive; one that is damaged or from another version gives an empty cache.
-    package init(archive: [UInt8]) { self.init(archive: archive[...]) }
-
-    /// Reads an archive in place: entries stay slices of `archive`.
-    package init(archive: ArraySlice<UInt8>) {
-        guard archive.starts(with: Self.magic) else { return }
-        var reader = ByteReader(archive, at: archive.startIndex + Self.magic.count)
-        guard let entries = reader.keyedEntries() else { return }
-        self.entries = entries
-    }
-
-    /// The entries the latest load used, as an archive.
-    package var archive: [UInt8] {
-        var bytes: [UInt8] = []
-        writeArchive { bytes += $0 }
-        return bytes
-    }
-
-    /// Whether no entry is held: so for an archive that did not read whole.
-    package var isEmpty: Bool { entries.isEmpty }
-
-    /// The bytes an archive of the latest load's entries takes.
-    package var liveBytes: Int {
-        used.reduce(Self.magic.count) { total, key in total + Self.entryHeaderBytes + (entries[key]?.count ?? 0) }
-    }
-
-    static let entryHeaderBytes = ByteWriter.entryHeader(key: 0, length: 0).count
-
-    /// The entries the latest load added, as they go after the last of the archive it was read
-    /// from: an archive read later takes the last entry of each key, so one edited file costs
-    /// its own entry, not the whole archive written again (27 MB for a 20,000-post site).
-    package func appendix(_ write: (ArraySlice<UInt8>) -> Void) {
-        for key in added {
-            guard used.contains(key), let payload = entries[key] else { continue }
-            write(ByteWriter.entryHeader(key: key, length: payload.count)[...])
-            write(payload)
-        }
-    }
-
-    /// Hands the archive to `write` piece by piece, so saving a large site's cache never holds a
-    /// second copy of it.
-    package func writeArchive(_ write: (ArraySlice<UInt8>) -> Void) {
-        write(Self.magic[...])
-        for key in used.sorted() {
-            guard let payload = entries[key] else { continue }
-            write(ByteWriter.entryHeader(key: key, length: payload.count)[...])
-            write(payload)
-        }
-    }
-
-    /// The key of one file's decoding: everything `ContentLoader.decodeFile` reads.
-    /// - Parameter contentKey: `StableHash.ofContent(bytes)` when the caller has it.
-    static func key(path: String, bytes: [UInt8], contentKey: UInt64? = nil, showsDrafts: Bool, images: UInt64) -> UInt64 {
-        var hash = StableHash()
-        hash.combine(magic)
-        hash.combine(path)
-        hash.combine(showsDrafts)
-        hash.combine(String(images))
-        hash.combine(String(contentKey ?? StableHash.ofContent(bytes)))
-        return hash.value
-    }
-
-    /// What image fields are checked against: the files under `content/`, the links leading
-    /// out, and the site's own address (`ImageReference.localPath`).
-    static func imageContext(_ snapshot: ContentSnapshot, base: String?) -> UInt64 {
-        var hash = StableHash()
-        hash.combine(base ?? "")
-        for path in snapshot.assets.sorted() { hash.combine(path) }
-        hash.combine("\u{0}links")
-        for path in snapshot.outsideLinks.sorted() { hash.combine(path) }
-        return hash.value
-    }
-
-    func records(_ key: UInt64, path: String) -> DecodedRecords? {
-        guard let payload = entries[key] else { return nil }
-        var reader = ByteReader(payload, at: payload.startIndex)
-        return reader.records(path: path)
-    }
-
-    /// Decodes every entry as a load would, whatever its key; how many decoded whole. For the
-    /// fuzz target (`Fuzz/FuzzCache`): an archive is read from an untrusted folder.
-    package func decodeEveryEntry(path: String = "content/posts.json") -> Int {
-        entries.keys.count { records($0, path: path) != nil }
-    }
-
-    static func encode(_ records: DecodedRecords) -> [UInt8] {
+extension DecodedRecords {
+    package var bytes: [UInt8] {
         var writer = ByteWriter()
-        writer.records(records)
+        writer.records(self)
         return writer.bytes
+    }
+
+    /// The records `bytes` gave, each at its place in the file at `path`.
+    package init?(bytes: ArraySlice<UInt8>, path: String) {
+        var reader = ByteReader(bytes, at: bytes.startIndex)
+        guard let records = reader.records(path: path) else { return nil }
+        self = records
     }
 }
 
