@@ -49,11 +49,18 @@ package struct CommentOrders: Sendable, Hashable {
     }
 
     /// The orders as the feeds hold them: comments by post id, and by author id.
-    func keyed(_ plan: FeedPlan) -> (byPost: [String: [Comment]], byAuthor: [String: [Comment]]) {
+    package struct Keyed: Sendable {
+        package var byPost: [String: [Comment]]
+        package var byAuthor: [String: [Comment]]
+    }
+
+    /// The orders as the feeds hold them, of `plan`'s comments.
+    package func keyed(_ plan: FeedPlan) -> Keyed {
         let (posts, comments) = (plan.posts, plan.comments)
-        return Parallel.all(
-            { Self.keyed(byPost, by: posts.map(\.id), of: comments) },
-            { Self.keyed(byAuthor, by: authors, of: comments) })
+        let (byPost, byAuthor) = Parallel.all(
+            { Self.keyed(self.byPost, by: posts.map(\.id), of: comments) },
+            { Self.keyed(self.byAuthor, by: authors, of: comments) })
+        return Keyed(byPost: byPost, byAuthor: byAuthor)
     }
 
     /// Groups of places among `items`, as items by the key of their group; empty groups are left out.

@@ -43,9 +43,14 @@ package struct SiteFeeds: Sendable {
     /// The feeds of `plan`, with its comments' orders and its indexes however they were come by
     /// (worked out now, or kept by the incremental layer): each is a function of the plan alone.
     package init(_ plan: FeedPlan, orders: CommentOrders, indexes: FeedIndexes) {
+        self.init(plan, comments: orders.keyed(plan), indexes: indexes)
+    }
+
+    /// The same, with the orders already keyed: a long-lived process keeps them so between builds.
+    package init(_ plan: FeedPlan, comments keyed: CommentOrders.Keyed, indexes: FeedIndexes) {
         (journal, responses, moment) = (plan.journal, plan.responses, plan.moment)
         (posts, timeline, usersByID) = (plan.posts, plan.timeline, plan.usersByID)
-        (comments, commentsOnPostsBy) = orders.keyed(plan)
+        (comments, commentsOnPostsBy) = (keyed.byPost, keyed.byAuthor)
         (postTags, self.indexes, authorNeighbours, followers) = (indexes.postTags, indexes.indexes, indexes.neighbours, indexes.followers)
         diagnostics = plan.diagnostics + indexes.indexes.diagnostics
     }

@@ -12,6 +12,9 @@ import DaybookParallel
 /// the value holds the dates that bound the "now"s showing the same comments.
 package enum FeedStep {
     static let orders = MemoStep("feeds.comment-orders")
+    /// The indexes as `serve` keeps them decoded between builds (never as bytes): grouping,
+    /// slugging and sorting 20,000 posts again after a comment edit was a third of its feeds.
+    static let indexes = MemoStep("feeds.indexes")
 
     /// The feeds, and what names their comment orders (`ordersIdentity`).
     package struct Result: Sendable {
@@ -33,23 +36,35 @@ package enum FeedStep {
         let plan = FeedPlan(content: content, config: config, moment: moment)
         let version = commentsKey.map { Self.version(of: plan, commentsKey: $0) }
         var stored: ArraySlice<UInt8>?
-        if let version { stored = memo.value(Self.orders, 0, version: version) }
-        let kept = stored
-        let order = { @Sendable () -> (orders: CommentOrders, bounds: Bounds, kept: Bool) in
-            if let kept, let kept = Kept(bytes: kept), kept.bounds.show(moment), kept.orders.fits(plan) {
-                return (kept.orders, kept.bounds, true)
-            }
-            return (CommentOrders(plan), Bounds(plan.comments, at: moment), false)
+        var held: Held?
+        if let version {
+            held = memo.decoded(Self.orders, 0, version: version, as: Held.self).flatMap { $0.kept.bounds.show(moment) ? $0 : nil }
+            if held == nil { stored = memo.value(Self.orders, 0, version: version) }
         }
-        let (ordered, indexes) = Parallel.all(order, { @Sendable in FeedIndexes(plan) })
-        let feeds = SiteFeeds(plan, orders: ordered.orders, indexes: indexes)
+        let (kept, keptBytes) = (held, stored)
+        // Kept decoded (`serve`), the orders come keyed as the last build had them: the same
+        // comments, since the version names their files.
+        let order = { @Sendable () -> (kept: Kept, keyed: CommentOrders.Keyed, reused: Bool) in
+            if let kept { return (kept.kept, kept.keyed, true) }
+            if let keptBytes, let kept = Kept(bytes: keptBytes), kept.bounds.show(moment), kept.orders.fits(plan) {
+                return (kept, kept.orders.keyed(plan), true)
+            }
+            let orders = CommentOrders(plan)
+            return (Kept(orders: orders, bounds: Bounds(plan.comments, at: moment)), orders.keyed(plan), false)
+        }
+        let indexVersion = memo.keepsDecoded ? Self.indexVersion(of: plan) : nil
+        let heldIndexes = indexVersion.flatMap { memo.decoded(Self.indexes, 0, version: $0, as: FeedIndexes.self) }
+        let (ordered, indexes) = Parallel.all(order, { @Sendable in heldIndexes ?? FeedIndexes(plan) })
+        if let indexVersion, heldIndexes == nil { memo.keepDecoded(Self.indexes, 0, version: indexVersion, indexes) }
+        let feeds = SiteFeeds(plan, comments: ordered.keyed, indexes: indexes)
         guard let version else { return Result(feeds: feeds) }
-        if !ordered.kept { memo.store(Self.orders, 0, version: version, value: Kept(orders: ordered.orders, bounds: ordered.bounds).bytes) }
+        if !ordered.reused { memo.store(Self.orders, 0, version: version, value: ordered.kept.bytes) }
+        if held == nil { memo.keepDecoded(Self.orders, 0, version: version, Held(kept: ordered.kept, keyed: ordered.keyed)) }
         var identity = StableHash()
         identity.combine(bits: version)
-        identity.combine(ordered.bounds.shownSince)
-        identity.combine(ordered.bounds.hiddenFrom)
-        return Result(feeds: feeds, ordersIdentity: identity.value, reused: ordered.kept)
+        identity.combine(ordered.kept.bounds.shownSince)
+        identity.combine(ordered.kept.bounds.hiddenFrom)
+        return Result(feeds: feeds, ordersIdentity: identity.value, reused: ordered.reused)
     }
 
     /// What the orders read, but "now": the comments (by their key), the posts in order with their
@@ -65,6 +80,21 @@ package enum FeedStep {
         hash.combine(plan.moment.includeFuture)
         hash.combine(plan.moment.includeDrafts)
         hash.combine(plan.feedSize)
+        return hash.value
+    }
+
+    /// What the indexes read: every post in order (its record, by its content key, and where it
+    /// was written, which their warnings name), every user, and the hashtag limit.
+    static func indexVersion(of plan: FeedPlan) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(plan.posts.count)
+        for post in plan.posts {
+            hash.combine(bits: post.contentKey)
+            hash.combine(post.origin?.description)
+        }
+        hash.combine(plan.users.count)
+        for user in plan.users { hash.combine(user) }
+        hash.combine(plan.hashtagsPerPost)
         return hash.value
     }
 
@@ -100,6 +130,12 @@ package enum FeedStep {
             if let hiddenFrom, moment.now >= hiddenFrom { return false }
             return true
         }
+    }
+
+    /// The orders as `serve` keeps them decoded, keyed as the feeds hold them.
+    struct Held: Sendable {
+        var kept: Kept
+        var keyed: CommentOrders.Keyed
     }
 
     /// The memo's value: the orders with their bounds.

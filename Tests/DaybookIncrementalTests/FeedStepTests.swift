@@ -160,4 +160,27 @@ struct FeedStepTests {
         }
         #expect(FeedStep.Kept(bytes: (bytes + [0])[...]) == nil)
     }
+
+    @Test("kept decoded (serve), the orders come keyed and the indexes whole from the last build while what they read is the same")
+    func keptDecoded() throws {
+        let moment = Self.moment("2026-11-21T12:00:00Z")
+        var content = Self.content
+        content.posts[0].caption = "#sea at dawn"
+        var memo = MemoTable()
+        memo.keepsDecoded = true
+        let first = Self.step(content, at: moment, memo: &memo)
+        #expect(!first.reused)
+        let second = Self.step(content, at: moment, memo: &memo)
+        #expect(second.reused)
+        #expect(second.feeds.comments == first.feeds.comments)
+        #expect(second.feeds.indexes.tags.map(\.id) == ["sea"])
+        // A caption edit moves a post to another tag: the indexes are made again, the orders kept.
+        content.posts[0].caption = "#sky at dusk"
+        let third = Self.step(content, at: moment, memo: &memo)
+        #expect(third.reused)
+        #expect(third.feeds.indexes.tags.map(\.id) == ["sky"])
+        #expect(third.feeds.indexes.tags.first?.posts.first?.caption == "#sky at dusk")
+        let fresh = Self.fresh(content, at: moment)
+        #expect(third.feeds.comments == fresh.comments && third.feeds.commentsOnPostsBy == fresh.commentsOnPostsBy)
+    }
 }
