@@ -14,11 +14,24 @@ package struct FeedIndexes: Sendable {
 
     package init(_ plan: FeedPlan) {
         let posts = plan.posts
-        let tags = Parallel.mapBlocking(Array(posts.indices)) { posts[$0].tags }
+        self.init(plan, tags: Parallel.mapBlocking(Array(posts.indices)) { posts[$0].tags })
+    }
+
+    /// The same, with each post's hashtags (`Post.tags`, in `plan.posts`' order) however they were come by.
+    package init(_ plan: FeedPlan, tags: [[String]]) {
+        let posts = plan.posts
         postTags = Dictionary(zip(posts.map(\.id), tags), uniquingKeysWith: { first, _ in first })
         indexes = SiteIndexes(posts: posts, users: plan.users, hashtagsPerPost: plan.hashtagsPerPost, tags: tags)
         neighbours = Self.neighbours(indexes)
         followers = Self.followers(indexes, usersByID: plan.usersByID)
+    }
+
+    /// These indexes over `plan`'s posts, which sit in the same groups as the posts these were
+    /// made of (`SiteIndexes.refilled(with:)`): neighbours and followers are ids, and stay.
+    package func refilled(with plan: FeedPlan) -> FeedIndexes {
+        var refilled = self
+        refilled.indexes = indexes.refilled(with: plan.posts)
+        return refilled
     }
 
     /// Each post's neighbours among its author's posts.

@@ -32,6 +32,9 @@ package struct SiteIndexes: Sendable {
     /// The location slug each post links to, for posts whose location has a page.
     package var locationSlugs: [String: String]
     package var diagnostics: [Diagnostic]
+    /// The indexes without their posts: `refilled(with:)` fills them with other posts that sit
+    /// as these did.
+    let shape: Shape
 
     /// Each group with its posts as places in the post order the indexes are made from: the
     /// groups are found and sorted once, over places, and filled with posts last.
@@ -59,6 +62,11 @@ package struct SiteIndexes: Sendable {
         self.init(shape: Self.shape(posts: posts, users: users, hashtagsPerPost: hashtagsPerPost, tags: postTags), posts: posts)
     }
 
+    /// The same indexes over `posts`, which sit in the same groups as the posts these were made
+    /// of (the same ids, authors, places and hashtags, in the same order): after a caption edit,
+    /// the edited post's groups show it as it is now.
+    package func refilled(with posts: [Post]) -> SiteIndexes { SiteIndexes(shape: shape, posts: posts) }
+
     /// The indexes of `shape` over the `posts` it was made from.
     private init(shape: Shape, posts: [Post]) {
         func groups(_ placed: [PlacedGroup]) -> [PostGroup] {
@@ -66,6 +74,7 @@ package struct SiteIndexes: Sendable {
         }
         (tags, users, locations) = (groups(shape.tags), groups(shape.users), groups(shape.locations))
         (locationSlugs, diagnostics) = (shape.locationSlugs, shape.diagnostics)
+        self.shape = shape
     }
 
     static func shape(posts: [Post], users: [User], hashtagsPerPost: Int, tags postTags: [[String]]?) -> Shape {

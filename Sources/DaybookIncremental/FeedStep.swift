@@ -12,9 +12,13 @@ import DaybookParallel
 /// the value holds the dates that bound the "now"s showing the same comments.
 package enum FeedStep {
     static let orders = MemoStep("feeds.comment-orders")
-    /// The indexes as `serve` keeps them decoded between builds (never as bytes): grouping,
-    /// slugging and sorting 20,000 posts again after a comment edit was a third of its feeds.
+    /// The indexes as `serve` keeps them decoded between builds (never as bytes), filled with each
+    /// build's own posts: grouping, slugging and sorting 20,000 posts again after a caption edit
+    /// was a third of its feeds.
     static let indexes = MemoStep("feeds.indexes")
+    /// Each post's hashtags as `serve` keeps them decoded, under the post's content key: reading
+    /// 20,000 captions for hashtags again after one edit was most of what the indexes' version costs.
+    static let postTags = MemoStep("feeds.post-tags")
 
     /// The feeds, and what names their comment orders (`ordersIdentity`).
     package struct Result: Sendable {
@@ -52,9 +56,13 @@ package enum FeedStep {
             let orders = CommentOrders(plan)
             return (Kept(orders: orders, bounds: Bounds(plan.comments, at: moment)), orders.keyed(plan), false)
         }
-        let indexVersion = memo.keepsDecoded ? Self.indexVersion(of: plan) : nil
+        // Kept decoded (`serve`), the indexes as the last build had them while every post sits
+        // in the same groups, and each post's hashtags while the post is the same.
+        let tags = memo.keepsDecoded ? Self.tags(of: plan.posts, memo: &memo) : nil
+        let indexVersion = tags.map { Self.indexVersion(of: plan, tags: $0) }
         let heldIndexes = indexVersion.flatMap { memo.decoded(Self.indexes, 0, version: $0, as: FeedIndexes.self) }
-        let (ordered, indexes) = Parallel.all(order, { @Sendable in heldIndexes ?? FeedIndexes(plan) })
+        let (ordered, indexes) = Parallel.all(
+            order, { @Sendable in heldIndexes?.refilled(with: plan) ?? (tags.map { FeedIndexes(plan, tags: $0) } ?? FeedIndexes(plan)) })
         if let indexVersion, heldIndexes == nil { memo.keepDecoded(Self.indexes, 0, version: indexVersion, indexes) }
         let feeds = SiteFeeds(plan, comments: ordered.keyed, indexes: indexes)
         guard let version else { return Result(feeds: feeds) }
@@ -83,18 +91,43 @@ package enum FeedStep {
         return hash.value
     }
 
-    /// What the indexes read: every post in order (its record, by its content key, and where it
-    /// was written, which their warnings name), every user, and the hashtag limit.
-    static func indexVersion(of plan: FeedPlan) -> UInt64 {
+    /// What the indexes read: what puts each post in its groups, in order (its id, author, place
+    /// and hashtags, and where it was written, which their warnings name), every user, and the
+    /// hashtag limit. A caption edit that keeps the post's hashtags leaves it the same.
+    static func indexVersion(of plan: FeedPlan, tags: [[String]]) -> UInt64 {
         var hash = StableHash()
         hash.combine(plan.posts.count)
-        for post in plan.posts {
-            hash.combine(bits: post.contentKey)
+        for (post, postTags) in zip(plan.posts, tags) {
+            hash.combine(post.id)
+            hash.combine(post.author)
+            hash.combine(post.location?.name)
+            hash.combine(postTags.count)
+            postTags.forEach { hash.combine($0) }
             hash.combine(post.origin?.description)
         }
         hash.combine(plan.users.count)
         for user in plan.users { hash.combine(user) }
         hash.combine(plan.hashtagsPerPost)
+        return hash.value
+    }
+
+    /// Each post's hashtags, in order, read again only from posts not kept decoded as they are.
+    static func tags(of posts: [Post], memo: inout MemoTable) -> [[String]] {
+        let table = memo
+        let found = Parallel.mapBlocking(Array(posts.indices)) { position -> (tags: [String], made: Bool) in
+            let post = posts[position]
+            if let kept = table.decoded(postTags, id(of: post), version: post.contentKey, as: [String].self) { return (kept, false) }
+            return (post.tags, true)
+        }
+        for (post, entry) in zip(posts, found) where entry.made { memo.keepDecoded(postTags, id(of: post), version: post.contentKey, entry.tags) }
+        memo.retain(postTags, ids: Set(posts.map(id(of:))))
+        return found.map(\.tags)
+    }
+
+    /// A post's id in the memo: a hash of its id.
+    static func id(of post: Post) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(post.id)
         return hash.value
     }
 

@@ -52,7 +52,7 @@ package struct MemoTable: Sendable {
     /// 7,500 files' records on every save was a twentieth of a rebuild.
     package var keepsDecoded = false
     /// Results as their step decoded them, by key, with the version they were stored under.
-    private var decodedValues: [UInt64: (version: UInt64, value: any Sendable)] = [:]
+    private var decodedValues: [UInt64: (step: UInt64, version: UInt64, value: any Sendable)] = [:]
 
     package init() { base = nil }
 
@@ -82,7 +82,7 @@ package struct MemoTable: Sendable {
     /// the bytes stored under that version decode to it.
     package mutating func keepDecoded(_ step: MemoStep, _ id: UInt64, version: UInt64, _ value: any Sendable) {
         guard keepsDecoded else { return }
-        decodedValues[step.key(id)] = (version, value)
+        decodedValues[step.key(id)] = (step.hash, version, value)
     }
 
     /// Every result `step` stored, whatever its id and version, each verified: for a step whose
@@ -112,6 +112,10 @@ package struct MemoTable: Sendable {
     /// gone (a deleted post's words, a postings file the site outgrew) leave with them.
     package mutating func retain(_ step: MemoStep, ids: Set<UInt64>) {
         let keys = Set(ids.map(step.key))
+        // A step kept decoded only (no bytes) leaves its gone ids here.
+        if decodedValues.contains(where: { $0.value.step == step.hash && !keys.contains($0.key) }) {
+            decodedValues = decodedValues.filter { $0.value.step != step.hash || keys.contains($0.key) }
+        }
         for (key, stored) in added where stored.step == step.hash && !keys.contains(key) {
             added[key] = nil
             decodedValues[key] = nil

@@ -174,7 +174,12 @@ struct FeedStepTests {
         #expect(second.reused)
         #expect(second.feeds.comments == first.feeds.comments)
         #expect(second.feeds.indexes.tags.map(\.id) == ["sea"])
-        // A caption edit moves a post to another tag: the indexes are made again, the orders kept.
+        // A caption edit that keeps the hashtags: the indexes as they were, filled with the edited post.
+        content.posts[0].caption = "#sea at noon"
+        let edited = Self.step(content, at: moment, memo: &memo)
+        #expect(edited.feeds.indexes.tags.map(\.id) == ["sea"])
+        #expect(edited.feeds.indexes.tags.first?.posts.first?.caption == "#sea at noon")
+        // One that moves the post to another tag: the indexes are made again, the orders kept.
         content.posts[0].caption = "#sky at dusk"
         let third = Self.step(content, at: moment, memo: &memo)
         #expect(third.reused)
