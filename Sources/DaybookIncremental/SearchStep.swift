@@ -37,10 +37,14 @@ package enum SearchStep {
     package static func files(
         _ documents: [SearchDocument], layout: SearchIndex.Layout, memo: inout MemoTable, keep: @Sendable (String, UInt64) -> Bool
     ) -> Output {
-        let versions = Parallel.mapBlocking(documents) { document in
-            let terms = document.termsVersion
-            return Versions(document: document.version(terms: terms), terms: terms)
-        }
+        files(documents, versions: Parallel.mapBlocking(documents, Versions.init), layout: layout, memo: &memo, keep: keep)
+    }
+
+    /// The same, with each result's versions worked out already (`documents(of:postVersions:memo:)`).
+    package static func files(
+        _ documents: [SearchDocument], versions: [Versions], layout: SearchIndex.Layout, memo: inout MemoTable,
+        keep: @Sendable (String, UInt64) -> Bool
+    ) -> Output {
         let layoutVersion = version(of: layout)
         if let previous = memo.value(index, 0, version: layoutVersion).flatMap(IndexRecord.init(bytes:)),
             previous.versions.count == documents.count
@@ -54,9 +58,82 @@ package enum SearchStep {
         return remake(documents, versions: versions, layout: layout, layoutVersion: layoutVersion, memo: &memo)
     }
 
-    struct Versions: Sendable, Equatable {
+    /// A result's version (everything its card and terms are made of) and its terms' version.
+    package struct Versions: Sendable, Equatable {
         var document: UInt64
         var terms: UInt64
+
+        init(document: UInt64, terms: UInt64) { (self.document, self.terms) = (document, terms) }
+
+        init(_ document: SearchDocument) {
+            terms = document.termsVersion
+            self.document = document.version(terms: terms)
+        }
+    }
+
+    /// A post's results and their versions, as `serve` keeps them decoded between builds (never
+    /// as bytes), under the post's page version (`PageKeys.postVersions`: all its page shows, of
+    /// which its results show a part) and the settings. Making every result, and hashing each,
+    /// was most of a preview rebuild's search files.
+    static let postResults = MemoStep("search.post-results")
+
+    struct Run: Sendable {
+        var documents: [SearchDocument]
+        var versions: [Versions]
+    }
+
+    /// Every result, in order, with its versions: each post's run taken from the memo when it is
+    /// kept decoded (`serve`) under the post's version as it is now.
+    /// - Parameter postVersions: each shown post's page version, by id.
+    package static func documents(of renderer: SiteRenderer, postVersions: [String: UInt64], settings: SiteConfig, memo: inout MemoTable)
+        -> (documents: [SearchDocument], versions: [Versions])
+    {
+        guard memo.keepsDecoded else {
+            let documents = renderer.searchDocuments()
+            return (documents, Parallel.mapBlocking(documents, Versions.init))
+        }
+        var hash = StableHash()
+        hash.combine(settings)
+        let context = hash.value
+        let (units, names, table) = (renderer.searchUnits(), renderer.searchNames(), memo)
+        let runs = Parallel.mapBlocking(units) { unit -> (run: Run, kept: (id: UInt64, version: UInt64)?) in
+            func made() -> Run {
+                var documents: [SearchDocument] = []
+                documents.reserveCapacity(renderer.searchCount(unit))
+                renderer.searchDocuments(of: unit, names: names) { documents.append($0) }
+                return Run(documents: documents, versions: documents.map(Versions.init))
+            }
+            guard case .post(let post) = unit, let page = postVersions[post.id] else { return (made(), nil) }
+            var hash = StableHash()
+            hash.combine(bits: page)
+            hash.combine(bits: context)
+            let (id, version) = (Self.id(of: post), hash.value)
+            if let held = table.decoded(postResults, id, version: version, as: Run.self) { return (held, nil) }
+            return (made(), (id, version))
+        }
+        var posts = Set<UInt64>()
+        for (unit, entry) in zip(units, runs) {
+            guard case .post(let post) = unit else { continue }
+            posts.insert(id(of: post))
+            if let kept = entry.kept { memo.keepDecoded(postResults, kept.id, version: kept.version, entry.run) }
+        }
+        memo.retain(postResults, ids: posts)
+        var documents: [SearchDocument] = []
+        var versions: [Versions] = []
+        let total = runs.reduce(0) { $0 + $1.run.documents.count }
+        documents.reserveCapacity(total)
+        versions.reserveCapacity(total)
+        for entry in runs {
+            documents += entry.run.documents
+            versions += entry.run.versions
+        }
+        return (documents, versions)
+    }
+
+    static func id(of post: Post) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(post.id)
+        return hash.value
     }
 
     /// The version of a group's terms (the results of one cards file): their terms versions, in order.

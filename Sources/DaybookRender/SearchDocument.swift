@@ -133,6 +133,11 @@ package struct SearchTerms: Sendable, Equatable {
     }
 }
 
+/// What one result or run of results is made of, in the results' order (`PageBuilder.searchUnits`).
+package enum SearchUnit: Sendable {
+    case user(PostGroup), tag(PostGroup), place(PostGroup), bio(PostGroup), post(Post), entry(JournalEntry)
+}
+
 extension PageBuilder {
     /// Everything search finds, from the feeds the pages show (so nothing they hide): people,
     /// hashtags and places by name (they lead the results), then people by their bio (a second
@@ -140,30 +145,40 @@ extension PageBuilder {
     /// push the posts down), then each post followed by its comments, oldest first (a new post
     /// adds its results at the end), then journal entries, oldest first.
     package func searchDocuments() -> [SearchDocument] {
+        let units = searchUnits()
+        let names = searchNames()
+        // Every unit on all cores, each result made in its place: joining them afterwards was a
+        // fifth of making them.
+        return Parallel.joined(units, counts: units.map(searchCount)) { [names] unit, emit in documents(of: unit, names: names, emit) }
+    }
+
+    /// What each result or run of results is made of, in the results' order.
+    package func searchUnits() -> [SearchUnit] {
         let indexes = input.feeds.indexes
         let users = input.feeds.usersByID
         var units: [SearchUnit] = indexes.users.map(SearchUnit.user) + indexes.tags.map(SearchUnit.tag) + indexes.locations.map(SearchUnit.place)
         units += indexes.users.filter { !(users[$0.id]?.bio ?? "").isEmpty }.map(SearchUnit.bio)
         units += input.feeds.timeline.reversed().map(SearchUnit.post)
         units += input.feeds.journal.reversed().filter { $0.prompt != nil }.map(SearchUnit.entry)
-        let counts = units.map { unit in
-            if case .post(let post) = unit { 1 + (input.feeds.comments[post.id]?.count ?? 0) } else { 1 }
-        }
-        // Each name looked up once: a user's whole record was copied out for each of 100,000 comments.
+        return units
+    }
+
+    /// How many results `unit` makes: a post's run is the post and its comments.
+    package func searchCount(_ unit: SearchUnit) -> Int {
+        if case .post(let post) = unit { 1 + (input.feeds.comments[post.id]?.count ?? 0) } else { 1 }
+    }
+
+    /// Each person's name by id, looked up once: a user's whole record was copied out for each of
+    /// 100,000 comments.
+    package func searchNames() -> [String: String] {
         var names: [String: String] = [:]
-        names.reserveCapacity(users.count)
-        for (id, user) in users { names[id] = user.displayName }
-        // Every unit on all cores, each result made in its place: every build makes them all, to
-        // compare with the last, and joining them afterwards was a fifth of that.
-        return Parallel.joined(units, counts: counts) { [names] unit, emit in documents(of: unit, names: names, emit) }
+        names.reserveCapacity(input.feeds.usersByID.count)
+        for (id, user) in input.feeds.usersByID { names[id] = user.displayName }
+        return names
     }
 
-    /// What one result or run of results is made of, in the results' order.
-    private enum SearchUnit: Sendable {
-        case user(PostGroup), tag(PostGroup), place(PostGroup), bio(PostGroup), post(Post), entry(JournalEntry)
-    }
-
-    private func documents(of unit: SearchUnit, names: [String: String], _ emit: (SearchDocument) -> Void) {
+    /// The results of `unit`, in order, handed to `emit`; `names` is `searchNames()`.
+    package func documents(of unit: SearchUnit, names: [String: String], _ emit: (SearchDocument) -> Void) {
         let users = input.feeds.usersByID
         switch unit {
         case .user(let group):

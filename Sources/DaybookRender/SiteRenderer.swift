@@ -71,7 +71,16 @@ package struct SiteRenderer: Sendable {
     /// Everything search finds, in the index's order (`SearchDocument`), and the index's layout:
     /// the build makes the files under `search/` of them, through the incremental layer.
     package func searchDocuments() -> [SearchDocument] { builder.searchDocuments() }
+    /// The same by unit, for the incremental layer to take a post's results from an earlier build.
+    package func searchUnits() -> [SearchUnit] { builder.searchUnits() }
+    package func searchCount(_ unit: SearchUnit) -> Int { builder.searchCount(unit) }
+    package func searchNames() -> [String: String] { builder.searchNames() }
+    package func searchDocuments(of unit: SearchUnit, names: [String: String], _ emit: (SearchDocument) -> Void) {
+        builder.documents(of: unit, names: names, emit)
+    }
     package var searchLayout: SearchIndex.Layout { layout.search }
+    /// The settings the site is rendered with.
+    package var config: SiteConfig { builder.input.config }
 
     /// The errors of the links `theme`'s templates write themselves (`TemplateLinks`).
     package func templateLinkProblems(_ theme: Theme) -> [Diagnostic] {
