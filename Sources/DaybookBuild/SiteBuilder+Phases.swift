@@ -288,7 +288,7 @@ extension SiteBuilder {
         let pendingSearch = Task.detached(priority: .userInitiated) { [place = plan.memo, table = plan.table, renderer = plan.renderer] in
             let started = ContinuousClock.now
             var memo = table
-            let results = SearchStep.documents(of: renderer, postVersions: keys.postVersions, settings: renderer.config, memo: &memo)
+            let results = SearchStep.documents(of: renderer, keys: keys, memo: &memo)
             let output = SearchStep.files(results.documents, versions: results.versions, layout: renderer.searchLayout, memo: &memo, keep: keepable)
             return (output, place.kept(memo), PhaseClock.seconds(ContinuousClock.now - started))
         }

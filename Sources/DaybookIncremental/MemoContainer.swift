@@ -79,6 +79,12 @@ package struct MemoContainer: Sendable {
         return nil
     }
 
+    /// The step of the entry at `position`, read alone.
+    func step(at position: Int) -> UInt64 {
+        var reader = ByteReader(bytes, at: indexStart + position * Self.entryBytes + 8)
+        return reader.uint64() ?? 0
+    }
+
     private func keyAt(_ position: Int) -> UInt64 {
         var reader = ByteReader(bytes, at: indexStart + position * Self.entryBytes)
         return reader.uint64() ?? 0

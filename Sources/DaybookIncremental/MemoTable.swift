@@ -40,6 +40,10 @@ package struct MemoTable: Sendable {
 
     /// The container the table was read from, when it was.
     private let base: MemoContainer?
+    /// The positions of each step's entries in `base`, found in one pass when the table is read:
+    /// a step that drops its gone results, or lists them all, reads only its own entries (seven
+    /// steps each reading the whole index of 60,000 entries were a twentieth of a preview rebuild).
+    private let basePositions: [UInt64: [Int]]
     /// Results stored since, by key.
     private var added: [UInt64: Stored] = [:]
     /// Keys of the base that were dropped or replaced.
@@ -51,14 +55,21 @@ package struct MemoTable: Sendable {
     /// values from build to build (compared by reference where they are compared). Decoding
     /// 7,500 files' records on every save was a twentieth of a rebuild.
     package var keepsDecoded = false
-    /// Results as their step decoded them, by key, with the version they were stored under.
-    private var decodedValues: [UInt64: (step: UInt64, version: UInt64, value: any Sendable)] = [:]
+    /// Results as their step decoded them, by step, then by key, with the version they were stored under.
+    private var decodedValues: [UInt64: [UInt64: (version: UInt64, value: any Sendable)]] = [:]
 
-    package init() { base = nil }
+    package init() {
+        base = nil
+        basePositions = [:]
+    }
 
     /// The table saved in `container`, or an empty one when the container is missing or damaged.
     package init(container: ArraySlice<UInt8>?) {
-        base = container.flatMap { MemoContainer(bytes: $0) }
+        let base = container.flatMap { MemoContainer(bytes: $0) }
+        var positions: [UInt64: [Int]] = [:]
+        if let base { for position in 0..<base.count { positions[base.step(at: position), default: []].append(position) } }
+        self.base = base
+        basePositions = positions
     }
 
     /// The result `step` stored for `id` from inputs of `version`, when there is one.
@@ -74,7 +85,7 @@ package struct MemoTable: Sendable {
     /// The result `step` stored for `id` from inputs of `version`, as the step decoded it when the
     /// table keeps decoded results (`keepsDecoded`) and it was decoded before.
     package func decoded<Value: Sendable>(_ step: MemoStep, _ id: UInt64, version: UInt64, as type: Value.Type) -> Value? {
-        guard keepsDecoded, let kept = decodedValues[step.key(id)], kept.version == version else { return nil }
+        guard keepsDecoded, let kept = decodedValues[step.hash]?[step.key(id)], kept.version == version else { return nil }
         return kept.value as? Value
     }
 
@@ -82,7 +93,7 @@ package struct MemoTable: Sendable {
     /// the bytes stored under that version decode to it.
     package mutating func keepDecoded(_ step: MemoStep, _ id: UInt64, version: UInt64, _ value: any Sendable) {
         guard keepsDecoded else { return }
-        decodedValues[step.key(id)] = (step.hash, version, value)
+        decodedValues[step.hash, default: [:]][step.key(id)] = (version, value)
     }
 
     /// Every result `step` stored, whatever its id and version, each verified: for a step whose
@@ -90,7 +101,7 @@ package struct MemoTable: Sendable {
     package func values(of step: MemoStep) -> [ArraySlice<UInt8>] {
         var found = added.values.filter { $0.step == step.hash }.map(\.value)
         guard let base else { return found }
-        for position in 0..<base.count {
+        for position in basePositions[step.hash] ?? [] {
             let entry = base.entry(at: position)
             if entry.step == step.hash && added[entry.key] == nil && !dropped.contains(entry.key), let value = base.value(of: entry) {
                 found.append(value)
@@ -103,7 +114,7 @@ package struct MemoTable: Sendable {
     package mutating func store(_ step: MemoStep, _ id: UInt64, version: UInt64, value: [UInt8]) {
         let key = step.key(id)
         added[key] = Stored(step: step.hash, version: version, value: value[...])
-        if decodedValues[key]?.version != version { decodedValues[key] = nil }
+        if decodedValues[step.hash]?[key]?.version != version { decodedValues[step.hash]?[key] = nil }
         if base != nil { dropped.insert(key) }
         changed = true
     }
@@ -112,22 +123,17 @@ package struct MemoTable: Sendable {
     /// gone (a deleted post's words, a postings file the site outgrew) leave with them.
     package mutating func retain(_ step: MemoStep, ids: Set<UInt64>) {
         let keys = Set(ids.map(step.key))
-        // A step kept decoded only (no bytes) leaves its gone ids here.
-        if decodedValues.contains(where: { $0.value.step == step.hash && !keys.contains($0.key) }) {
-            decodedValues = decodedValues.filter { $0.value.step != step.hash || keys.contains($0.key) }
+        if let decoded = decodedValues[step.hash], decoded.keys.contains(where: { !keys.contains($0) }) {
+            decodedValues[step.hash] = decoded.filter { keys.contains($0.key) }
         }
         for (key, stored) in added where stored.step == step.hash && !keys.contains(key) {
             added[key] = nil
-            decodedValues[key] = nil
             changed = true
         }
         guard let base else { return }
-        for position in 0..<base.count {
+        for position in basePositions[step.hash] ?? [] {
             let entry = base.entry(at: position)
-            if entry.step == step.hash && !keys.contains(entry.key) && dropped.insert(entry.key).inserted {
-                decodedValues[entry.key] = nil
-                changed = true
-            }
+            if !keys.contains(entry.key) && dropped.insert(entry.key).inserted { changed = true }
         }
     }
 

@@ -1,3 +1,4 @@
+import DaybookFeed
 import DaybookModel
 import DaybookParallel
 import DaybookRender
@@ -71,21 +72,21 @@ package enum SearchStep {
         }
     }
 
-    /// A post's results and their versions, as `serve` keeps them decoded between builds (never
-    /// as bytes), under the post's page version (`PageKeys.postVersions`: all its page shows, of
-    /// which its results show a part) and the settings. Making every result, and hashing each,
-    /// was most of a preview rebuild's search files.
-    static let postResults = MemoStep("search.post-results")
+    /// A run of results and their versions, as `serve` keeps them decoded between builds (never
+    /// as bytes): a post's, under its page version (`PageKeys.postVersions`: all its page shows,
+    /// of which its results show a part); an entry's, under its page version; a person's, under
+    /// what their results read of them. Making every result (the bios and entries through
+    /// libcmark), and hashing each, was most of a preview rebuild's search files.
+    static let runs = MemoStep("search.runs")
 
     struct Run: Sendable {
         var documents: [SearchDocument]
         var versions: [Versions]
     }
 
-    /// Every result, in order, with its versions: each post's run taken from the memo when it is
-    /// kept decoded (`serve`) under the post's version as it is now.
-    /// - Parameter postVersions: each shown post's page version, by id.
-    package static func documents(of renderer: SiteRenderer, postVersions: [String: UInt64], settings: SiteConfig, memo: inout MemoTable)
+    /// Every result, in order, with its versions: each run taken from the memo when it is kept
+    /// decoded (`serve`) under what its results read as it is now.
+    package static func documents(of renderer: SiteRenderer, keys: PageKeys, memo: inout MemoTable)
         -> (documents: [SearchDocument], versions: [Versions])
     {
         guard memo.keepsDecoded else {
@@ -93,48 +94,75 @@ package enum SearchStep {
             return (documents, Parallel.mapBlocking(documents, Versions.init))
         }
         var hash = StableHash()
-        hash.combine(settings)
+        hash.combine(renderer.config)
+        hash.combine(renderer.today)
         let context = hash.value
         let (units, names, table) = (renderer.searchUnits(), renderer.searchNames(), memo)
-        let runs = Parallel.mapBlocking(units) { unit -> (run: Run, kept: (id: UInt64, version: UInt64)?) in
+        let (postVersions, entryVersions) = (keys.postVersions, keys.entryVersionsByID)
+        let found = Parallel.mapBlocking(units) { unit -> (run: Run, id: UInt64?, kept: UInt64?) in
             func made() -> Run {
                 var documents: [SearchDocument] = []
                 documents.reserveCapacity(renderer.searchCount(unit))
                 renderer.searchDocuments(of: unit, names: names) { documents.append($0) }
                 return Run(documents: documents, versions: documents.map(Versions.init))
             }
-            guard case .post(let post) = unit, let page = postVersions[post.id] else { return (made(), nil) }
+            guard let (id, read) = Self.identity(of: unit, postVersions: postVersions, entryVersions: entryVersions, keys: keys) else {
+                return (made(), nil, nil)
+            }
             var hash = StableHash()
-            hash.combine(bits: page)
+            hash.combine(bits: read)
             hash.combine(bits: context)
-            let (id, version) = (Self.id(of: post), hash.value)
-            if let held = table.decoded(postResults, id, version: version, as: Run.self) { return (held, nil) }
-            return (made(), (id, version))
+            let version = hash.value
+            if let held = table.decoded(Self.runs, id, version: version, as: Run.self) { return (held, id, nil) }
+            return (made(), id, version)
         }
-        var posts = Set<UInt64>()
-        for (unit, entry) in zip(units, runs) {
-            guard case .post(let post) = unit else { continue }
-            posts.insert(id(of: post))
-            if let kept = entry.kept { memo.keepDecoded(postResults, kept.id, version: kept.version, entry.run) }
+        for entry in found {
+            if let id = entry.id, let version = entry.kept { memo.keepDecoded(Self.runs, id, version: version, entry.run) }
         }
-        memo.retain(postResults, ids: posts)
+        memo.retain(Self.runs, ids: Set(found.compactMap(\.id)))
         var documents: [SearchDocument] = []
         var versions: [Versions] = []
-        let total = runs.reduce(0) { $0 + $1.run.documents.count }
+        let total = found.reduce(0) { $0 + $1.run.documents.count }
         documents.reserveCapacity(total)
         versions.reserveCapacity(total)
-        for entry in runs {
+        for entry in found {
             documents += entry.run.documents
             versions += entry.run.versions
         }
         return (documents, versions)
     }
 
-    static func id(of post: Post) -> UInt64 {
-        var hash = StableHash()
-        hash.combine(post.id)
-        return hash.value
+    /// A run's id, and the version of what its results read, for the runs worth keeping: a
+    /// post's, an entry's, and a person's (their name and their bio); hashtags and places are
+    /// cheap to make.
+    private static func identity(
+        of unit: SearchUnit, postVersions: [String: UInt64], entryVersions: [String: UInt64], keys: PageKeys
+    ) -> (id: UInt64, read: UInt64)? {
+        var id = StableHash()
+        var read = StableHash()
+        switch unit {
+        case .post(let post):
+            guard let version = postVersions[post.id] else { return nil }
+            id.combine("post")
+            id.combine(post.id)
+            read.combine(bits: version)
+        case .entry(let entry):
+            guard let version = entryVersions[entry.promptID] else { return nil }
+            id.combine("entry")
+            id.combine(entry.promptID)
+            read.combine(bits: version)
+        case .user(let group), .bio(let group):
+            if case .user = unit { id.combine("user") } else { id.combine("bio") }
+            id.combine(group.id)
+            read.combine(bits: keys.personVersion(group.id))
+            read.combine(group.name)
+            read.combine(group.posts.count)
+        case .tag, .place:
+            return nil
+        }
+        return (id.value, read.value)
     }
+
 
     /// The version of a group's terms (the results of one cards file): their terms versions, in order.
     static func groupVersion(_ versions: ArraySlice<Versions>) -> UInt64 {

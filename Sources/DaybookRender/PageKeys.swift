@@ -160,6 +160,20 @@ package struct PageKeys: Sendable {
         return KeptVersions(context: keeping.context, posts: entries)
     }
 
+    /// Each journal entry's version, by prompt id.
+    package var entryVersionsByID: [String: UInt64] {
+        Dictionary(zip(builder.input.feeds.journal.map(\.promptID), entryVersions), uniquingKeysWith: { first, _ in first })
+    }
+
+    /// What a person's search results read of them beyond their group: their record, and their
+    /// avatar as the build publishes it.
+    package func personVersion(_ id: String) -> UInt64 {
+        var hash = StableHash()
+        Self.combine(author: id, builder: builder, into: &hash)
+        if let user = builder.input.feeds.usersByID[id] { hash.combine(user) }
+        return hash.value
+    }
+
     /// `#tag` for each tag with a page, `@id` for each user: what `TextLinker` links.
     static func linkTargets(of builder: PageBuilder) -> [String] {
         builder.linker.taggedTags.map { "#" + $0 }.sorted() + builder.linker.userIDs.map { "@" + $0 }.sorted()

@@ -81,6 +81,8 @@ package struct SiteRenderer: Sendable {
     package var searchLayout: SearchIndex.Layout { layout.search }
     /// The settings the site is rendered with.
     package var config: SiteConfig { builder.input.config }
+    /// The build's day in the site's zone.
+    package var today: CalendarDay { builder.input.moment.today }
 
     /// The errors of the links `theme`'s templates write themselves (`TemplateLinks`).
     package func templateLinkProblems(_ theme: Theme) -> [Diagnostic] {
