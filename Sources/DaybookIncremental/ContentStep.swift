@@ -124,9 +124,5 @@ package enum ContentStep {
     }
 
     /// A file's id: a hash of its path.
-    static func id(of file: ContentSources.File) -> UInt64 {
-        var hash = StableHash()
-        hash.combine(file.path)
-        return hash.value
-    }
+    static func id(of file: ContentSources.File) -> UInt64 { MemoStep.id(file.path) }
 }

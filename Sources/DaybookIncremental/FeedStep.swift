@@ -125,11 +125,7 @@ package enum FeedStep {
     }
 
     /// A post's id in the memo: a hash of its id.
-    static func id(of post: Post) -> UInt64 {
-        var hash = StableHash()
-        hash.combine(post.id)
-        return hash.value
-    }
+    static func id(of post: Post) -> UInt64 { MemoStep.id(post.id) }
 
     /// The latest comment date at or before "now", and the earliest after it: a "now" from the
     /// first up to (not including) the second shows exactly the same comments. With `--future`

@@ -32,11 +32,7 @@ package enum MarkdownStep {
     }
 
     /// A text's id and version: a hash of the text.
-    static func id(of text: String) -> UInt64 {
-        var hash = StableHash()
-        hash.combine(text)
-        return hash.value
-    }
+    static func id(of text: String) -> UInt64 { MemoStep.id(text) }
 
     static func encode(_ targets: [String]) -> [UInt8] {
         var writer = MemoWriter()

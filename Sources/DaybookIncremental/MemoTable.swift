@@ -13,6 +13,13 @@ package struct MemoStep: Hashable, Sendable {
         self.hash = hash.value
     }
 
+    /// The id of a result filed by a name (a path, a post's id, a text): a hash of it.
+    package static func id(_ name: String) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(name)
+        return hash.value
+    }
+
     /// Where the result for `id` is filed: the step and the id, hashed together.
     func key(_ id: UInt64) -> UInt64 {
         var hash = StableHash()
