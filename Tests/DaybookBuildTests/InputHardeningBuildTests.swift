@@ -186,7 +186,7 @@ struct InputHardeningBuildTests {
         #expect(site.tree("output").isEmpty)
     }
 
-    @Test("link loops and a link to / end fast, with the link to / reported")
+    @Test("link loops are walked once, not round and round, and a link to / is reported")
     func linkLoops() async throws {
         let site = try SiteFixture("""
             -- content/users.json --
@@ -198,9 +198,13 @@ struct InputHardeningBuildTests {
         try link(site, "content/images/c/d", to: "../..")
         try link(site, "content/root", to: "/")
         try Data(Self.png).write(to: site.directory.appending(path: "content/images/one.png"))
-        let started = ContinuousClock.now
+        // The loops are walked once, not round and round: the walk ends within its bounds, not cut
+        // by them. (Asserted on the walk, not on the clock: on a loaded machine a timed build
+        // waited 32 s for a thread and failed.)
+        let walk = SiteReader(siteDirectory: site.directory).siteFiles(under: "content")
+        #expect(!walk.isCut)
+        #expect(walk.files == ["content/images/one.png", "content/users.json"])
         let result = await build(site)
-        #expect(ContinuousClock.now - started < .seconds(5))
         #expect(result.diagnostics.map(\.description) == [
             "content/root: error: 'content/root' is a symbolic link to a place outside the site folder; it is not read: replace it with the file itself"
         ])
