@@ -22,10 +22,9 @@ package enum ContentLoader {
         let sources = ContentSources(snapshot, showsDrafts: showsDrafts)
         // Files decode independently, so on all cores; they are merged in path order.
         let decoded = Parallel.mapBlocking(sources.files) { sources.decode($0) }
-        var merged = sources.merged(decoded)
+        let merged = sources.merged(decoded)
         let checked = ContentValidator.validate(merged.records, config: sources.config)
-        merged.diagnostics += checked.diagnostics
-        return LoadedSite(config: sources.config, content: checked.content, diagnostics: merged.diagnostics.sorted())
+        return sources.loaded(merged, content: checked.content, diagnostics: checked.diagnostics)
     }
 
     static func collection(of path: String) -> ContentCollection? {

@@ -134,4 +134,9 @@ package struct ContentSources: Sendable {
         }
         return merged
     }
+
+    /// The loaded site: the settings, the checked content, and every diagnostic of the load, sorted.
+    package func loaded(_ merged: Merged, content: SiteContent, diagnostics: [Diagnostic]) -> LoadedSite {
+        LoadedSite(config: config, content: content, diagnostics: (merged.diagnostics + diagnostics).sorted())
+    }
 }

@@ -30,45 +30,51 @@ package enum ContentStep {
     package static func load(_ snapshot: ContentSnapshot, showsDrafts: Bool = true, memo: inout MemoTable) -> Result {
         let sources = ContentSources(snapshot, showsDrafts: showsDrafts)
         let table = memo
-        let found = Parallel.mapBlocking(sources.files) { file -> (version: UInt64?, decoded: ContentSources.Decoded, made: Bool) in
+        /// Where a file's records came from this build.
+        enum Origin { case decodedBefore, bytes, made }
+        let found = Parallel.mapBlocking(sources.files) { file -> (version: UInt64?, decoded: ContentSources.Decoded, origin: Origin) in
             let id = Self.id(of: file)
             if let version = sources.version(of: file) {
                 if let kept = table.decoded(records, id, version: version, as: DecodedRecords.self) {
-                    return (version, ContentSources.Decoded(records: kept), false)
+                    return (version, ContentSources.Decoded(records: kept), .decodedBefore)
                 }
                 if let bytes = table.value(records, id, version: version), let kept = DecodedRecords(bytes: bytes, path: file.path) {
-                    return (version, ContentSources.Decoded(records: kept), false)
+                    return (version, ContentSources.Decoded(records: kept), .bytes)
                 }
             }
-            guard let bytes = sources.bytes(of: file) else { return (nil, sources.decode(file), true) }
+            guard let bytes = sources.bytes(of: file) else { return (nil, sources.decode(file), .made) }
             // Versioned by the bytes read now, not the status's key: the file may have changed since.
-            return (sources.version(of: file, bytes: bytes), sources.decode(file, bytes: bytes), true)
+            return (sources.version(of: file, bytes: bytes), sources.decode(file, bytes: bytes), .made)
         }
         var decodedFiles = 0
         var commentFiles: StableHash? = StableHash()
+        // The files whose records stay kept: a file gone, or with a problem now, leaves with its records.
+        var kept = Set<UInt64>()
         for (file, entry) in zip(sources.files, found) {
             if file.holdsComments {
                 if let version = entry.version { commentFiles?.combine(bits: version) } else { commentFiles = nil }
             }
             guard let version = entry.version else { continue }
             let id = Self.id(of: file)
-            if entry.made {
+            switch entry.origin {
+            case .decodedBefore:
+                kept.insert(id)
+            case .bytes:
+                kept.insert(id)
+                memo.keepDecoded(records, id, version: version, entry.decoded.records)
+            case .made:
                 decodedFiles += 1
                 // Only a file that decoded without a word is kept, so a kept file never hides a problem.
-                if entry.decoded.isClean {
-                    memo.store(records, id, version: version, value: entry.decoded.records.bytes)
-                    memo.keepDecoded(records, id, version: version, entry.decoded.records)
-                }
-            } else {
+                guard entry.decoded.isClean else { continue }
+                kept.insert(id)
+                memo.store(records, id, version: version, value: entry.decoded.records.bytes)
                 memo.keepDecoded(records, id, version: version, entry.decoded.records)
             }
         }
-        // A file gone, or with a problem now, leaves with its records.
-        memo.retain(records, ids: Set(zip(sources.files, found).compactMap { $0.1.version != nil && ($0.1.decoded.isClean || !$0.1.made) ? Self.id(of: $0.0) : nil }))
-        var merged = sources.merged(found.map(\.decoded))
+        memo.retain(records, ids: kept)
+        let merged = sources.merged(found.map(\.decoded))
         let checked = validate(merged.records, config: sources.config, commentFiles: commentFiles?.value, memo: &memo)
-        merged.diagnostics += checked.diagnostics
-        let loaded = LoadedSite(config: sources.config, content: checked.content, diagnostics: merged.diagnostics.sorted())
+        let loaded = sources.loaded(merged, content: checked.content, diagnostics: checked.diagnostics)
         return Result(loaded: loaded, commentsKey: checked.commentsKey, decodedFiles: decodedFiles)
     }
 
