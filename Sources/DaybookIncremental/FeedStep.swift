@@ -204,7 +204,8 @@ package enum FeedStep {
             func date() -> Instant?? {
                 switch reader.unsigned() {
                 case 0: return .some(nil)
-                case 1: return reader.fixed().map { .some(Instant(secondsSince1970: Double(bitPattern: $0))) }
+                // A NaN read back would not equal itself; no bound of a build is one.
+                case 1: return reader.fixed().map { Double(bitPattern: $0) }.flatMap { $0.isFinite ? .some(Instant(secondsSince1970: $0)) : nil }
                 default: return nil
                 }
             }

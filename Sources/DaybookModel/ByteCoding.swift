@@ -100,11 +100,16 @@ package struct ByteReader: Sendable {
         guard let present = bool() else { return nil }
         return present ? int().map { $0 } : .some(nil)
     }
+    /// A number content can hold: a NaN or an infinity never comes from a record (the readers
+    /// bound every number), so one read back is damage, and a NaN would not even equal itself.
+    package mutating func finiteDouble() -> Double? {
+        uint64().map { Double(bitPattern: $0) }.flatMap { $0.isFinite ? $0 : nil }
+    }
     package mutating func optionalDouble() -> Double?? {
         guard let present = bool() else { return nil }
-        return present ? uint64().map { Double(bitPattern: $0) } : .some(nil)
+        return present ? finiteDouble().map { $0 } : .some(nil)
     }
-    package mutating func instant() -> Instant? { uint64().map { Instant(secondsSince1970: Double(bitPattern: $0)) } }
+    package mutating func instant() -> Instant? { finiteDouble().map(Instant.init(secondsSince1970:)) }
     package mutating func optionalInstant() -> Instant?? {
         guard let seconds = optionalDouble() else { return nil }
         return .some(seconds.map(Instant.init(secondsSince1970:)))

@@ -161,6 +161,16 @@ struct FeedStepTests {
         #expect(FeedStep.Kept(bytes: (bytes + [0])[...]) == nil)
     }
 
+    /// The fuzzer's find (CI, stop 45): a bound read back as NaN did not equal itself.
+    @Test("a bound read back as a NaN or an infinity is none; a finite one reads back", arguments: [Double.nan, .infinity, -.infinity, 1e9])
+    func unboundedBound(seconds: Double) {
+        let empty = CommentOrders(byPost: [], authors: [], byAuthor: [])
+        let kept = FeedStep.Kept(orders: empty, bounds: FeedStep.Bounds(includeFuture: false, shownSince: Instant(secondsSince1970: seconds), hiddenFrom: nil))
+        #expect(FeedStep.Kept(bytes: kept.bytes[...]) == (seconds.isFinite ? kept : nil))
+        // The fuzzer's input itself: a NaN shown-since, no hidden-from, no orders.
+        #expect(FeedStep.Kept(bytes: [0, 1, 0xf7, 0xfb, 0xff, 0xff, 0xfb, 0xff, 0xff, 0xff, 0, 0, 0, 0][...]) == nil)
+    }
+
     @Test("kept decoded (serve), the orders come keyed and the indexes whole from the last build while what they read is the same")
     func keptDecoded() throws {
         let moment = Self.moment("2026-11-21T12:00:00Z")
