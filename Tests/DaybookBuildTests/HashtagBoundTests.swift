@@ -25,13 +25,12 @@ struct HashtagBoundTests {
 
     static func outputBytes(_ site: SiteFixture) -> Int { site.tree("output").values.reduce(0) { $0 + $1.count } }
 
-    @Test("3,000 hashtags on one post: 30 tag pages, a warning at the post, a few MB, seconds")
+    /// The bound is on what is written, not on the clock: in CI, beside the browser tests, this
+    /// 0.2 s build waited 70 s for a thread and failed a 60 s bound (stop 45's run).
+    @Test("3,000 hashtags on one post: 30 tag pages, a warning at the post, a few MB")
     func thousands() async throws {
         let site = try SiteFixture(Self.archive(hashtags: 3_000))
-        let clock = ContinuousClock()
-        let start = clock.now
         let result = await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: Fixed.at("2026-11-21T12:00:00Z")))
-        let elapsed = clock.now - start
         #expect(result.errorCount == 0)
         #expect(result.diagnostics.map(\.description) == [
             "content/posts.json:2:10: warning: post 'p1' has 3,000 hashtags; only the first 30 put it on tag pages; remove some, or raise 'hashtags.perPost' in site.yml"
@@ -42,8 +41,7 @@ struct HashtagBoundTests {
         #expect(site.read("output/tags/tag31/index.html") == nil)
         let bytes = Self.outputBytes(site)
         #expect(bytes < 5_000_000, "output is \(bytes) bytes")
-        #expect(elapsed < .seconds(60), "took \(elapsed)")
-        print("3,000 hashtags: \(bytes) bytes of output in \(elapsed)")
+        print("3,000 hashtags: \(bytes) bytes of output")
 
         // A card shows an excerpt; the post's own page shows the whole caption.
         let tagPage = try #require(site.read("output/tags/tag1/index.html"))
