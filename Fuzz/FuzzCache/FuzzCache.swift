@@ -6,7 +6,7 @@ import DaybookIncremental
 import DaybookRender
 
 /// The cache archives read from `<site>/.daybook-cache/`: page facts, the check's file keys, post
-/// cards, post versions, and the incremental layer's memo with its values (a file's records, a
+/// cards, the pages' facts, and the incremental layer's memo with its values (a file's records, a
 /// check's verdict, the comment orders). The first byte picks one; the rest follows its magic
 /// line, so the fuzzer starts inside the format.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -16,9 +16,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let rest = Array(bytes.dropFirst())
     switch first % 8 {
     case 7:
-        // What it reads back, it writes back the same.
-        if let versions = KeptVersions(bytes: (KeptVersions.magic + rest)[...]) {
-            precondition(KeptVersions(bytes: versions.bytes[...]) == versions)
+        // The facts each page read: what it reads back, it writes back the same.
+        if let table = PageFactTable(bytes: rest[...]) {
+            precondition(PageFactTable(bytes: table.bytes[...]) == table)
         }
     case 6:
         // The incremental layer's memo: every value it reads back, it writes back the same.

@@ -11,20 +11,16 @@ import Foundation
 /// did not change. It starts from that file, so the first preview build is as quick as a
 /// `daybook build` after it.
 ///
-/// Each value is read and replaced whole under one lock (`store.versionMemo = …`); every one is
+/// Each value is read and replaced whole under one lock (`store.pageLayout = …`); every one is
 /// checked against its build's own inputs before it is used, so a stale one costs time, never
 /// a wrong page.
 @dynamicMemberLookup
 package final class RecordStore: @unchecked Sendable {
     /// Public only as the type of the dynamic members; what it holds is this module's.
     package struct Memory: Sendable {
-        /// The last build's post versions, with what each was made of.
-        var versionMemo: PostVersionMemo?
         /// The last build record this process wrote or read, with its bytes: the next build reads
         /// the record from the disk as always, and parses it only when the bytes differ.
         var lastRecord: OutputWriter.SavedRecord?
-        /// The derived page keys of the build that saved `lastRecord`, by place in its plan.
-        var derivedKeys: SiteRenderer.DerivedKeys?
         /// The source files of the last build, each with its status and content key (54 MB on a
         /// 20,000-post site, kept so that a save reads one file).
         var sourceFiles = SiteReader.SourceFiles()

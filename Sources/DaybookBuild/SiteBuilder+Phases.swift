@@ -27,8 +27,6 @@ extension SiteBuilder {
         var timeZone: TimeZone
         var moment: BuildMoment
         var feeds: SiteFeeds
-        /// What names the feeds' comment orders across builds (`FeedStep.Result.ordersIdentity`).
-        var ordersIdentity: UInt64?
         var theme: Theme
         var templates: ThemeTemplates?
         var renderer: SiteRenderer?
@@ -51,10 +49,12 @@ extension SiteBuilder {
         /// Photo copies from the image cache.
         var cachedImages: [CachedFile] = []
         var lists: [String: ListSnapshot]
-        /// Every page's key against the output folder's previous build, worked out beside the
-        /// checks of the folder; `nil` when the plan failed before them. `--check` renders with
-        /// them too: into an empty folder in memory, nothing is reused whatever they say.
-        var keys: PageKeys?
+        /// What this build's facts are, for the pages' keys; `nil` when the plan failed before
+        /// they were needed.
+        var versions: FactVersions?
+        /// The facts each page of the previous build read (`PageStep`), `nil` when none are kept.
+        /// `--check` renders with them too: into an empty folder in memory, nothing is reused.
+        var previousFacts: PageFactTable?
         var diagnostics: [Diagnostic]
         /// Where the incremental layer's memo comes from and goes to.
         var memo = MemoPlace.none
@@ -74,9 +74,6 @@ extension SiteBuilder {
     struct Written: Sendable {
         var manifest: BuildManifest
         var report: WriteReport
-        /// The pages' derived keys, which the manifest records (`nil` for pages rendered before
-        /// they were written, `--check`).
-        var derived: SiteRenderer.DerivedKeys? = nil
         /// The memo after this build, to keep once its output is in place.
         var memo = MemoPlace.Kept.nothing
         /// Seconds the search files took, beside the pages.
@@ -146,7 +143,6 @@ extension SiteBuilder {
         var site = SiteModel(
             config: loaded.config, content: loaded.content, timeZone: zone, moment: moment, feeds: feeds, theme: theme,
             templates: templates, diagnostics: diagnostics)
-        site.ordersIdentity = step.ordersIdentity
         site.validUntil = NoChangeRecord.validUntil(content: loaded.content, feeds: feeds, moment: moment)
         return site
     }
@@ -185,7 +181,6 @@ extension SiteBuilder {
             config: site.config, moment: site.moment, feeds: site.feeds, imageSizes: photos.sizes,
             assetPaths: Set(site.theme.assets.keys).union(ImageCollector(snapshot: sources.snapshot).paths).union(photos.paths))
         input.images = photos.images
-        input.ordersIdentity = site.ordersIdentity
         input.markdownTargets = MarkdownStep.targets(of: SiteRenderer.markdownTexts(of: site.feeds), memo: &memo)
         let fingerprint = site.theme.fingerprint
         let cards = store?.cards ?? cachesOnDisk.map { CardCacheFile.store(site: $0, posts: site.feeds.posts.count) } ?? CardStore()
@@ -199,35 +194,26 @@ extension SiteBuilder {
     /// Lists every output path and checks them all before anything is written: no two outputs
     /// share a path, every path is plain and short enough, and the output folder holds no foreign
     /// file, link or file-for-a-folder where they go. Also reads the previous build's record.
-    /// - Parameter store: a long-lived process's memory (`serve`): the list and post versions of its last build.
-    /// - Parameter cachesOnDisk: the site folder, when the build keeps its caches there
-    ///   (`daybook build`): the posts' versions are read from and saved to it (`KeptVersions.cacheName`).
+    /// - Parameter store: a long-lived process's memory (`serve`): the output paths of its last build.
+    /// - Parameter memo: the incremental layer's memo, which holds the facts the previous build's pages read.
     func plan(
-        _ site: SiteModel, renderer: SiteRenderer, writer: OutputWriter, store: RecordStore? = nil, cachesOnDisk: URL? = nil,
-        faults: WriteFaults = .none
+        _ site: SiteModel, renderer: SiteRenderer, writer: OutputWriter, store: RecordStore? = nil, memo: MemoTable
     ) -> Plan {
         let assets = site.theme.assets.sorted { $0.key < $1.key }.map { RenderedFile(path: $0.key, bytes: $0.value) } + site.images
         let paths = renderer.outputPaths + assets.map(\.path) + site.cachedImages.map(\.path)
         var diagnostics: [Diagnostic] = []
         if let problem = writer.recordProblem { diagnostics.append(problem) }
-        // The checks of the output folder, the lists' snapshots, the pages' keys and whether two
-        // outputs share a path do not read each other. The keys first, each post's on all cores;
-        // then the rest side by side. (All at once ran the keys' and the lists' posts on one core
-        // each: Dispatch runs a parallel loop inside another one serially, and the keys waited
-        // for a free thread.) Paths that collide stop the plan before anything else is used.
-        let (previousTargets, versionMemo) = (writer.previous.lists[PageKeys.linkTargetsList]?.ids, store?.versionMemo)
+        // The checks of the output folder, the lists' snapshots and whether two outputs share a
+        // path do not read each other, and run side by side. Paths that collide stop the plan
+        // before anything else is used.
         let checked = Unshared(writer)
-        // Only a long-lived process builds again: a build without one makes no memos.
-        let remembers = store != nil
-        let kept = cachesOnDisk.flatMap { CacheFile.read(KeptVersions.self, site: $0) }
-        let keys = renderer.keys(
-            previousLinkTargets: previousTargets, memo: versionMemo, forNextBuild: remembers, kept: kept, keepsVersions: cachesOnDisk != nil)
+        let versions = renderer.factVersions()
         // The paths of `serve`'s last build, unless two of them collided, are known to be distinct;
         // they are nearly always this build's, the very strings, and compare at once.
         let known = store?.distinctPaths
         let (errors, snapshots, collisions) = Parallel.all(
             { checked.value.check(paths) },
-            { SiteLists.snapshots(of: site.feeds, postVersions: keys.postVersions, entryVersions: keys.entryVersions) },
+            { Self.snapshots(of: site.feeds, versions: versions) },
             { paths == known ? [] : Self.collisions(in: paths) })
         if paths != known { store?.distinctPaths = collisions.isEmpty ? paths : nil }
         for path in collisions {
@@ -250,15 +236,18 @@ extension SiteBuilder {
                 diagnostics.append(.error(error.message, at: error.location))
             }
         }
-        store?.versionMemo = keys.memo
-        if let cachesOnDisk, let next = keys.keptVersions(), next != kept,
-            let failure = CacheFile.save(next, site: cachesOnDisk, faults: faults)
-        {
-            diagnostics.append(failure)
-        }
-        var lists = snapshots
-        lists[PageKeys.linkTargetsList] = ListSnapshot(ids: renderer.linkTargets)
-        return Plan(renderer: renderer, assets: assets, cachedImages: site.cachedImages, lists: lists, keys: keys, diagnostics: diagnostics)
+        return Plan(
+            renderer: renderer, assets: assets, cachedImages: site.cachedImages, lists: snapshots, versions: versions,
+            previousFacts: PageStep.previous(in: memo), diagnostics: diagnostics)
+    }
+
+    /// The lists' snapshots, each item versioned by the facts its page reads of it: an item whose
+    /// page changed is an update of every list that holds it.
+    static func snapshots(of feeds: SiteFeeds, versions: FactVersions) -> [String: ListSnapshot] {
+        let posts = Parallel.mapBlocking(feeds.posts) { ($0.id, versions.itemVersion(ofPost: $0.id)) }
+        let postVersions = Dictionary(posts, uniquingKeysWith: { first, _ in first })
+        let entryVersions = feeds.journal.map { versions.version(of: .entry($0.promptID)) }
+        return SiteLists.snapshots(of: feeds, postVersions: postVersions, entryVersions: entryVersions)
     }
 
     /// Each path a second output would be written to, in plan order, once per extra output.
@@ -270,13 +259,8 @@ extension SiteBuilder {
     /// Renders and writes batch by batch, so a large site never sits in memory whole. A page whose
     /// key matches the previous build's, and whose file is still in place, is neither rendered nor
     /// written: that is what makes a rebuild incremental.
-    /// - Parameters:
-    ///   - keys: the plan's keys.
-    ///   - recorded: the derived keys of the build that saved the previous record, from a
-    ///     long-lived process (`serve`); taken only when `writer` holds that record as its own.
     func renderAndWrite(
-        _ plan: Plan, writer: OutputWriter, keys: PageKeys, recorded: SiteRenderer.DerivedKeys? = nil,
-        progress: @Sendable (BuildProgress) -> Void = { _ in }
+        _ plan: Plan, writer: OutputWriter, versions: FactVersions, progress: @Sendable (BuildProgress) -> Void = { _ in }
     ) async throws(OutputError) -> Written {
         var (manifest, carried) = writer.startingRecord(lists: plan.lists)
         var report = WriteReport()
@@ -284,13 +268,13 @@ extension SiteBuilder {
         let keepable = writer.keepRule
         // The feeds, the sitemap and the search index read no page: made while the pages render,
         // on whatever core the pages leave free.
-        let pendingData = Task.detached(priority: .userInitiated) { plan.renderer.dataFiles(keys: keys, reuse: keepable) }
-        let pendingSearch = Task.detached(priority: .userInitiated) { [place = plan.memo, table = plan.table, renderer = plan.renderer] in
+        let pendingData = Task.detached(priority: .userInitiated) { plan.renderer.dataFiles(versions: versions, reuse: keepable) }
+        let pendingSearch = Task.detached(priority: .userInitiated) { [table = plan.table, renderer = plan.renderer] in
             let started = ContinuousClock.now
             var memo = table
-            let results = SearchStep.documents(of: renderer, keys: keys, memo: &memo)
+            let results = SearchStep.documents(of: renderer, versions: versions, memo: &memo)
             let output = SearchStep.files(results.documents, versions: results.versions, layout: renderer.searchLayout, memo: &memo, keep: keepable)
-            return (output, place.kept(memo), PhaseClock.seconds(ContinuousClock.now - started))
+            return (output, memo, PhaseClock.seconds(ContinuousClock.now - started))
         }
         let total = plan.renderer.pageCount
         if !carried {
@@ -301,13 +285,25 @@ extension SiteBuilder {
         }
         progress(BuildProgress(phase: "render and write", done: 0, total: total))
         let renderer = plan.renderer
-        let triage = await renderer.triage(keys: keys, reuse: keepable, recorded: writer.recordIsOwn ? recorded : nil)
+        let previousFacts = plan.previousFacts
+        let triage = await renderer.triage(previous: previousFacts, versions: versions, reuse: keepable)
+        var keptFacts: [(path: String, places: [Int32])] = []
+        var builtFacts: [(path: String, facts: [PageFact])] = []
+        func collect(_ output: SiteRenderer.PageOutput) {
+            switch output.facts {
+            case .kept(let places): keptFacts.append((output.path, places))
+            case .read(let facts): builtFacts.append((output.path, facts))
+            case nil: break
+            }
+        }
         let size = SiteRenderer.defaultBatchSize
         let batches = stride(from: 0, to: triage.toRender.count, by: size).map { triage.toRender[$0..<min(triage.toRender.count, $0 + size)] }
         // Batch after batch, the next rendering while this one's records are filed and its files
         // written; the kept pages are filed while the first batch renders.
-        var next = batches.first.map { batch in Task { await renderer.render(batch, keys: keys, reuse: keepable) } }
+        var next = batches.first.map { batch in Task { await renderer.render(batch, versions: versions, reuse: keepable) } }
         defer { next?.cancel() }
+        keptFacts.reserveCapacity(triage.kept.count)
+        triage.kept.forEach(collect)
         if carried {
             // Their entries and keys are the previous record's, where the manifest started.
             report.unchanged += triage.kept.count
@@ -321,9 +317,10 @@ extension SiteBuilder {
         progress(BuildProgress(phase: "render and write", done: done, total: total))
         for index in batches.indices {
             guard let outputs = await next?.value else { break }
-            next = index + 1 < batches.count ? Task { [batch = batches[index + 1]] in await renderer.render(batch, keys: keys, reuse: keepable) } : nil
+            next = index + 1 < batches.count ? Task { [batch = batches[index + 1]] in await renderer.render(batch, versions: versions, reuse: keepable) } : nil
             var rendered: [RenderedFile] = []
             for output in outputs {
+                collect(output)
                 manifest.pageKeys[output.path] = output.key
                 if let file = output.file {
                     rendered.append(file)
@@ -336,7 +333,8 @@ extension SiteBuilder {
             progress(BuildProgress(phase: "render and write", done: done, total: total))
         }
         var data = await pendingData.value
-        let (search, memo, searchSeconds) = await pendingSearch.value
+        var (search, memo, searchSeconds) = await pendingSearch.value
+        PageStep.keep(PageFactTable.next(previous: previousFacts, kept: keptFacts, built: builtFacts), previous: previousFacts, memo: &memo)
         data.keys.merge(search.keys) { _, new in new }
         data.reused += search.reused
         data.files += search.files
@@ -350,16 +348,16 @@ extension SiteBuilder {
             // A path that had a key (a page, once) and now holds a file without one loses it.
             for path in unkeyed.keys where data.keys[path] == nil { manifest.pageKeys[path] = nil }
         }
-        return Written(manifest: manifest, report: report, derived: triage.derived, memo: memo, searchSeconds: searchSeconds)
+        return Written(manifest: manifest, report: report, memo: plan.memo.kept(memo), searchSeconds: searchSeconds)
     }
 
     /// `--check`: renders every page into memory, through the same writer as a build to disk.
-    func render(_ plan: Plan, keys: PageKeys, progress: @Sendable (BuildProgress) -> Void = { _ in }) async -> Rendered {
+    func render(_ plan: Plan, versions: FactVersions, progress: @Sendable (BuildProgress) -> Void = { _ in }) async -> Rendered {
         let memory = MemoryOutput()
         let writer = OutputWriter(sink: memory)
         _ = writer.check(plan.renderer.outputPaths + plan.assets.map(\.path) + plan.cachedImages.map(\.path))
         // Into an empty memory folder nothing can fail: no file is foreign, no link is in the way.
-        let written = try? await renderAndWrite(plan, writer: writer, keys: keys, progress: progress)
+        let written = try? await renderAndWrite(plan, writer: writer, versions: versions, progress: progress)
         try? memory.commit()
         var files = memory.files
         files[OutputWriter.manifestName] = nil

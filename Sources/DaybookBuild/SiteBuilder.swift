@@ -192,18 +192,18 @@ package struct SiteBuilder: Sendable {
 
         report(BuildProgress(phase: "plan"))
         let writer = await pendingWriter.value.value
-        var plan = plan(site, renderer: renderer, writer: writer, store: session?.records, cachesOnDisk: cachesOnDisk, faults: faults)
+        var plan = plan(site, renderer: renderer, writer: writer, store: session?.records, memo: memo)
         plan.memo = memoPlace
         plan.table = memo
         outcome.diagnostics += plan.diagnostics
         clock.lap("plan")
-        // The plan works out the keys unless it failed before its checks.
-        guard !failed(), let keys = plan.keys else { return finish(nil) }
+        // The plan versions the facts unless it failed before its checks.
+        guard !failed(), let versions = plan.versions else { return finish(nil) }
 
         let written: Written
         do throws(OutputError) {
             if options.check {
-                let rendered = await render(plan, keys: keys, progress: report)
+                let rendered = await render(plan, versions: versions, progress: report)
                 clock.lap("render")
                 report(BuildProgress(phase: "check"))
                 outcome.diagnostics += await check(rendered, baseURL: site.config.baseURL, outputLabel: options.outputLabel)
@@ -212,14 +212,13 @@ package struct SiteBuilder: Sendable {
                 written = try write(rendered, plan: plan, writer: writer)
                 clock.lap("write")
             } else {
-                written = try await renderAndWrite(plan, writer: writer, keys: keys, recorded: session?.records.derivedKeys, progress: report)
+                written = try await renderAndWrite(plan, writer: writer, versions: versions, progress: report)
                 clock.lap("render and write")
             }
             report(BuildProgress(phase: "finish"))
             let writeReport = try await self.finish(written, writer: writer, baseURL: site.config.baseURL, announce: session?.onWritten)
             if let saved = writer.savedRecord {
                 session?.records.lastRecord = saved
-                session?.records.derivedKeys = written.derived
             }
             // Whether kept by `serve` or saved, the cards are let go of posts that are gone, after
             // either way of rendering (`--check` renders before it writes).

@@ -20,12 +20,9 @@ package enum FeedStep {
     /// 20,000 captions for hashtags again after one edit was most of what the indexes' version costs.
     static let postTags = MemoStep("feeds.post-tags")
 
-    /// The feeds, and what names their comment orders (`ordersIdentity`).
+    /// The feeds, and whether their comment orders came from the memo.
     package struct Result: Sendable {
         package var feeds: SiteFeeds
-        /// Names what the orders hold: equal identities place the same comments under each post
-        /// (`KeptVersions` keeps post versions by it). `nil` without a `commentsKey`.
-        package var ordersIdentity: UInt64?
         /// Whether the orders were taken from the memo.
         package var reused = false
     }
@@ -68,11 +65,7 @@ package enum FeedStep {
         guard let version else { return Result(feeds: feeds) }
         if !ordered.reused { memo.store(Self.orders, 0, version: version, value: ordered.kept.bytes) }
         if held == nil { memo.keepDecoded(Self.orders, 0, version: version, Held(kept: ordered.kept, keyed: ordered.keyed)) }
-        var identity = StableHash()
-        identity.combine(bits: version)
-        identity.combine(ordered.kept.bounds.shownSince)
-        identity.combine(ordered.kept.bounds.hiddenFrom)
-        return Result(feeds: feeds, ordersIdentity: identity.value, reused: ordered.reused)
+        return Result(feeds: feeds, reused: ordered.reused)
     }
 
     /// What the orders read, but "now": the comments (by their key), the posts in order with their

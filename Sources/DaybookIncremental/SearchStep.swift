@@ -73,9 +73,9 @@ package enum SearchStep {
     }
 
     /// A run of results and their versions, as `serve` keeps them decoded between builds (never
-    /// as bytes): a post's, under its page version (`PageKeys.postVersions`: all its page shows,
-    /// of which its results show a part); an entry's, under its page version; a person's, under
-    /// what their results read of them. Making every result (the bios and entries through
+    /// as bytes): a post's, under the versions of the facts its page reads of it
+    /// (`FactVersions.itemVersion(ofPost:)`, of which its results show a part); an entry's, under
+    /// its entry's; a person's, under what their results read of them. Making every result (the bios and entries through
     /// libcmark), and hashing each, was most of a preview rebuild's search files.
     static let runs = MemoStep("search.runs")
 
@@ -86,7 +86,7 @@ package enum SearchStep {
 
     /// Every result, in order, with its versions: each run taken from the memo when it is kept
     /// decoded (`serve`) under what its results read as it is now.
-    package static func documents(of renderer: SiteRenderer, keys: PageKeys, memo: inout MemoTable)
+    package static func documents(of renderer: SiteRenderer, versions: FactVersions, memo: inout MemoTable)
         -> (documents: [SearchDocument], versions: [Versions])
     {
         guard memo.keepsDecoded else {
@@ -98,7 +98,6 @@ package enum SearchStep {
         hash.combine(renderer.today)
         let context = hash.value
         let (units, names, table) = (renderer.searchUnits(), renderer.searchNames(), memo)
-        let (postVersions, entryVersions) = (keys.postVersions, keys.entryVersionsByID)
         let found = Parallel.mapBlocking(units) { unit -> (run: Run, id: UInt64?, kept: UInt64?) in
             func made() -> Run {
                 var documents: [SearchDocument] = []
@@ -106,7 +105,7 @@ package enum SearchStep {
                 renderer.searchDocuments(of: unit, names: names) { documents.append($0) }
                 return Run(documents: documents, versions: documents.map(Versions.init))
             }
-            guard let (id, read) = Self.identity(of: unit, postVersions: postVersions, entryVersions: entryVersions, keys: keys) else {
+            guard let (id, read) = Self.identity(of: unit, versions: versions) else {
                 return (made(), nil, nil)
             }
             var hash = StableHash()
@@ -136,25 +135,23 @@ package enum SearchStep {
     /// post's, an entry's, and a person's (their name and their bio); hashtags and places are
     /// cheap to make.
     private static func identity(
-        of unit: SearchUnit, postVersions: [String: UInt64], entryVersions: [String: UInt64], keys: PageKeys
+        of unit: SearchUnit, versions: FactVersions
     ) -> (id: UInt64, read: UInt64)? {
         var id = StableHash()
         var read = StableHash()
         switch unit {
         case .post(let post):
-            guard let version = postVersions[post.id] else { return nil }
             id.combine("post")
             id.combine(post.id)
-            read.combine(bits: version)
+            read.combine(bits: versions.itemVersion(ofPost: post.id))
         case .entry(let entry):
-            guard let version = entryVersions[entry.promptID] else { return nil }
             id.combine("entry")
             id.combine(entry.promptID)
-            read.combine(bits: version)
+            read.combine(bits: versions.version(of: .entry(entry.promptID)))
         case .user(let group), .bio(let group):
             if case .user = unit { id.combine("user") } else { id.combine("bio") }
             id.combine(group.id)
-            read.combine(bits: keys.personVersion(group.id))
+            read.combine(bits: versions.itemVersion(ofPerson: group.id))
             read.combine(group.name)
             read.combine(group.posts.count)
         case .tag, .place:

@@ -1,10 +1,10 @@
 import DaybookModel
 import Foundation
 
-/// Post cards as rendered HTML, by post id, each under the card version it was rendered for
-/// (`PageKeys.cardVersion`): the site-wide context, the set of `#tag` and `@user` pages, and
-/// the post's own version. A build renders a card once and places it on every list that shows
-/// it (timeline, tags, author, place).
+/// Post cards as rendered HTML, by post id, each with the facts its making read (`PageFact`) and
+/// their versions then: a card whose facts are all as they were is taken, as the page that
+/// shows it would be. A build renders a card once and places it on every list that shows it
+/// (timeline, tags, author, place).
 ///
 /// A long-lived process (`serve`) keeps one store across builds: a new or deleted post moves
 /// every later post to another timeline page, and the thousand pages that re-render then take
@@ -29,10 +29,15 @@ package final class CardStore: @unchecked Sendable {
     }
 
     struct Entry: Equatable {
+        /// What the card read, and the key of those facts' versions when it was rendered.
+        var facts: [PageFact]
         var version: UInt64
         /// By `Placement.index`.
         var html: [String?]
     }
+
+    /// The bytes an archive starts with; an archive of another format is none.
+    static let format: UInt32 = 0xDA7B_CA02
 
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
@@ -54,39 +59,41 @@ package final class CardStore: @unchecked Sendable {
     /// How many cards this store rendered itself rather than took from an earlier build.
     package var rendered: Int { lock.withLock { renders } }
 
-    /// The card of post `id` at `placement` for `version`, rendered by `make` when the store
-    /// holds none for that version.
-    func html(_ id: String, version: UInt64, placement: Placement, make: () -> String) -> String {
-        func stored() -> String? {
-            guard let entry = entries[id], entry.version == version else { return nil }
-            return entry.html[placement.index]
+    /// The card of post `id` at `placement` with the facts it read: taken from the store when
+    /// their versions (`version`, of facts in order) are as they were, else rendered by `make`.
+    func card(
+        _ id: String, placement: Placement, version: ([PageFact]) -> UInt64, make: () -> (html: String, facts: [PageFact])
+    ) -> (html: String, facts: [PageFact]) {
+        // Versioned outside the lock: another core may be versioning the same facts.
+        func stored() -> (html: String, facts: [PageFact])? {
+            guard let entry = lock.withLock({ entries[id] }), let html = entry.html[placement.index],
+                version(entry.facts) == entry.version
+            else { return nil }
+            return (html, entry.facts)
         }
-        let (found, load) = lock.withLock { () -> (String?, (@Sendable () -> ArraySlice<UInt8>?)?) in
-            if let html = stored() { return (html, nil) }
+        if let found = stored() { return found }
+        let load = lock.withLock { () -> (@Sendable () -> ArraySlice<UInt8>?)? in
             misses += 1
-            guard misses >= loadAfterMisses, let load = earlier else { return (nil, nil) }
+            guard misses >= loadAfterMisses, let load = earlier else { return nil }
             earlier = nil
-            return (nil, load)
+            return load
         }
-        if let found { return found }
         if let load {
             // Read and decoded outside the lock; cards rendered meanwhile are newer and stay.
             let read = load().flatMap(Self.entries(archive:)) ?? [:]
-            if let html = lock.withLock({ () -> String? in
-                entries.merge(read) { current, _ in current }
-                return stored()
-            }) {
-                return html
-            }
+            lock.withLock { entries.merge(read) { current, _ in current } }
+            if let found = stored() { return found }
         }
-        let html = make()
+        let made = make()
+        let madeVersion = version(made.facts)
         lock.withLock {
             renders += 1
-            var entry = entries[id].flatMap { $0.version == version ? $0 : nil } ?? Entry(version: version, html: Array(repeating: nil, count: 4))
-            entry.html[placement.index] = html
+            var entry = entries[id].flatMap { $0.version == madeVersion && $0.facts == made.facts ? $0 : nil }
+                ?? Entry(facts: made.facts, version: madeVersion, html: Array(repeating: nil, count: 4))
+            entry.html[placement.index] = made.html
             entries[id] = entry
         }
-        return html
+        return made
     }
 
     /// Lets go of the cards of posts that are gone, once the store holds more posts than the
@@ -107,11 +114,17 @@ package final class CardStore: @unchecked Sendable {
     package func writeArchive(_ put: (ArraySlice<UInt8>) -> Void) {
         let entries = lock.withLock { self.entries }
         var head = ByteWriter()
+        head.uint32(Self.format)
         head.uint32(UInt32(clamping: entries.count))
         put(head.bytes[...])
         for (id, entry) in entries.prefix(Int(UInt32.max)) {
             var writer = ByteWriter()
             writer.string(id)
+            writer.uint32(UInt32(clamping: entry.facts.count))
+            for fact in entry.facts {
+                writer.bytes.append(fact.kind)
+                writer.string(fact.name)
+            }
             writer.uint64(entry.version)
             for html in entry.html { writer.string(html) }
             put(writer.bytes[...])
@@ -134,18 +147,25 @@ package final class CardStore: @unchecked Sendable {
     /// every length is checked against the bytes left).
     static func entries(archive: ArraySlice<UInt8>) -> [String: Entry]? {
         var reader = ByteReader(archive, at: archive.startIndex)
-        // An id's length, a version and four absent placements: 20 bytes at least.
-        guard let count = reader.listCount(minimumBytes: 20) else { return nil }
+        // An id's length, a fact count, a version and four absent placements: 24 bytes at least.
+        guard reader.uint32() == format, let count = reader.listCount(minimumBytes: 24) else { return nil }
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(count)
         for _ in 0..<count {
-            guard let id = reader.string(), let version = reader.uint64() else { return nil }
+            guard let id = reader.string(), let factCount = reader.listCount(minimumBytes: 9) else { return nil }
+            var facts: [PageFact] = []
+            facts.reserveCapacity(factCount)
+            for _ in 0..<factCount {
+                guard let kind = reader.bytes(1)?.first, let name = reader.string(), let fact = PageFact(kind: kind, name: name) else { return nil }
+                facts.append(fact)
+            }
+            guard let version = reader.uint64() else { return nil }
             var html: [String?] = []
             for _ in 0..<4 {
                 guard let placement = reader.optionalString() else { return nil }
                 html.append(placement)
             }
-            entries[id] = Entry(version: version, html: html)
+            entries[id] = Entry(facts: facts, version: version, html: html)
         }
         return reader.atEnd ? entries : nil
     }

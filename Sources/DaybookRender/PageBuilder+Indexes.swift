@@ -14,6 +14,7 @@ extension PageBuilder {
                 partial: .tagRow, dataID: group.id, name: group.name, url: url, countLabel: posts,
                 initial: "#")
         case .users:
+            reads?.record(.person(group.id))
             let user = input.feeds.usersByID[group.id]
             return GroupRowView(
                 partial: .userRow, dataID: group.id, name: group.name, url: url, countLabel: posts,
@@ -26,8 +27,11 @@ extension PageBuilder {
     }
 
     func profile(_ user: User, postCount: Int) -> ProfileView {
+        reads?.record(.profile(user.id))
         let byID = input.feeds.usersByID
-        let link = { (id: String) in LinkView(url: urls.link(SiteURLs.user(id)), label: byID[id]?.displayName ?? id) }
+        let link = { (id: String) in
+            reads?.record(.person(id))
+            return LinkView(url: urls.link(SiteURLs.user(id)), label: byID[id]?.displayName ?? id) }
         return ProfileView(
             name: user.displayName, handle: "@\(user.id)", avatar: user.avatar.map { avatar($0, lazy: false) },
             bioHTML: user.bio.map(markdown), postCountLabel: count(postCount, "post", "posts"),

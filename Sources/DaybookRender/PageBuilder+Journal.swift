@@ -5,6 +5,7 @@ import Foundation
 
 extension PageBuilder {
     func entryPage(_ entry: JournalEntry) -> BuiltPage {
+        reads?.record(.entry(entry.promptID))
         let title = entry.prompt?.title ?? "Prompt not available"
         let day = entryDay(entry)
         let item = JournalEntryView(
@@ -39,6 +40,7 @@ extension PageBuilder {
     }
 
     func entryItem(_ entry: JournalEntry, headingLevel: Int, inList: Bool) -> JournalEntryView {
+        reads?.record(.entry(entry.promptID))
         let day = entryDay(entry)
         let responses = input.feeds.responses[entry.promptID] ?? []
         return JournalEntryView(

@@ -36,6 +36,7 @@ extension PageBuilder {
                 emptyText: "No prompts yet.", bodyClass: "page-list page-journal", current: .journal, feeds: [journalFeed],
                 items: { feeds.journal[$0].map { entryItem($0, headingLevel: 2, inList: true) } })
         case .timeline:
+            if let id = input.config.timelineViewer { reads?.record(.person(id)) }
             let viewer = input.config.timelineViewer.flatMap { feeds.usersByID[$0] }
             return postList(
                 feeds.timeline, count: count, base: base, name: "Timeline",
@@ -61,6 +62,8 @@ extension PageBuilder {
                     group.posts, count: count, base: base, name: "#\(group.name)", kicker: "Hashtag",
                     intro: self.count(count, "post", "posts"), bodyClass: "page-list page-tag", current: .tags)
             case .users:
+                // Read whether or not the person has a record: one added later gives the page its profile.
+                reads?.record(.profile(group.id))
                 let user = feeds.usersByID[group.id]
                 return postList(
                     group.posts, count: count, base: base, name: group.name, kicker: "Profile", partial: .gridPhoto, style: "grid",

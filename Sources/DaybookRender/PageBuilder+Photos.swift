@@ -21,6 +21,7 @@ extension PageBuilder {
 
     /// An image named by content, with its responsive copies when the build made some.
     func image(_ reference: String, alt: String, lazy: Bool) -> ImageView {
+        reads?.record(.image(reference))
         var view = ImageView(src: urls.asset(reference), alt: alt, lazy: lazy, size: input.imageSizes[reference])
         guard let responsive = input.images[reference], let src = responsive.copy(preferring: Self.preferredWidth) else {
             view.largeURL = view.src
@@ -40,6 +41,7 @@ extension PageBuilder {
 
     /// An avatar: the thumbnail (square, a few kB) when there is one, never a camera-sized copy.
     func avatar(_ reference: String, lazy: Bool) -> ImageView {
+        reads?.record(.image(reference))
         var view = ImageView(src: urls.asset(reference), alt: "", lazy: lazy, size: input.imageSizes[reference])
         guard let responsive = input.images[reference] else { return view }
         if let thumbnail = responsive.thumbnail {

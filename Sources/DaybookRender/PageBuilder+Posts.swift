@@ -5,6 +5,8 @@ import Foundation
 
 extension PageBuilder {
     func postPage(_ post: Post) -> BuiltPage {
+        reads?.record(.comments(post.id))
+        reads?.record(.neighbours(post.id))
         let heading = postTitle(post)
         var view = postView(post, partial: .post, inList: false, lazy: false)
         let neighbours = input.feeds.authorNeighbours[post.id]
@@ -24,6 +26,7 @@ extension PageBuilder {
 
     /// "Photo by Ana" for a post with a photo, "Post by Ana" for one without: pages and feeds alike.
     func postTitle(_ post: Post) -> String {
+        reads?.record(.person(post.author))
         let author = input.feeds.usersByID[post.author]?.displayName ?? post.author
         return post.image == nil ? "Post by \(author)" : "Photo by \(author)"
     }
@@ -39,7 +42,7 @@ extension PageBuilder {
         var view = makePostView(post)
         view.partial = partial
         // Cards carry an excerpt; the post's own page shows the whole caption.
-        if partial == .post { view.captionHTML = post.caption.map(linker.html) }
+        if partial == .post { view.captionHTML = post.caption.map(linked) }
         if partial == .post { view.reportURL = reportURL(post) }
         view.dataID = inList ? post.id : nil
         view.image?.lazy = lazy
@@ -47,6 +50,7 @@ extension PageBuilder {
     }
 
     func makePostView(_ post: Post) -> PostView {
+        reads?.record(.post(post.id))
         let day = post.createdAt.day(in: zone)
         let comments = input.feeds.comments[post.id]?.count ?? 0
         let place = post.location.map { location in
@@ -58,7 +62,7 @@ extension PageBuilder {
             timeLabel: clock(post.createdAt),
             // A photo without alt text is still content, not decoration: say whose it is.
             image: photo(post),
-            captionHTML: post.caption.map { linker.html(Self.excerpt($0)) }, location: place,
+            captionHTML: post.caption.map { linked(Self.excerpt($0)) }, location: place,
             // Only the hashtags that put the post on a tag page link to one.
             tags: (input.feeds.postTags[post.id] ?? post.tags).prefix(input.config.hashtagsPerPost).map { PostView.LinkTag(name: $0, url: urls.link(SiteURLs.tag($0))) },
             commentLabel: count(comments, "comment", "comments"), editedISO: post.updatedAt?.utcText,
@@ -66,6 +70,7 @@ extension PageBuilder {
     }
 
     func author(_ id: String) -> AuthorView {
+        reads?.record(.person(id))
         let user = input.feeds.usersByID[id]
         return AuthorView(
             name: user?.displayName ?? id, url: user == nil ? nil : urls.link(SiteURLs.user(id)),
@@ -77,7 +82,7 @@ extension PageBuilder {
             anchor: Slug.make(comment.id), author: author(comment.author), dateISO: comment.createdAt.utcText,
             dateLabel: comment.createdAt.day(in: zone).longText, timeLabel: clock(comment.createdAt),
             editedISO: comment.updatedAt?.utcText, editedLabel: comment.updatedAt.map { $0.day(in: zone).longText },
-            textHTML: linker.html(comment.text))
+            textHTML: linked(comment.text))
     }
 
     /// How much of a caption a card shows, in characters.

@@ -18,10 +18,6 @@ package struct RenderInput: Sendable {
     /// (through the incremental layer, `MarkdownStep`); `nil`, or a text missing, and the page
     /// builder parses the text itself.
     package var markdownTargets: [String: [String]]?
-    /// What names the feeds' comment orders across builds, when the incremental layer knows it
-    /// (`FeedStep.Result.ordersIdentity`): the post versions an earlier `daybook build` kept hold
-    /// only for the same orders (`KeptVersions`).
-    package var ordersIdentity: UInt64?
 
     package init(
         config: SiteConfig, moment: BuildMoment, feeds: SiteFeeds, imageSizes: [String: ImageSize] = [:], assetPaths: Set<String> = []

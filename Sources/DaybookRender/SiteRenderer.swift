@@ -42,6 +42,14 @@ package struct SiteRenderer: Sendable {
         /// Equal keys mean equal bytes: the key hashes the theme and everything the page's templates read.
         package var key: UInt64
         package var file: RenderedFile?
+        /// What the page read, for the next build's triage: the previous build's places when
+        /// the page was kept, the facts when it was built; `nil` for pages built whole every time.
+        package var facts: Facts?
+
+        package enum Facts: Sendable {
+            case kept([Int32])
+            case read([PageFact])
+        }
     }
 
     /// The output paths of every page, in plan order.
@@ -93,70 +101,54 @@ package struct SiteRenderer: Sendable {
     /// few enough that a 100,000-page site never holds all its pages in memory.
     package static let defaultBatchSize = 1024
 
-    /// Where the pages stand before any is built: those whose key the previous build's file
-    /// matches (`kept`, nothing more to do), and the rest, in plan order, with their derived keys.
+    /// Where the pages stand before any is built: those the previous build's facts say are as
+    /// they were (`kept`, nothing more to do), and the rest, in plan order.
     package struct Triage: Sendable {
         package var kept: [PageOutput] = []
         package var toRender: [PageToRender] = []
-        /// Every page's derived key, for the next build of a long-lived process.
-        package var derived = DerivedKeys()
     }
 
-    /// A page to build: its place in the plan, and its key unless it is built to get one.
+    /// A page to build: its place in the plan.
     package struct PageToRender: Sendable {
         var position: Int
-        var key: UInt64?
     }
 
-    /// Each page's derived key by its place in the plan (`nil` for a page built to get one), with
-    /// the output paths of that plan.
-    package struct DerivedKeys: Sendable {
-        let outputPaths: [String]
-        let keys: [UInt64?]
+    /// What this build's facts are (`FactVersions`): made once per build, for the pages' keys,
+    /// the lists' item versions and the search results'.
+    package func factVersions() -> FactVersions { FactVersions(builder: builder, themeFingerprint: themeFingerprint) }
 
-        init(outputPaths: [String] = [], keys: [UInt64?] = []) { (self.outputPaths, self.keys) = (outputPaths, keys) }
-
-        /// The keys, when derived for this very plan.
-        func keys(for layout: PageLayout) -> [UInt64?]? { outputPaths == layout.outputPaths ? keys : nil }
-    }
-
-    /// Every page's key, on all cores, and whether `reuse` claims it. Rendering only the rest is
-    /// what makes a rebuild incremental. Sorted before any is built, the kept pages need no
-    /// batch, and a record carried from the previous build (`OutputWriter.startingRecord`) need
-    /// not file them at all: filing 32,000 kept pages one by one was a fifth of a `serve` rebuild's
-    /// page loop.
-    /// - Parameter recorded: the previous build's `Triage.derived`, given only when the previous
-    ///   record holds those very keys and every file it records is in place: then a page whose key
-    ///   is the one at its place is kept without asking `reuse`, whose two lookups by path (in
-    ///   tables of 34,000) were a third of the triage under `serve`. The keys count only when made
-    ///   for this plan: the same output paths, usually the very same array (`PageLayout`).
+    /// Every page's key from the facts it read in the previous build, on all cores, and whether
+    /// `reuse` claims it: a page whose facts are all as they were, whose key is therefore the
+    /// one its file was written under, is neither built nor rendered. That is what makes a
+    /// rebuild incremental. Pages without facts (new ones, and home, search and 404, which are
+    /// built whole to get their key) are built.
     package func triage(
-        keys: PageKeys, reuse: @escaping @Sendable (String, UInt64) -> Bool = { _, _ in false }, recorded: DerivedKeys? = nil
+        previous: PageFactTable?, versions: FactVersions, reuse: @escaping @Sendable (String, UInt64) -> Bool = { _, _ in false }
     ) async -> Triage {
-        let known = recorded?.keys(for: layout)
+        // Each fact the previous pages read, versioned once: a person is read by thousands of pages.
+        let factVersions = previous.map { table in Parallel.mapBlocking(table.facts) { versions.version(of: $0) } } ?? []
         let verdicts = await Parallel.map(Array(plan.pages.indices)) { position -> (kept: PageOutput?, render: PageToRender?) in
             let page = plan.pages[position]
-            let key = keys.key(page.spec)
-            if let key, keys.canReuse, !keys.mustRender(page.spec), known.map({ $0[position] == key }) ?? reuse(page.path, key) {
-                return (PageOutput(path: page.path, key: key, file: nil), nil)
+            if let previous, let places = previous.pages[page.path], let shape = versions.shape(of: page.spec) {
+                let key = versions.key(shape: shape, facts: places.lazy.map { factVersions[Int($0)] })
+                if reuse(page.path, key) { return (PageOutput(path: page.path, key: key, file: nil, facts: .kept(places)), nil) }
             }
-            return (nil, PageToRender(position: position, key: key))
+            return (nil, PageToRender(position: position))
         }
         var triage = Triage()
         triage.kept = verdicts.compactMap(\.kept)
         triage.toRender = verdicts.compactMap(\.render)
-        triage.derived = DerivedKeys(outputPaths: layout.outputPaths, keys: verdicts.map { $0.kept?.key ?? $0.render?.key })
         return triage
     }
 
-    /// Builds and renders `pages` on all cores. A page built to get its key is still reused when
-    /// `reuse` claims that key.
+    /// Builds and renders `pages` on all cores, recording what each read. A page whose new key
+    /// `reuse` claims is not written again.
     package func render(
-        _ pages: ArraySlice<PageToRender>, keys: PageKeys, reuse: @escaping @Sendable (String, UInt64) -> Bool = { _, _ in false }
+        _ pages: ArraySlice<PageToRender>, versions: FactVersions, reuse: @escaping @Sendable (String, UInt64) -> Bool = { _, _ in false }
     ) async -> [PageOutput] {
         await Parallel.map(Array(pages)) { page in
             let planned = plan.pages[page.position]
-            return renderPage(planned.spec, path: planned.path, key: page.key, keys: keys, reuse: reuse)
+            return renderPage(planned.spec, path: planned.path, versions: versions, reuse: reuse)
         }
     }
 
@@ -168,34 +160,23 @@ package struct SiteRenderer: Sendable {
         cards.keep(only: posts.map(\.id))
     }
 
-    /// The keys of this build's pages; `previousLinkTargets` is what the previous build's record
-    /// holds under `PageKeys.linkTargetsList` (`nil` when it holds nothing).
-    /// - Parameter memo: the previous build's `PageKeys.memo`, from a long-lived process (`serve`).
-    /// - Parameters:
-    ///   - kept: the versions an earlier `daybook build` kept (`KeptVersions`).
-    ///   - keepsVersions: whether the keys make the versions to keep (`PageKeys.keptVersions`).
-    package func keys(
-        previousLinkTargets: [String]?, memo: PostVersionMemo? = nil, forNextBuild: Bool = true, kept: KeptVersions? = nil, keepsVersions: Bool = false
-    ) -> PageKeys {
-        PageKeys(
-            builder: builder, themeFingerprint: themeFingerprint, previousLinkTargets: previousLinkTargets, memo: memo, forNextBuild: forNextBuild,
-            kept: kept, keepsVersions: keepsVersions)
-    }
-
-    /// The targets to record for the next build's `keys(previousLinkTargets:)`.
-    package var linkTargets: [String] { PageKeys.linkTargets(of: builder) }
-
-    func renderItem(_ item: any ItemView, keys: PageKeys) -> String {
+    /// An item of a page as HTML, what it read recorded in `reads`.
+    func renderItem(_ item: any ItemView, versions: FactVersions, reads: PageReads) -> String {
         if let reference = item as? PostReference {
-            func render() -> String {
-                let view = builder.postView(reference.post, partial: reference.partial, inList: reference.inList, lazy: reference.lazy)
+            func render(into reads: PageReads) -> String {
+                let view = builder.recording(into: reads).postView(reference.post, partial: reference.partial, inList: reference.inList, lazy: reference.lazy)
                 return templates.render(view, template: view.partial.rawValue)
             }
             // A card is the same on every list that shows it (timeline, tags, place); a photo in a
             // person's grid shows once.
-            guard reference.partial == .postCard, let version = keys.cardVersion(reference.post) else { return render() }
+            guard reference.partial == .postCard else { return render(into: reads) }
             let placement = CardStore.Placement(inList: reference.inList, lazy: reference.lazy)
-            return cards.html(reference.post.id, version: version, placement: placement, make: render)
+            let card = cards.card(reference.post.id, placement: placement, version: { versions.key(shape: 0, facts: $0) }) {
+                let own = PageReads()
+                return (render(into: own), own.facts)
+            }
+            reads.record(card.facts)
+            return card.html
         }
         // Built views (the home page's three latest posts) render once per build.
         return templates.render(item, template: item.partial.rawValue)
@@ -212,16 +193,16 @@ package struct SiteRenderer: Sendable {
 
     /// The data files; a person's two feeds and the sitemap are rendered only when `reuse` does
     /// not claim their key.
-    package func dataFiles(keys: PageKeys, reuse: @escaping @Sendable (String, UInt64) -> Bool = { _, _ in false }) -> DataFiles {
+    package func dataFiles(versions: FactVersions, reuse: @escaping @Sendable (String, UInt64) -> Bool = { _, _ in false }) -> DataFiles {
         var data = DataFiles()
         data.files = [
             RenderedFile(path: AtomFeed.journalPath, bytes: Array(builder.journalFeedXML().utf8)),
             RenderedFile(path: AtomFeed.timelinePath, bytes: Array(builder.timelineFeedXML().utf8)),
         ]
         let perUser = Parallel.mapBlocking(builder.input.feeds.indexes.users) { group in
-            let key = keys.userFeedsKey(group)
+            let key = versions.userFeedsKey(group)
             let paths = [SiteURLs.userFeed(group.id), SiteURLs.userCommentsFeed(group.id)]
-            if keys.canReuse && paths.allSatisfy({ reuse($0, key) }) { return (paths, key, [RenderedFile]?.none) }
+            if paths.allSatisfy({ reuse($0, key) }) { return (paths, key, [RenderedFile]?.none) }
             return (
                 paths, key,
                 [
@@ -237,10 +218,10 @@ package struct SiteRenderer: Sendable {
         // The sitemap changes only when a page comes, goes or changes its date: keyed like a page.
         let paths = pagePaths
         let dates = pageDates
-        let sitemapKey = keys.sitemapKey(pagePaths: paths, dates: dates)
+        let sitemapKey = versions.sitemapKey(pagePaths: paths, dates: dates)
         let sitemapPaths = Sitemap.paths(pageCount: paths.count)
         for path in sitemapPaths { data.keys[path] = sitemapKey }
-        if keys.canReuse && sitemapPaths.allSatisfy({ reuse($0, sitemapKey) }) {
+        if sitemapPaths.allSatisfy({ reuse($0, sitemapKey) }) {
             data.reused += sitemapPaths
         } else {
             var lastModified: [String: Instant] = [:]
@@ -267,40 +248,39 @@ package struct SiteRenderer: Sendable {
         }
     }
 
-    /// - Parameter key: the page's derived key, `nil` for a page built to get its key.
-    func renderPage(_ spec: PageSpec, path: String, key derivedKey: UInt64?, keys: PageKeys, reuse: (String, UInt64) -> Bool) -> PageOutput {
-        var built: BuiltPage?
-        let key: UInt64
-        if let derived = derivedKey {
-            key = derived
-        } else {
-            // The few pages without a derived key are built to be fingerprinted.
-            let page = builder.build(spec)
-            var hash = StableHash()
-            hash.combine(String(themeFingerprint))
-            hash.combine(builder.siteTitle)
-            hash.combine(builder.urls.root)
-            hash.combine(viewValue: page)
-            key = hash.value
-            built = page
-        }
-        if keys.canReuse && !keys.mustRender(spec) && reuse(path, key) { return PageOutput(path: path, key: key, file: nil) }
-        let page = built ?? builder.build(spec)
+    /// Builds and renders one page, recording what it read; its key hashes those facts' versions.
+    func renderPage(_ spec: PageSpec, path: String, versions: FactVersions, reuse: (String, UInt64) -> Bool) -> PageOutput {
+        let reads = PageReads()
+        let page = builder.recording(into: reads).build(spec)
         // Items render through their own partials, each seeing only its own fields, the way a list
         // cell configures itself from its model. A post's card is the same on every page that lists
         // it (timeline, tags, author, place), so it is rendered once and reused (`CardStore`).
         var pageBody = page.body
         pageBody.sections = pageBody.sections.map { section in
             var section = section
-            section.items = section.items.map { PrerenderedItem(html: renderItem($0, keys: keys)) }
+            section.items = section.items.map { PrerenderedItem(html: renderItem($0, versions: versions, reads: reads)) }
             return section
         }
+        let key: UInt64
+        if let shape = versions.shape(of: spec) {
+            key = versions.key(shape: shape, facts: reads.facts)
+        } else {
+            // The few pages without a shape (home, search, 404) are fingerprinted whole.
+            var hash = StableHash()
+            hash.combine(String(themeFingerprint))
+            hash.combine(builder.siteTitle)
+            hash.combine(builder.urls.root)
+            hash.combine(viewValue: page)
+            key = hash.value
+        }
+        let facts: PageOutput.Facts? = versions.shape(of: spec) == nil ? nil : .read(reads.facts)
+        if reuse(path, key) { return PageOutput(path: path, key: key, file: nil, facts: facts) }
         let body = templates.render(pageBody, template: page.bodyTemplate.rawValue)
         let layout = LayoutView(
             title: page.title, siteTitle: builder.siteTitle, root: builder.urls.root, bodyClass: page.bodyClass,
             navigation: builder.navigation(current: page.current), feeds: page.feeds, footer: builder.footer, body: body)
         let html = templates.renderBytes(layout, template: TemplateName.layout.rawValue)
-        return PageOutput(path: path, key: key, file: RenderedFile(path: path, bytes: html))
+        return PageOutput(path: path, key: key, file: RenderedFile(path: path, bytes: html), facts: facts)
     }
 }
 

@@ -128,8 +128,8 @@ struct ResponseView: ItemView {
 /// A post on a list page, named rather than built: the renderer builds its view and renders it
 /// when it draws the page, and keeps each card's HTML (`SiteRenderer.renderItem`, `CardStore`),
 /// so a 100,000-post site never holds every post's view at once (it held 250 MB of them).
-/// List pages are keyed by the posts' versions (`PageKeys`), never by fingerprint, so the
-/// reference need not carry what the card shows.
+/// List pages are keyed by the facts their cards read (`PageFact`), never by fingerprint, so
+/// the reference need not carry what the card shows.
 struct PostReference: ItemView {
     var partial: TemplateName
     var post: Post

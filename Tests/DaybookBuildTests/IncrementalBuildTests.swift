@@ -70,7 +70,7 @@ struct IncrementalBuildTests {
         #expect(site.read("output/" + OutputWriter.intentName) == nil)
     }
 
-    @Test("a preview keeps pages by the keys its last build derived only while the output's record is its own")
+    @Test("a preview after a daybook build into the same folder writes the pages that build changed back, and no other")
     func previewKeysNeedItsOwnRecord() async throws {
         let site = try SiteFixture(IndexSite.archive)
         let store = RecordStore(site: site.directory)
@@ -88,7 +88,7 @@ struct IncrementalBuildTests {
         ]
         #expect(edited.report?.writtenPaths.sorted() == expected)
         // `daybook build` puts the caption back into the same folder: the record there is no longer
-        // the preview's, and its pages are not those the preview's keys were derived for.
+        // the preview's, and the pages it wrote read the caption as it was.
         try site.write("content/posts.json", posts)
         _ = await build(site)
         #expect(site.read("output/posts/p6/index.html")?.contains("plain, edited") == false)

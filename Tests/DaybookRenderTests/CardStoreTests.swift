@@ -1,89 +1,127 @@
+import DaybookModel
 @testable import DaybookRender
 import Foundation
 import Testing
 
-/// `serve` keeps rendered post cards between builds (`CardStore`); each is taken only for the
-/// version and placement it was rendered for.
+/// Post cards are kept between builds (`CardStore`); each is taken only while the facts it read
+/// have the versions they had, and only at the placement it was rendered for.
 @Suite("Card store")
 struct CardStoreTests {
     let list = CardStore.Placement(inList: true, lazy: true)
     let firstOnPage = CardStore.Placement(inList: true, lazy: false)
 
-    @Test("a card at its version and placement comes from the store; another placement or version is rendered")
+    /// Versions of facts as a test sets them: a card of post `id` reads `.post(id)` and its author.
+    final class Site: @unchecked Sendable {
+        var versions: [PageFact: UInt64] = [:]
+        var rendered: [String] = []
+
+        func version(_ facts: [PageFact]) -> UInt64 {
+            var hash = StableHash()
+            for fact in facts { hash.combine(bits: versions[fact] ?? 0) }
+            return hash.value
+        }
+
+        func card(_ store: CardStore, _ id: String, _ placement: CardStore.Placement, _ html: String) -> String {
+            store.card(id, placement: placement, version: version) {
+                rendered.append(html)
+                return (html, [.post(id), .person("ana")])
+            }.html
+        }
+    }
+
+    @Test("a card whose facts are as they were comes from the store at its placement; another placement or a changed fact renders it")
     func versionsAndPlacements() {
         let store = CardStore()
-        var rendered: [String] = []
-        func card(_ id: String, _ version: UInt64, _ placement: CardStore.Placement, _ html: String) -> String {
-            store.html(id, version: version, placement: placement) {
-                rendered.append(html)
-                return html
-            }
-        }
-        #expect(card("p1", 7, list, "p1 v7 lazy") == "p1 v7 lazy")
+        let site = Site()
+        #expect(site.card(store, "p1", list, "p1 v1 lazy") == "p1 v1 lazy")
         // Asked again, with other bytes on offer: the stored ones are the answer.
-        #expect(card("p1", 7, list, "not rendered") == "p1 v7 lazy")
-        #expect(card("p1", 7, firstOnPage, "p1 v7 eager") == "p1 v7 eager")
-        #expect(card("p2", 7, list, "p2 v7 lazy") == "p2 v7 lazy")
-        // The post changed: each placement is rendered again, and the old version is gone.
-        #expect(card("p1", 8, list, "p1 v8 lazy") == "p1 v8 lazy")
-        #expect(card("p1", 8, firstOnPage, "p1 v8 eager") == "p1 v8 eager")
-        #expect(card("p1", 7, list, "p1 v7 again") == "p1 v7 again")
-        #expect(rendered == ["p1 v7 lazy", "p1 v7 eager", "p2 v7 lazy", "p1 v8 lazy", "p1 v8 eager", "p1 v7 again"])
+        #expect(site.card(store, "p1", list, "not rendered") == "p1 v1 lazy")
+        #expect(site.card(store, "p1", firstOnPage, "p1 v1 eager") == "p1 v1 eager")
+        #expect(site.card(store, "p2", list, "p2 v1 lazy") == "p2 v1 lazy")
+        // The post changed: each placement is rendered again.
+        site.versions[.post("p1")] = 2
+        #expect(site.card(store, "p1", list, "p1 v2 lazy") == "p1 v2 lazy")
+        #expect(site.card(store, "p1", firstOnPage, "p1 v2 eager") == "p1 v2 eager")
+        #expect(site.card(store, "p2", list, "not rendered") == "p2 v1 lazy")
+        // The author every card reads changed: both posts render again.
+        site.versions[.person("ana")] = 5
+        #expect(site.card(store, "p2", list, "p2 ana lazy") == "p2 ana lazy")
+        #expect(site.card(store, "p1", list, "p1 ana lazy") == "p1 ana lazy")
+        #expect(site.rendered == ["p1 v1 lazy", "p1 v1 eager", "p2 v1 lazy", "p1 v2 lazy", "p1 v2 eager", "p2 ana lazy", "p1 ana lazy"])
+    }
+
+    @Test("a card hands the page that shows it the facts it read, taken or rendered")
+    func factsForThePage() {
+        let store = CardStore()
+        let site = Site()
+        let made = store.card("p1", placement: list, version: site.version) { ("card", [.post("p1"), .image("a.jpg")]) }
+        let taken = store.card("p1", placement: list, version: site.version) { ("other", []) }
+        #expect(made.facts == [.post("p1"), .image("a.jpg")])
+        #expect(taken.html == "card" && taken.facts == made.facts)
     }
 
     @Test("cards of posts that are gone are let go once the store holds more posts than the site")
     func release() {
         let store = CardStore()
-        for id in ["a", "b", "c"] { _ = store.html(id, version: 1, placement: list) { id } }
+        let site = Site()
+        for id in ["a", "b", "c"] { _ = site.card(store, id, list, id) }
         store.keep(only: ["a", "b", "c", "d"])
         #expect(store.count == 3)
         store.keep(only: ["a", "c"])
         #expect(store.count == 2)
-        #expect(store.html("a", version: 1, placement: list) { "rendered" } == "a")
-        #expect(store.html("b", version: 1, placement: list) { "rendered" } == "rendered")
+        #expect(site.card(store, "a", list, "rendered") == "a")
+        #expect(site.card(store, "b", list, "rendered") == "rendered")
     }
 
     @Test("an earlier build's cards are read once, at the miss that reaches the threshold; cards rendered before stay")
     func earlierCards() {
         let saved = CardStore()
-        for id in ["a", "b", "c"] { _ = saved.html(id, version: 1, placement: list) { "saved \(id)" } }
+        let site = Site()
+        for id in ["a", "b", "c"] { _ = site.card(saved, id, list, "saved \(id)") }
         var archive: [UInt8] = []
         saved.writeArchive { archive += $0 }
         let bytes = archive[...]
         let reads = Counter()
         let store = CardStore(earlier: { reads.add(); return bytes }, loadAfterMisses: 2)
         // First miss: below the threshold, rendered.
-        #expect(store.html("a", version: 1, placement: list) { "rendered a" } == "rendered a")
+        #expect(site.card(store, "a", list, "rendered a") == "rendered a")
         #expect(reads.value == 0)
         // Second miss: the file is read, and b comes from it; a rendered in this build stays.
-        #expect(store.html("b", version: 1, placement: list) { "rendered b" } == "saved b")
-        #expect(store.html("a", version: 1, placement: list) { "again a" } == "rendered a")
-        // A saved card of another version or placement is not taken, and the file is not read again.
-        #expect(store.html("c", version: 2, placement: list) { "rendered c" } == "rendered c")
-        #expect(store.html("b", version: 1, placement: firstOnPage) { "rendered b eager" } == "rendered b eager")
+        #expect(site.card(store, "b", list, "rendered b") == "saved b")
+        #expect(site.card(store, "a", list, "again a") == "rendered a")
+        // A saved card whose post changed, or at another placement, is not taken, and the file is not read again.
+        site.versions[.post("c")] = 2
+        #expect(site.card(store, "c", list, "rendered c") == "rendered c")
+        #expect(site.card(store, "b", firstOnPage, "rendered b eager") == "rendered b eager")
         #expect(reads.value == 1)
         #expect(store.rendered == 3)
     }
 
-    @Test("the archive reads back as written; cut short or with bytes after it, it is no cache")
+    @Test("the archive reads back as written; cut short, with bytes after it or of another format, it is no cache")
     func archive() throws {
         let store = CardStore()
-        _ = store.html("p1", version: 7, placement: list) { "<article>é</article>" }
-        _ = store.html("p1", version: 7, placement: firstOnPage) { "" }
-        _ = store.html("p2", version: 9, placement: list) { "two" }
+        let site = Site()
+        _ = site.card(store, "p1", list, "<article>é</article>")
+        _ = site.card(store, "p1", firstOnPage, "")
+        _ = site.card(store, "p2", list, "two")
         var bytes: [UInt8] = []
         store.writeArchive { bytes += $0 }
         let entries = try #require(CardStore.entries(archive: bytes[...]))
+        let version = site.version([.post("p1"), .person("ana")])
         #expect(entries == [
-            "p1": CardStore.Entry(version: 7, html: [nil, nil, "", "<article>é</article>"]),
-            "p2": CardStore.Entry(version: 9, html: [nil, nil, nil, "two"]),
+            "p1": CardStore.Entry(facts: [.post("p1"), .person("ana")], version: version, html: [nil, nil, "", "<article>é</article>"]),
+            "p2": CardStore.Entry(facts: [.post("p2"), .person("ana")], version: version, html: [nil, nil, nil, "two"]),
         ])
-        for cut in [0, 1, 4, bytes.count / 2, bytes.count - 1] {
+        for cut in [0, 1, 4, 8, bytes.count / 2, bytes.count - 1] {
             #expect(CardStore.entries(archive: bytes[..<cut]) == nil, "cut at \(cut)")
         }
         #expect(CardStore.entries(archive: (bytes + [0])[...]) == nil)
+        // The format before facts (a count first) is not read as this one.
+        #expect(CardStore.entries(archive: ([0, 0, 0, 0] + bytes.dropFirst(4))[...]) == nil)
         // A count far beyond the bytes is refused before anything is reserved.
-        #expect(CardStore.entries(archive: [255, 255, 255, 255][...]) == nil)
+        var format = ByteWriter()
+        format.uint32(CardStore.format)
+        #expect(CardStore.entries(archive: (format.bytes + [255, 255, 255, 255])[...]) == nil)
     }
 }
 
