@@ -272,8 +272,8 @@ extension SiteBuilder {
         let pendingSearch = Task.detached(priority: .userInitiated) { [table = plan.table, renderer = plan.renderer] in
             let started = ContinuousClock.now
             var memo = table
-            let results = SearchStep.documents(of: renderer, versions: versions, memo: &memo)
-            let output = SearchStep.files(results.documents, versions: results.versions, layout: renderer.searchLayout, memo: &memo, keep: keepable)
+            let results = SearchStep.results(of: renderer, versions: versions, memo: &memo)
+            let output = SearchStep.files(results, layout: renderer.searchLayout, memo: &memo, keep: keepable)
             return (output, memo, PhaseClock.seconds(ContinuousClock.now - started))
         }
         let total = plan.renderer.pageCount

@@ -125,4 +125,24 @@ extension SearchStep {
         else { return nil }
         return SearchIndex.Lexicon(words: Dictionary(words) { first, _ in first }, near: Dictionary(near) { first, _ in first })
     }
+
+    /// A run's results' versions: a count, then two fixed words each.
+    static func encodeVersions(_ versions: [Versions]) -> [UInt8] {
+        var writer = MemoWriter(reserving: 2 + 16 * versions.count)
+        writer.count(versions.count)
+        for version in versions {
+            writer.fixed(version.document)
+            writer.fixed(version.terms)
+        }
+        return writer.bytes
+    }
+
+    static func decodeVersions(_ bytes: ArraySlice<UInt8>) -> [Versions]? {
+        var reader = MemoReader(bytes)
+        guard let versions = reader.elements({ reader -> Versions? in
+            guard let document = reader.fixed(), let terms = reader.fixed() else { return nil }
+            return Versions(document: document, terms: terms)
+        }), reader.atEnd else { return nil }
+        return versions
+    }
 }

@@ -38,25 +38,24 @@ package enum SearchStep {
     package static func files(
         _ documents: [SearchDocument], layout: SearchIndex.Layout, memo: inout MemoTable, keep: @Sendable (String, UInt64) -> Bool
     ) -> Output {
-        files(documents, versions: Parallel.mapBlocking(documents, Versions.init), layout: layout, memo: &memo, keep: keep)
+        files(SearchResults(documents: documents), layout: layout, memo: &memo, keep: keep)
     }
 
-    /// The same, with each result's versions worked out already (`documents(of:postVersions:memo:)`).
+    /// The same, of results made as the files need them (`results(of:versions:memo:)`).
     package static func files(
-        _ documents: [SearchDocument], versions: [Versions], layout: SearchIndex.Layout, memo: inout MemoTable,
-        keep: @Sendable (String, UInt64) -> Bool
+        _ results: SearchResults, layout: SearchIndex.Layout, memo: inout MemoTable, keep: @Sendable (String, UInt64) -> Bool
     ) -> Output {
         let layoutVersion = version(of: layout)
         if let previous = memo.value(index, 0, version: layoutVersion).flatMap(IndexRecord.init(bytes:)),
-            previous.versions.count == documents.count
+            previous.versions.count == results.count
         {
             var table = memo
-            if let output = patch(documents, versions: versions, previous: previous, layout: layout, layoutVersion: layoutVersion, memo: &table, keep: keep) {
+            if let output = patch(results, previous: previous, layout: layout, layoutVersion: layoutVersion, memo: &table, keep: keep) {
                 memo = table
                 return output
             }
         }
-        return remake(documents, versions: versions, layout: layout, layoutVersion: layoutVersion, memo: &memo)
+        return remake(results, layout: layout, layoutVersion: layoutVersion, memo: &memo)
     }
 
     /// A result's version (everything its card and terms are made of) and its terms' version.
@@ -72,63 +71,57 @@ package enum SearchStep {
         }
     }
 
-    /// A run of results and their versions, as `serve` keeps them decoded between builds (never
-    /// as bytes): a post's, under the versions of the facts its page reads of it
-    /// (`FactVersions.itemVersion(ofPost:)`, of which its results show a part); an entry's, under
-    /// its entry's; a person's, under what their results read of them. Making every result (the bios and entries through
-    /// libcmark), and hashing each, was most of a preview rebuild's search files.
+    /// Each run of results (a post's with its comments', an entry's, a person's) by its id:
+    /// its results' versions as bytes, under the version of what they read (a post's, the facts
+    /// its page reads of it, `FactVersions.itemVersion(ofPost:)`, of which its results show a
+    /// part; an entry's, its entry's; a person's, their record, avatar, name and post count).
+    /// A run whose inputs are as they were is not made at all unless a file needs its results
+    /// (`SearchResults`); `serve` keeps each run's results decoded too.
     static let runs = MemoStep("search.runs")
 
     struct Run: Sendable {
         var documents: [SearchDocument]
         var versions: [Versions]
+
+        init(_ documents: [SearchDocument]) { (self.documents, versions) = (documents, documents.map(Versions.init)) }
+        init(documents: [SearchDocument], versions: [Versions]) { (self.documents, self.versions) = (documents, versions) }
     }
 
-    /// Every result, in order, with its versions: each run taken from the memo when it is kept
-    /// decoded (`serve`) under what its results read as it is now.
-    package static func documents(of renderer: SiteRenderer, versions: FactVersions, memo: inout MemoTable)
-        -> (documents: [SearchDocument], versions: [Versions])
-    {
-        guard memo.keepsDecoded else {
-            let documents = renderer.searchDocuments()
-            return (documents, Parallel.mapBlocking(documents, Versions.init))
-        }
+    /// Every result, in order, with its versions: each run's versions taken from the memo while
+    /// what its results read is as it was, its results made only when a file needs them.
+    package static func results(of renderer: SiteRenderer, versions: FactVersions, memo: inout MemoTable) -> SearchResults {
         var hash = StableHash()
         hash.combine(renderer.config)
         hash.combine(renderer.today)
         let context = hash.value
         let (units, names, table) = (renderer.searchUnits(), renderer.searchNames(), memo)
-        let found = Parallel.mapBlocking(units) { unit -> (run: Run, id: UInt64?, kept: UInt64?) in
-            func made() -> Run {
-                var documents: [SearchDocument] = []
-                documents.reserveCapacity(renderer.searchCount(unit))
-                renderer.searchDocuments(of: unit, names: names) { documents.append($0) }
-                return Run(documents: documents, versions: documents.map(Versions.init))
-            }
+        let made = { @Sendable (unit: SearchUnit) -> Run in
+            var documents: [SearchDocument] = []
+            documents.reserveCapacity(renderer.searchCount(unit))
+            renderer.searchDocuments(of: unit, names: names) { documents.append($0) }
+            return Run(documents)
+        }
+        let found = Parallel.mapBlocking(units) { unit -> (documents: [SearchDocument]?, versions: [Versions], id: UInt64?, version: UInt64?) in
             guard let (id, read) = Self.identity(of: unit, versions: versions) else {
-                return (made(), nil, nil)
+                let run = made(unit)
+                return (run.documents, run.versions, nil, nil)
             }
             var hash = StableHash()
             hash.combine(bits: read)
             hash.combine(bits: context)
             let version = hash.value
-            if let held = table.decoded(Self.runs, id, version: version, as: Run.self) { return (held, id, nil) }
-            return (made(), id, version)
+            if let held = table.decoded(Self.runs, id, version: version, as: Run.self) { return (held.documents, held.versions, id, nil) }
+            if let kept = table.value(Self.runs, id, version: version).flatMap(decodeVersions) { return (nil, kept, id, nil) }
+            let run = made(unit)
+            return (run.documents, run.versions, id, version)
         }
         for entry in found {
-            if let id = entry.id, let version = entry.kept { memo.keepDecoded(Self.runs, id, version: version, entry.run) }
+            guard let id = entry.id, let version = entry.version, let documents = entry.documents else { continue }
+            memo.store(Self.runs, id, version: version, value: encodeVersions(entry.versions))
+            memo.keepDecoded(Self.runs, id, version: version, Run(documents: documents, versions: entry.versions))
         }
         memo.retain(Self.runs, ids: Set(found.compactMap(\.id)))
-        var documents: [SearchDocument] = []
-        var versions: [Versions] = []
-        let total = found.reduce(0) { $0 + $1.run.documents.count }
-        documents.reserveCapacity(total)
-        versions.reserveCapacity(total)
-        for entry in found {
-            documents += entry.run.documents
-            versions += entry.run.versions
-        }
-        return (documents, versions)
+        return SearchResults(runs: found.map { ($0.documents, $0.versions) }) { place in made(units[place]).documents }
     }
 
     /// A run's id, and the version of what its results read, for the runs worth keeping: a
@@ -181,8 +174,10 @@ package enum SearchStep {
     // MARK: - Every file
 
     private static func remake(
-        _ documents: [SearchDocument], versions: [Versions], layout: SearchIndex.Layout, layoutVersion: UInt64, memo: inout MemoTable
+        _ results: SearchResults, layout: SearchIndex.Layout, layoutVersion: UInt64, memo: inout MemoTable
     ) -> Output {
+        // Every file is made again, every cards file with it: every result is needed.
+        let (documents, versions) = (results.all(), results.versions)
         // Every kept result's terms, by their version: a post added or removed moves the results
         // after it to other groups, and their terms are found all the same.
         let table = memo
@@ -194,7 +189,7 @@ package enum SearchStep {
         let found = Parallel.mapBlocking(Array(zip(documents, versions))) { document, version in known[version.terms] ?? SearchTerms(document) }
         // Each group's terms, encoded again only when its results' terms changed.
         let groups = Parallel.mapBlocking(Array(0..<layout.cardFiles)) { group in
-            let range = layout.results(ofCardFile: group, documents: documents.count)
+            let range = layout.results(ofCardFile: group, documents: versions.count)
             let version = groupVersion(versions[range])
             if table.value(terms, UInt64(group), version: version) != nil { return (version, [UInt8]?.none) }
             return (version, encodeGroup(range.map { (versions[$0].terms, found[$0]) }))
@@ -230,28 +225,30 @@ package enum SearchStep {
 
     /// `nil` when something the patch needs is not in the memo.
     private static func patch(
-        _ documents: [SearchDocument], versions: [Versions], previous: IndexRecord, layout: SearchIndex.Layout, layoutVersion: UInt64,
+        _ results: SearchResults, previous: IndexRecord, layout: SearchIndex.Layout, layoutVersion: UInt64,
         memo: inout MemoTable, keep: @Sendable (String, UInt64) -> Bool
     ) -> Output? {
+        let versions = results.versions
         let paths = layout.paths
         guard previous.fileKeys.count == paths.count else { return nil }
         var changedCards = Set<Int>()
         var changedTerms: [Int] = []
         for (number, (now, then)) in zip(versions, previous.versions).enumerated() where now != then {
-            changedCards.insert(layout.cardFile(of: number, documents: documents.count))
+            changedCards.insert(layout.cardFile(of: number, documents: results.count))
             if now.terms != then.terms { changedTerms.append(number) }
         }
         // Past an eighth of the results (a post added and another removed in one build move all
         // those between), remaking every file from the kept terms is the cheaper way.
-        guard changedTerms.count <= max(8, documents.count / 8) else { return nil }
+        guard changedTerms.count <= max(8, results.count / 8) else { return nil }
+        results.prepare(numbers: changedTerms)
         // Each term whose count in a changed result moved, and what every changed result holds now.
         var affected = Set<String>()
         var now: [Int: [String: Int]] = [:]
         // The terms of the groups that hold a changed result, patched in place.
-        func range(_ group: Int) -> Range<Int> { layout.results(ofCardFile: group, documents: documents.count) }
+        func range(_ group: Int) -> Range<Int> { layout.results(ofCardFile: group, documents: results.count) }
         var groups: [Int: [(UInt64, SearchTerms)]] = [:]
         for number in changedTerms {
-            let group = layout.cardFile(of: number, documents: documents.count)
+            let group = layout.cardFile(of: number, documents: results.count)
             if groups[group] == nil {
                 guard let kept = memo.value(terms, UInt64(group), version: groupVersion(previous.versions[range(group)])).flatMap(decodeGroup),
                     kept.count == range(group).count
@@ -260,7 +257,7 @@ package enum SearchStep {
             }
             let place = number - range(group).lowerBound
             let old = groups[group]![place].1
-            let new = SearchTerms(documents[number])
+            let new = SearchTerms(results.document(at: number))
             groups[group]![place] = (versions[number].terms, new)
             let (before, after) = (old.counted, new.counted)
             for (term, count) in after where before[term] != count { affected.insert(term) }
@@ -352,7 +349,10 @@ package enum SearchStep {
             put(SearchIndex.lexiconJSON(file, number: number), at: number)
         }
         let cardStart = bigStart + layout.bigFiles
-        for number in changedCards { put(SearchIndex.cardsJSON(documents, number: number, layout: layout), at: cardStart + number) }
+        func cards(_ number: Int) -> RenderedFile {
+            SearchIndex.cardsJSON(cards: results.documents(layout.results(ofCardFile: number, documents: results.count)), number: number)
+        }
+        for number in changedCards { put(cards(number), at: cardStart + number) }
 
         // The files nothing touched: kept when the output still holds them, else written again.
         var output = Output()
@@ -376,7 +376,7 @@ package enum SearchStep {
                 guard let made = madeBuckets[bucket] else { return nil }
                 file = made[(position - bigStart) % layout.segments]
             } else {
-                file = SearchIndex.cardsJSON(documents, number: position - cardStart, layout: layout)
+                file = cards(position - cardStart)
             }
             put(file, at: position)
         }

@@ -413,9 +413,14 @@ package enum SearchIndex {
 
     /// `search/d/<n>.json`: the cards of the results it holds.
     package static func cardsJSON(_ documents: [SearchDocument], number: Int, layout: Layout) -> RenderedFile {
+        cardsJSON(cards: documents[layout.results(ofCardFile: number, documents: documents.count)], number: number)
+    }
+
+    /// Cards file `number`, of the results it holds.
+    package static func cardsJSON(cards: some Sequence<SearchDocument>, number: Int) -> RenderedFile {
         var json = JSONText()
         json.open("[")
-        for document in documents[layout.results(ofCardFile: number, documents: documents.count)] {
+        for document in cards {
             json.open("[")
             json.string(document.kind.rawValue)
             json.string(document.slug)

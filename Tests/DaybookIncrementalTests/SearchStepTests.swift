@@ -1,5 +1,6 @@
 @testable import DaybookIncremental
 import DaybookModel
+import Foundation
 @testable import DaybookRender
 import DaybookTestSupport
 import Testing
@@ -123,6 +124,41 @@ struct SearchStepTests {
         #expect(second.files.contains { $0.path == "search/d/0.json" })
     }
 
+    @Test("results made as files need them: a caption edit makes the runs of its cards file and no other, and writes the files a fresh index has")
+    func lazyResults() {
+        var random = SeededGenerator(seed: 7)
+        // 100 runs of 3 results (a post and two comments, say).
+        var documents = (0..<300).map { Self.document(&random, number: $0) }
+        let layout = SearchIndex.Layout(pages: 20_000, documents: documents.count, entries: 0)
+        var memo = MemoTable()
+        let first = SearchStep.files(documents, layout: layout, memo: &memo) { _, _ in false }
+        documents[22].texts = ["lighthouse grandmother"]
+        documents[22].text = "lighthouse grandmother"
+        let made = RunCounter()
+        let edited = documents
+        // Run 7 (results 21 to 23) is made by the build; the others come as their versions alone.
+        let runs = (0..<100).map { run -> (documents: [SearchDocument]?, versions: [SearchStep.Versions]) in
+            let own = Array(edited[(3 * run)..<(3 * run + 3)])
+            return (run == 7 ? own : nil, own.map(SearchStep.Versions.init))
+        }
+        let results = SearchResults(runs: runs) { run in
+            made.add()
+            return Array(edited[(3 * run)..<(3 * run + 3)])
+        }
+        let held = first.keys
+        let second = SearchStep.files(results, layout: layout, memo: &memo) { path, key in held[path] == key }
+        #expect(second.patched)
+        let fresh = SearchIndex.files(edited, layout: layout)
+        let changed = fresh.filter { held[$0.path] != StableHash.ofContent($0.bytes) }
+        #expect(second.files.map(\.path).sorted() == changed.map(\.path).sorted())
+        for file in second.files { #expect(file.bytes == fresh.first { $0.path == file.path }?.bytes, "\(file.path)") }
+        // The cards file of result 22 holds the runs around it; nothing else was made.
+        let cardRange = layout.results(ofCardFile: layout.cardFile(of: 22, documents: 300), documents: 300)
+        let cardRuns = Set(cardRange.map { $0 / 3 })
+        #expect(made.value == cardRuns.subtracting([7]).count)
+        #expect(made.value < 100)
+    }
+
     @Test("a word many times in the last result of a group is kept as it is: an edit to it is patched, not remade")
     func repeatedWordAtTheEnd() {
         var random = SeededGenerator(seed: 3)
@@ -158,4 +194,12 @@ struct SearchStepTests {
         let expected = SearchIndex.files(documents, layout: layout)
         #expect(result.files.map(\.bytes) == expected.map(\.bytes))
     }
+}
+
+/// Counts runs made from a closure the results may call from any core.
+final class RunCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
 }
