@@ -7,7 +7,7 @@ import Foundation
 /// keeps none, and makes everything.
 enum MemoPlace: Sendable {
     case none
-    case process(RecordStore)
+    case process(ProcessMemo)
     case site(URL, faults: WriteFaults)
 
     static let cacheName = "memo"
@@ -27,9 +27,16 @@ enum MemoPlace: Sendable {
     func load() -> MemoTable {
         switch self {
         case .none: MemoTable()
-        case .process(let store): store.memo
+        case .process(let memo): memo.table
         case .site(let site, _): MemoTable(container: CacheFile.read(site: site, name: Self.cacheName, maxBytes: Self.maxBytes))
         }
+    }
+
+    /// Keeps `value` decoded in what a process will keep (`HeldValues`); the container keeps none.
+    func holding<Value>(_ held: HeldValue<Value>, _ value: Value?, in kept: Kept) -> Kept {
+        guard case .table(var table) = kept else { return kept }
+        held.keep(value, in: &table)
+        return .table(table)
     }
 
     /// What `save` will keep of `table`.
@@ -44,8 +51,8 @@ enum MemoPlace: Sendable {
     /// Keeps what a successful build made for the next one; the error when the file could not be written.
     func save(_ kept: Kept) -> Diagnostic? {
         switch (self, kept) {
-        case (.process(let store), .table(let table)):
-            store.memo = table
+        case (.process(let memo), .table(let table)):
+            memo.table = table
             return nil
         case (.site(let site, let faults), .container(let container)):
             return CacheFile.save(site: site, name: Self.cacheName, faults: faults) { container.write($0) }

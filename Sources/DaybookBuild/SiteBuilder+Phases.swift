@@ -94,22 +94,26 @@ extension SiteBuilder {
 
     /// - Parameters:
     ///   - cached: whether to read and update the content keys kept in the site's
-    ///     `.daybook-cache` (builds into the output folder on disk, without a `RecordStore`).
+    ///     `.daybook-cache` (builds into the output folder on disk, without a session).
     ///   - listed: the walk of `content/` the build made to compare its inputs with the last
     ///     build's, taken by a read without a session instead of walking again.
-    func read(_ options: BuildOptions, session: BuildSession? = nil, cached: Bool = false, listed: SiteReader.Listed? = nil) -> Sources {
+    ///   - memo: a process's memo (`serve`), which holds the last build's read (`HeldValues.read`)
+    ///     for this one to patch with the paths its watcher named.
+    func read(
+        _ options: BuildOptions, session: BuildSession? = nil, memo: inout MemoTable, cached: Bool = false, listed: SiteReader.Listed? = nil
+    ) -> Sources {
         let reader = SiteReader(siteDirectory: options.siteDirectory)
-        let store = session?.records
-        if let store, let changed = session?.changedSources, let last = store.lastRead,
-            let patched = reader.reread(last, changed: changed)
-        {
-            store.lastRead = patched
+        let held = session == nil ? nil : HeldValues.read.value(in: memo)
+        let changed = session.flatMap { $0.memo.changes(adding: $0.changedSources) }
+        if let held, let changed, let last = held.read, let patched = reader.reread(last, changed: changed) {
+            HeldValues.read.keep(HeldValues.KeptRead(read: patched, files: held.files), in: &memo)
             return Sources(reader: reader, snapshot: patched.snapshot, theme: patched.theme, diagnostics: patched.diagnostics)
         }
-        let known = cached && store == nil ? SourceKeysFile.read(site: options.siteDirectory) : nil
-        let (read, files, keys) = reader.readSite(reusing: store?.sourceFiles, keys: known, listed: store == nil ? listed : nil)
-        if let files { store?.sourceFiles = files }
-        store?.lastRead = read
+        let known = cached && session == nil ? SourceKeysFile.read(site: options.siteDirectory) : nil
+        let (read, files, keys) = reader.readSite(reusing: held?.files, keys: known, listed: session == nil ? listed : nil)
+        if session != nil {
+            HeldValues.read.keep(HeldValues.KeptRead(read: read, files: files ?? held?.files ?? SiteReader.SourceFiles()), in: &memo)
+        }
         var diagnostics = read.diagnostics
         if let keys, keys != known, let failure = SourceKeysFile.save(keys, site: options.siteDirectory, faults: faults) {
             diagnostics.append(failure)
@@ -169,13 +173,12 @@ extension SiteBuilder {
     /// The renderer over the compiled theme, which needs the photos' sizes and every path the site
     /// publishes, and each Markdown text's link targets (through `memo`, `MarkdownStep`).
     /// - Parameters:
-    ///   - store: a long-lived process's memory (`serve`): the post cards of its builds so far,
-    ///     and its last page layout.
+    ///   - memo: also, in a long-lived process (`serve`), the post cards of its builds so far and
+    ///     its last page layout (`HeldValues`).
     ///   - cachesOnDisk: the site whose `.daybook-cache/cards` holds the cards of earlier builds,
-    ///     when there is no `store`.
+    ///     when the memo holds none.
     func prepareRenderer(
-        _ site: inout SiteModel, photos: PhotoPublisher.Published, _ sources: Sources, memo: inout MemoTable, store: RecordStore? = nil,
-        cachesOnDisk: URL? = nil
+        _ site: inout SiteModel, photos: PhotoPublisher.Published, _ sources: Sources, memo: inout MemoTable, cachesOnDisk: URL? = nil
     ) {
         var input = RenderInput(
             config: site.config, moment: site.moment, feeds: site.feeds, imageSizes: photos.sizes,
@@ -183,10 +186,10 @@ extension SiteBuilder {
         input.images = photos.images
         input.markdownTargets = MarkdownStep.targets(of: SiteRenderer.markdownTexts(of: site.feeds), memo: &memo)
         let fingerprint = site.theme.fingerprint
-        let cards = store?.cards ?? cachesOnDisk.map { CardCacheFile.store(site: $0, posts: site.feeds.posts.count) } ?? CardStore()
-        let layout = store?.pageLayout
+        let cards = HeldValues.cards.value(in: memo) ?? cachesOnDisk.map { CardCacheFile.store(site: $0, posts: site.feeds.posts.count) } ?? CardStore()
+        let layout = HeldValues.layout.value(in: memo)
         site.renderer = site.templates.map { SiteRenderer(templates: $0, input: input, themeFingerprint: fingerprint, cards: cards, layout: layout) }
-        if let store, let renderer = site.renderer { store.pageLayout = renderer.layout }
+        if let renderer = site.renderer { HeldValues.layout.keep(renderer.layout, in: &memo) }
         site.diagnostics += site.renderer?.markdownLinkWarnings() ?? []
         site.diagnostics += site.renderer?.templateLinkProblems(site.theme) ?? []
     }
@@ -194,11 +197,9 @@ extension SiteBuilder {
     /// Lists every output path and checks them all before anything is written: no two outputs
     /// share a path, every path is plain and short enough, and the output folder holds no foreign
     /// file, link or file-for-a-folder where they go. Also reads the previous build's record.
-    /// - Parameter store: a long-lived process's memory (`serve`): the output paths of its last build.
-    /// - Parameter memo: the incremental layer's memo, which holds the facts the previous build's pages read.
-    func plan(
-        _ site: SiteModel, renderer: SiteRenderer, writer: OutputWriter, store: RecordStore? = nil, memo: MemoTable
-    ) -> Plan {
+    /// - Parameter memo: the incremental layer's memo, which holds the facts the previous build's
+    ///   pages read, and in a long-lived process (`serve`) the output paths of its last build.
+    func plan(_ site: SiteModel, renderer: SiteRenderer, writer: OutputWriter, memo: inout MemoTable) -> Plan {
         let assets = site.theme.assets.sorted { $0.key < $1.key }.map { RenderedFile(path: $0.key, bytes: $0.value) } + site.images
         let paths = renderer.outputPaths + assets.map(\.path) + site.cachedImages.map(\.path)
         var diagnostics: [Diagnostic] = []
@@ -210,12 +211,12 @@ extension SiteBuilder {
         let versions = renderer.factVersions()
         // The paths of `serve`'s last build, unless two of them collided, are known to be distinct;
         // they are nearly always this build's, the very strings, and compare at once.
-        let known = store?.distinctPaths
+        let known = HeldValues.distinctPaths.value(in: memo)
         let (errors, snapshots, collisions) = Parallel.all(
             { checked.value.check(paths) },
             { Self.snapshots(of: site.feeds, versions: versions) },
             { paths == known ? [] : Self.collisions(in: paths) })
-        if paths != known { store?.distinctPaths = collisions.isEmpty ? paths : nil }
+        if paths != known { HeldValues.distinctPaths.keep(collisions.isEmpty ? paths : nil, in: &memo) }
         for path in collisions {
             diagnostics.append(.error("two outputs would be written to '\(path)'; rename the image or theme file", at: SourceLocation(path: "content/" + path)))
         }

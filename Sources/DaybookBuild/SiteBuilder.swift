@@ -1,6 +1,7 @@
 import DaybookCheck
 import DaybookContent
 import DaybookFeed
+import DaybookIncremental
 import DaybookModel
 import DaybookRender
 import DaybookTheme
@@ -44,10 +45,11 @@ package struct BuildOptions: Sendable {
 /// the site's `.daybook-cache`, and records what it read so that a build with nothing changed
 /// can stop early; a session rebuilds only after an edit, so it does neither.
 package struct BuildSession: Sendable {
-    /// Decoded content, memos and records, kept in memory from build to build.
-    package var records: RecordStore
-    /// Site-relative paths that changed since the previous build of `records`, as a watcher named
-    /// them all: that build's read is patched with them rather than the site read whole
+    /// The incremental layer's memo, kept in memory from build to build.
+    package var memo: ProcessMemo
+    /// Site-relative paths that changed since the previous build, as a watcher named them all
+    /// (`memo` adds those of failed builds since the one that left it): its read is patched
+    /// with them rather than the site read whole
     /// (`SiteRead`). `nil` when they are not known.
     package var changedSources: [String]?
     /// Told as soon as every file of a successful build and its record are in place (with the
@@ -56,8 +58,8 @@ package struct BuildSession: Sendable {
     package var onWritten: WrittenHandler?
     package typealias WrittenHandler = @Sendable (_ report: WriteReport, _ baseURL: String) async -> Void
 
-    package init(records: RecordStore, changedSources: [String]? = nil, onWritten: WrittenHandler? = nil) {
-        self.records = records
+    package init(memo: ProcessMemo, changedSources: [String]? = nil, onWritten: WrittenHandler? = nil) {
+        self.memo = memo
         self.changedSources = changedSources
         self.onWritten = onWritten
     }
@@ -133,8 +135,6 @@ package struct SiteBuilder: Sendable {
         func failed() -> Bool { outcome.diagnostics.hasErrors || (options.strict && !outcome.diagnostics.isEmpty) }
 
         if let problem = options.outputFolderProblem {
-            // This build reads nothing, so a later patch of the last read would miss its changes.
-            session?.records.lastRead = nil
             outcome.diagnostics.append(.error(problem.message, at: SourceLocation(path: "--output")))
             return finish(nil)
         }
@@ -154,22 +154,25 @@ package struct SiteBuilder: Sendable {
         // thread while the content is read and loaded: it needs only the output folder, which
         // nothing writes before the plan.
         let target = sink ?? OutputFolder(directory: options.outputDirectory, faults: faults)
-        let (force, known) = (options.force, session?.records.lastRecord)
+        // A process's memo is at hand; the site's container is read while the content is (a
+        // medium site's is 60 MB).
+        let memoPlace =
+            session.map { MemoPlace.process($0.memo) } ?? (onDisk ? MemoPlace.site(options.siteDirectory, faults: faults) : .none)
+        let heldMemo = session.map { _ in memoPlace.load() }
+        let (force, known) = (options.force, heldMemo.flatMap { HeldValues.record.value(in: $0) })
         let pendingWriter = Task.detached(priority: .userInitiated) {
             let writer = OutputWriter(sink: target, force: force, known: known, label: options.outputLabel)
             writer.lookAhead()
             return Unshared(writer)
         }
-        // The incremental layer's memo is read while the content is (a medium site's is 27 MB).
-        let memoPlace =
-            session.map { MemoPlace.process($0.records) } ?? (onDisk ? MemoPlace.site(options.siteDirectory, faults: faults) : .none)
-        let pendingMemo = Task.detached(priority: .userInitiated) { memoPlace.load() }
+        let pendingMemo = heldMemo == nil ? Task.detached(priority: .userInitiated) { memoPlace.load() } : nil
         let report = options.progress ?? { _ in }
         report(BuildProgress(phase: "read"))
-        var sources = read(options, session: session, cached: onDisk, listed: listing?.content)
+        var memo = heldMemo ?? MemoTable()
+        var sources = read(options, session: session, memo: &memo, cached: onDisk, listed: listing?.content)
         clock.lap("read")
         report(BuildProgress(phase: "load"))
-        var memo = await pendingMemo.value
+        if let pendingMemo { memo = await pendingMemo.value }
         var site = load(sources, options, memo: &memo)
         // The content's bytes are not needed past loading; a 100,000-post site would carry a
         // hundred MB of them through rendering.
@@ -182,7 +185,7 @@ package struct SiteBuilder: Sendable {
         site.content = SiteContent()
         clock.lap("images")
         let cachesOnDisk = onDisk && session == nil ? options.siteDirectory : nil
-        prepareRenderer(&site, photos: photos, sources, memo: &memo, store: session?.records, cachesOnDisk: cachesOnDisk)
+        prepareRenderer(&site, photos: photos, sources, memo: &memo, cachesOnDisk: cachesOnDisk)
         outcome.diagnostics += sources.diagnostics + site.diagnostics
         outcome.baseURL = site.config.baseURL
         outcome.timeZone = site.timeZone
@@ -192,7 +195,7 @@ package struct SiteBuilder: Sendable {
 
         report(BuildProgress(phase: "plan"))
         let writer = await pendingWriter.value.value
-        var plan = plan(site, renderer: renderer, writer: writer, store: session?.records, memo: memo)
+        var plan = plan(site, renderer: renderer, writer: writer, memo: &memo)
         plan.memo = memoPlace
         plan.table = memo
         outcome.diagnostics += plan.diagnostics
@@ -217,9 +220,7 @@ package struct SiteBuilder: Sendable {
             }
             report(BuildProgress(phase: "finish"))
             let writeReport = try await self.finish(written, writer: writer, baseURL: site.config.baseURL, announce: session?.onWritten)
-            if let saved = writer.savedRecord {
-                session?.records.lastRecord = saved
-            }
+
             // Whether kept by `serve` or saved, the cards are let go of posts that are gone, after
             // either way of rendering (`--check` renders before it writes).
             renderer.releaseGoneCards()
@@ -228,7 +229,7 @@ package struct SiteBuilder: Sendable {
             if let cachesOnDisk, let failure = CardCacheFile.saveIfWorthIt(renderer.cards, site: cachesOnDisk, faults: faults) {
                 unsaved.append(failure)
             }
-            if let failure = plan.memo.save(written.memo) { unsaved.append(failure) }
+            if let failure = plan.memo.save(plan.memo.holding(HeldValues.record, writer.savedRecord, in: written.memo)) { unsaved.append(failure) }
             let listChanges = SiteLists.reportOrder.map { name in
                 (name, ListDiff(from: writer.previous.lists[name] ?? ListSnapshot(), to: plan.lists[name] ?? ListSnapshot()))
             }

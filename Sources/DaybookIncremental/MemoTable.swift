@@ -103,6 +103,11 @@ package struct MemoTable: Sendable {
         decodedValues[step.hash, default: [:]][step.key(id)] = (version, value)
     }
 
+    /// Forgets the decoded result of `step` for `id`.
+    package mutating func forgetDecoded(_ step: MemoStep, _ id: UInt64) {
+        decodedValues[step.hash]?[step.key(id)] = nil
+    }
+
     /// Every result `step` stored, whatever its id and version, each verified: for a step whose
     /// results are found by what they hold rather than by where they were filed.
     package func values(of step: MemoStep) -> [ArraySlice<UInt8>] {

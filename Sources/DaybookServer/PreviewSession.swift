@@ -19,8 +19,8 @@ package actor PreviewSession {
     private let includeFuture: Bool
     private let includeDrafts: Bool
     package private(set) var lastResult: BuildResult?
-    /// The decoded content, kept between rebuilds.
-    private let records: RecordStore
+    /// The incremental layer's memo, kept between rebuilds.
+    private let memo: ProcessMemo
     /// The last rebuild asked for, which the next one waits for.
     private var latest: Task<BuildResult, Never>?
     /// The calendar day of the last build in the site's zone, to notice when it changes.
@@ -50,7 +50,7 @@ package actor PreviewSession {
         self.hub = hub
         self.clock = clock
         self.log = log
-        self.records = RecordStore(site: siteDirectory)
+        self.memo = ProcessMemo(site: siteDirectory)
     }
 
     /// The path of the site's base URL, where the preview serves the folder.
@@ -83,7 +83,7 @@ package actor PreviewSession {
         let options = BuildOptions(
             siteDirectory: siteDirectory, outputDirectory: outputDirectory, now: now, includeFuture: includeFuture,
             includeDrafts: includeDrafts)
-        var session = BuildSession(records: records)
+        var session = BuildSession(memo: memo)
         let started = ContinuousClock.now
         let recent = lastWholeRead.map { started - $0 < wholeReadEvery } ?? false
         session.changedSources = lastReadWatched && recent ? changed : nil

@@ -53,7 +53,7 @@ struct IncrementalBuildTests {
             .split(separator: "\n").filter { !$0.contains("\"p5\"") }.joined(separator: "\n"))
         let seen = Seen()
         let options = BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now))
-        let session = BuildSession(records: RecordStore(site: site.directory)) { report, baseURL in
+        let session = BuildSession(memo: ProcessMemo(site: site.directory)) { report, baseURL in
             seen.add("\(baseURL) wrote \(report.writtenPaths.contains("posts/p6/index.html")) removed \(report.removedPaths)")
             seen.add("page edited: \(site.read("output/posts/p6/index.html")?.contains("plain, edited") == true)")
             seen.add("page removed: \(site.read("output/posts/p5/index.html") == nil)")
@@ -73,9 +73,9 @@ struct IncrementalBuildTests {
     @Test("a preview after a daybook build into the same folder writes the pages that build changed back, and no other")
     func previewKeysNeedItsOwnRecord() async throws {
         let site = try SiteFixture(IndexSite.archive)
-        let store = RecordStore(site: site.directory)
+        let store = ProcessMemo(site: site.directory)
         func preview() async -> BuildResult {
-            await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now)), session: BuildSession(records: store))
+            await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now)), session: BuildSession(memo: store))
         }
         let posts = try #require(site.read("content/posts.json"))
         let edit = posts.replacing(#""caption": "plain""#, with: #""caption": "plain, edited""#)
@@ -354,11 +354,11 @@ struct IncrementalEquivalenceTests {
             await SiteBuilder().build(BuildOptions(siteDirectory: fixture.directory, now: Fixed.at(IndexSite.now)))
         }
         func sources() -> [String: Data] { site.tree("").filter { !$0.key.hasPrefix("output/") && !$0.key.hasPrefix(".daybook-cache/") } }
-        let store = RecordStore(site: site.directory)
+        let store = ProcessMemo(site: site.directory)
         func rebuild(changed: [String]? = nil) async -> BuildResult {
             let options = BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now))
             guard rebuilds != .onDisk else { return await SiteBuilder().build(options) }
-            return await SiteBuilder().build(options, session: BuildSession(records: store, changedSources: rebuilds == .named ? changed : nil))
+            return await SiteBuilder().build(options, session: BuildSession(memo: store, changedSources: rebuilds == .named ? changed : nil))
         }
         _ = await rebuild()
         for (name, edit) in Self.edits {
@@ -404,9 +404,9 @@ struct SavedCardsTests {
         for site in [saved, unsaved] {
             let posts = try #require(site.read("content/posts.json"))
             try site.write("content/posts.json", posts.replacing("[\n", with: "[\n" + newPost + "\n", maxReplacements: 1))
-            let store = RecordStore(site: site.directory, cardsLoadAfterMisses: 1)
-            #expect(await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: now), session: BuildSession(records: store)).succeeded)
-            rendered.append(store.cards.rendered)
+            let store = ProcessMemo(site: site.directory, cardsLoadAfterMisses: 1)
+            #expect(await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: now), session: BuildSession(memo: store)).succeeded)
+            rendered.append(store.cards?.rendered ?? -1)
         }
         // With the saved cards, the new post's card (and the one under the threshold) is all it renders.
         #expect(rendered[0] < rendered[1], "\(rendered)")
@@ -420,9 +420,9 @@ struct PreviewSearchLayoutTests {
     @Test("comments that grow the search index by files, under a preview, give the files of a fresh build")
     func commentsGrowTheIndex() async throws {
         let site = try SiteFixture(IndexSite.archive)
-        let store = RecordStore(site: site.directory)
+        let store = ProcessMemo(site: site.directory)
         let options = BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now))
-        #expect(await SiteBuilder().build(options, session: BuildSession(records: store)).succeeded)
+        #expect(await SiteBuilder().build(options, session: BuildSession(memo: store)).succeeded)
         let before = site.tree("output").keys.filter { $0.hasPrefix("search/") }.sorted()
         // Fifteen comments: past 32 results, the index has big files and entries apart.
         let comments = (2...16).map { ##"{"id": "c\##($0)", "postId": "p1", "author": "al", "createdAt": "2026-11-20T03:00:00Z", "text": "more"}"## }
@@ -430,11 +430,11 @@ struct PreviewSearchLayoutTests {
         try site.write("content/comments.json", existing.dropLast() + ", " + comments.joined(separator: ", ") + "]")
         // A file of the user's where a new search file goes is theirs: the build stops, as a fresh one would.
         try site.write("output/search/b/0.json", "mine")
-        let refused = await SiteBuilder().build(options, session: BuildSession(records: store))
+        let refused = await SiteBuilder().build(options, session: BuildSession(memo: store))
         #expect(refused.diagnostics.filter { $0.severity == .error }.map(\.message).contains { $0.contains("search/b/0.json") }, "\(refused.diagnostics)")
         #expect(site.read("output/search/b/0.json") == "mine")
         try FileManager.default.removeItem(at: site.directory.appending(path: "output/search/b/0.json"))
-        #expect(await SiteBuilder().build(options, session: BuildSession(records: store)).succeeded)
+        #expect(await SiteBuilder().build(options, session: BuildSession(memo: store)).succeeded)
         let fresh = try SiteFixture("")
         for (path, data) in site.tree("") where !path.hasPrefix("output/") && !path.hasPrefix(".daybook-cache/") {
             try fresh.write(path, String(decoding: data, as: UTF8.self))

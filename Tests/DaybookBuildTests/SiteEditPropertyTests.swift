@@ -223,14 +223,14 @@ struct SiteEditPropertyTests {
         var held: [String: [UInt8]] = [:]
         _ = try write(model.files, over: held, to: site, touch: false)
         held = model.files
-        let store = RecordStore(site: site.directory)
+        let store = ProcessMemo(site: site.directory)
         let builder = SiteBuilder(racyWindow: 0)
         func build(changed: [String]?) async -> BuildResult {
             let options = BuildOptions(siteDirectory: site.directory, now: Fixed.at(model.now))
             switch rebuilds {
             case .onDisk: return await builder.build(options)
-            case .held: return await builder.build(options, session: BuildSession(records: store))
-            case .named: return await builder.build(options, session: BuildSession(records: store, changedSources: changed))
+            case .held: return await builder.build(options, session: BuildSession(memo: store))
+            case .named: return await builder.build(options, session: BuildSession(memo: store, changedSources: changed))
             }
         }
         _ = await build(changed: nil)
