@@ -417,6 +417,27 @@ struct SavedCardsTests {
 
 @Suite("Search files under a preview")
 struct PreviewSearchLayoutTests {
+    @Test("under a preview, a file named for a build that failed is read again by the next, which names only its own")
+    func failedBuildNamesCarryOver() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        let memo = ProcessMemo(site: site.directory)
+        let options = BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now))
+        func preview(_ changed: [String]) async -> BuildResult {
+            await SiteBuilder().build(options, session: BuildSession(memo: memo, changedSources: changed))
+        }
+        #expect(await preview([]).succeeded)
+        let posts = try #require(site.read("content/posts.json"))
+        let config = try #require(site.read("site.yml"))
+        // A caption edit and a broken site.yml in one save: the build fails, and the memo holds the read before it.
+        try site.write("content/posts.json", posts.replacing(#""caption": "plain""#, with: #""caption": "plain, edited""#))
+        try site.write("site.yml", config + "pageSize: many\n")
+        #expect(await preview(["content/posts.json", "site.yml"]).succeeded == false)
+        // The fix names site.yml alone; the caption is read all the same.
+        try site.write("site.yml", config)
+        #expect(await preview(["site.yml"]).succeeded)
+        #expect(site.read("output/posts/p6/index.html")?.contains("plain, edited") == true)
+    }
+
     @Test("comments that grow the search index by files, under a preview, give the files of a fresh build")
     func commentsGrowTheIndex() async throws {
         let site = try SiteFixture(IndexSite.archive)
