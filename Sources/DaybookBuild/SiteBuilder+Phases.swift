@@ -288,13 +288,15 @@ extension SiteBuilder {
         let renderer = plan.renderer
         let previousFacts = plan.previousFacts
         let triage = await renderer.triage(previous: previousFacts, versions: versions, reuse: keepable)
-        var keptFacts: [(path: String, places: [Int32])] = []
-        var builtFacts: [(path: String, facts: [PageFact])] = []
-        func collect(_ output: SiteRenderer.PageOutput) {
+        var facts = PageFactTable.Builder(previous: previousFacts, versions: versions)
+        /// Files the page's facts; a built page's key comes of them.
+        func collect(_ output: SiteRenderer.PageOutput) -> UInt64 {
             switch output.facts {
-            case .kept(let places): keptFacts.append((output.path, places))
-            case .read(let facts): builtFacts.append((output.path, facts))
-            case nil: break
+            case .kept:
+                facts.keep(output.path)
+                return output.key
+            case .read(let read): return facts.add(output.path, shape: output.shape ?? 0, facts: read)
+            case nil: return output.key
             }
         }
         let size = SiteRenderer.defaultBatchSize
@@ -303,8 +305,7 @@ extension SiteBuilder {
         // written; the kept pages are filed while the first batch renders.
         var next = batches.first.map { batch in Task { await renderer.render(batch, versions: versions, reuse: keepable) } }
         defer { next?.cancel() }
-        keptFacts.reserveCapacity(triage.kept.count)
-        triage.kept.forEach(collect)
+        for output in triage.kept { _ = collect(output) }
         if carried {
             // Their entries and keys are the previous record's, where the manifest started.
             report.unchanged += triage.kept.count
@@ -321,8 +322,7 @@ extension SiteBuilder {
             next = index + 1 < batches.count ? Task { [batch = batches[index + 1]] in await renderer.render(batch, versions: versions, reuse: keepable) } : nil
             var rendered: [RenderedFile] = []
             for output in outputs {
-                collect(output)
-                manifest.pageKeys[output.path] = output.key
+                manifest.pageKeys[output.path] = collect(output)
                 if let file = output.file {
                     rendered.append(file)
                 } else if let record = writer.keep(output.path, report: &report) {
@@ -335,7 +335,7 @@ extension SiteBuilder {
         }
         var data = await pendingData.value
         var (search, memo, searchSeconds) = await pendingSearch.value
-        PageStep.keep(PageFactTable.next(previous: previousFacts, kept: keptFacts, built: builtFacts), previous: previousFacts, memo: &memo)
+        PageStep.keep(facts.table(), previous: previousFacts, memo: &memo)
         data.keys.merge(search.keys) { _, new in new }
         data.reused += search.reused
         data.files += search.files

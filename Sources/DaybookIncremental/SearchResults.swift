@@ -21,7 +21,12 @@ package final class SearchResults: @unchecked Sendable {
 
     /// Results already made, as one run.
     package convenience init(documents: [SearchDocument]) {
-        self.init(runs: [(documents, Parallel.mapBlocking(documents, SearchStep.Versions.init))]) { _ in [] }
+        self.init(documents: documents, versions: Parallel.mapBlocking(documents, SearchStep.Versions.init))
+    }
+
+    /// Results already made, as one run, with their versions.
+    convenience init(documents: [SearchDocument], versions: [SearchStep.Versions]) {
+        self.init(runs: [(documents, versions)]) { _ in [] }
     }
 
     /// - Parameters:
@@ -69,6 +74,8 @@ package final class SearchResults: @unchecked Sendable {
 
     /// Every result, run after run.
     package func all() -> [SearchDocument] {
+        // Made all at once (a first build), the results are the one array they were made in.
+        if starts.count == 1, let only = lock.withLock({ made[0] }), only.count == count { return only }
         prepare(runs: Set(starts.indices))
         return lock.withLock {
             var documents: [SearchDocument] = []

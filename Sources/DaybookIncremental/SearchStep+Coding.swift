@@ -126,23 +126,37 @@ extension SearchStep {
         return SearchIndex.Lexicon(words: Dictionary(words) { first, _ in first }, near: Dictionary(near) { first, _ in first })
     }
 
-    /// A run's results' versions: a count, then two fixed words each.
-    static func encodeVersions(_ versions: [Versions]) -> [UInt8] {
-        var writer = MemoWriter(reserving: 2 + 16 * versions.count)
-        writer.count(versions.count)
-        for version in versions {
-            writer.fixed(version.document)
-            writer.fixed(version.terms)
+    /// Every kept run: a count, then each run's id, version and results' versions (a count,
+    /// then two fixed words each).
+    static func encodeRuns(_ runs: [(id: UInt64, version: UInt64, versions: [Versions])]) -> [UInt8] {
+        var writer = MemoWriter(reserving: 4 + runs.reduce(0) { $0 + 18 + 16 * $1.versions.count })
+        writer.count(runs.count)
+        for run in runs {
+            writer.fixed(run.id)
+            writer.fixed(run.version)
+            writer.count(run.versions.count)
+            for version in run.versions {
+                writer.fixed(version.document)
+                writer.fixed(version.terms)
+            }
         }
         return writer.bytes
     }
 
-    static func decodeVersions(_ bytes: ArraySlice<UInt8>) -> [Versions]? {
+    static func decodeRuns(_ bytes: ArraySlice<UInt8>) -> [UInt64: (version: UInt64, versions: [Versions])]? {
         var reader = MemoReader(bytes)
-        guard let versions = reader.elements({ reader -> Versions? in
-            guard let document = reader.fixed(), let terms = reader.fixed() else { return nil }
-            return Versions(document: document, terms: terms)
-        }), reader.atEnd else { return nil }
-        return versions
+        guard let count = reader.count() else { return nil }
+        var runs: [UInt64: (version: UInt64, versions: [Versions])] = [:]
+        runs.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let id = reader.fixed(), let version = reader.fixed(),
+                let versions = reader.elements({ reader -> Versions? in
+                    guard let document = reader.fixed(), let terms = reader.fixed() else { return nil }
+                    return Versions(document: document, terms: terms)
+                })
+            else { return nil }
+            runs[id] = (version, versions)
+        }
+        return reader.atEnd ? runs : nil
     }
 }

@@ -71,13 +71,16 @@ package enum SearchStep {
         }
     }
 
-    /// Each run of results (a post's with its comments', an entry's, a person's) by its id:
-    /// its results' versions as bytes, under the version of what they read (a post's, the facts
-    /// its page reads of it, `FactVersions.itemVersion(ofPost:)`, of which its results show a
-    /// part; an entry's, its entry's; a person's, their record, avatar, name and post count).
-    /// A run whose inputs are as they were is not made at all unless a file needs its results
-    /// (`SearchResults`); `serve` keeps each run's results decoded too.
+    /// Every run of results worth keeping (a post's with its comments', an entry's, a
+    /// person's), in one value: each run's id, the version of what its results read (a post's,
+    /// the facts its page reads of it, `FactVersions.itemVersion(ofPost:)`, of which its results
+    /// show a part; an entry's, its entry's; a person's, their record, avatar, name and post
+    /// count) and its results' versions. A run whose inputs are as they were is not made at all
+    /// unless a file needs its results (`SearchResults`). One value rather than one a run: 25,000
+    /// entries grew the memo's index and its writing by a fifth of a second a full build.
     static let runs = MemoStep("search.runs")
+    /// The runs `serve` keeps decoded, results and all, by id.
+    static let heldRuns = MemoStep("search.runs.held")
 
     struct Run: Sendable {
         var documents: [SearchDocument]
@@ -95,6 +98,30 @@ package enum SearchStep {
         hash.combine(renderer.today)
         let context = hash.value
         let (units, names, table) = (renderer.searchUnits(), renderer.searchNames(), memo)
+        let kept = table.value(Self.runs, 0, version: 0).flatMap(decodeRuns) ?? [:]
+        @Sendable func version(_ read: UInt64) -> UInt64 {
+            var hash = StableHash()
+            hash.combine(bits: read)
+            hash.combine(bits: context)
+            return hash.value
+        }
+        // With nothing kept (a first build), every result is made at once, in its place, as a
+        // fresh index makes them: made run by run and joined, they were copied twice.
+        if kept.isEmpty && !memo.keepsDecoded {
+            let documents = renderer.searchDocuments()
+            let resultVersions = Parallel.mapBlocking(documents, Versions.init)
+            var runs: [(id: UInt64, version: UInt64, versions: [Versions])] = []
+            var start = 0
+            for unit in units {
+                let count = renderer.searchCount(unit)
+                if let (id, read) = Self.identity(of: unit, versions: versions), start + count <= documents.count {
+                    runs.append((id, version(read), Array(resultVersions[start..<(start + count)])))
+                }
+                start += count
+            }
+            if start == documents.count { memo.store(Self.runs, 0, version: 0, value: encodeRuns(runs)) }
+            return SearchResults(documents: documents, versions: resultVersions)
+        }
         let made = { @Sendable (unit: SearchUnit) -> Run in
             var documents: [SearchDocument] = []
             documents.reserveCapacity(renderer.searchCount(unit))
@@ -106,21 +133,25 @@ package enum SearchStep {
                 let run = made(unit)
                 return (run.documents, run.versions, nil, nil)
             }
-            var hash = StableHash()
-            hash.combine(bits: read)
-            hash.combine(bits: context)
-            let version = hash.value
-            if let held = table.decoded(Self.runs, id, version: version, as: Run.self) { return (held.documents, held.versions, id, nil) }
-            if let kept = table.value(Self.runs, id, version: version).flatMap(decodeVersions) { return (nil, kept, id, nil) }
+            let version = version(read)
+            if let held = table.decoded(Self.heldRuns, id, version: version, as: Run.self) { return (held.documents, held.versions, id, version) }
+            if let run = kept[id], run.version == version { return (nil, run.versions, id, version) }
             let run = made(unit)
             return (run.documents, run.versions, id, version)
         }
+        var changed = false
         for entry in found {
-            guard let id = entry.id, let version = entry.version, let documents = entry.documents else { continue }
-            memo.store(Self.runs, id, version: version, value: encodeVersions(entry.versions))
-            memo.keepDecoded(Self.runs, id, version: version, Run(documents: documents, versions: entry.versions))
+            guard let id = entry.id, let version = entry.version else { continue }
+            if kept[id]?.version != version { changed = true }
+            if let documents = entry.documents, table.decoded(Self.heldRuns, id, version: version, as: Run.self) == nil {
+                memo.keepDecoded(Self.heldRuns, id, version: version, Run(documents: documents, versions: entry.versions))
+            }
         }
-        memo.retain(Self.runs, ids: Set(found.compactMap(\.id)))
+        let ids = found.compactMap(\.id)
+        memo.retain(Self.heldRuns, ids: Set(ids))
+        if changed || ids.count != kept.count {
+            memo.store(Self.runs, 0, version: 0, value: encodeRuns(found.compactMap { entry in entry.id.map { ($0, entry.version ?? 0, entry.versions) } }))
+        }
         return SearchResults(runs: found.map { ($0.documents, $0.versions) }) { place in made(units[place]).documents }
     }
 

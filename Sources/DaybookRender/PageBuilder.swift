@@ -34,8 +34,6 @@ struct PageBuilder: Sendable {
     let markdownDrops: [String: [(url: String, reason: String)]]
     /// The site's pages, which size the search index (`SearchIndex.Layout`).
     let pageCount: Int
-    /// Where the page being built records what it reads (`recording(into:)`); `nil` outside a page.
-    private(set) var reads: PageReads?
 
     /// - Parameter pageCount: the site's pages, which size the search index (`SearchIndex.Layout`).
     init(input: RenderInput, links: MarkdownLinks? = nil, pageCount: Int = 0) {
@@ -51,12 +49,8 @@ struct PageBuilder: Sendable {
 
     var zone: TimeZone { input.moment.timeZone }
 
-    /// This builder, recording into `reads` every fact it reads: one per page or card built.
-    func recording(into reads: PageReads) -> PageBuilder {
-        var builder = self
-        builder.reads = reads
-        return builder
-    }
+    /// Where the page being built records what it reads (`PageReads.recording`); `nil` outside one.
+    var reads: PageReads? { PageReads.current }
 
     /// A caption or comment as HTML, its `#tags` and `@ids` recorded.
     func linked(_ text: String) -> String { linker.html(text, reads: reads) }

@@ -18,26 +18,75 @@ package struct PageFactTable: Sendable, Equatable {
     /// The table of this build: the pages it kept read what they read before (`kept`, their
     /// places in `previous`), the pages it built read `built`. Pages gone from the site drop out.
     package static func next(previous: PageFactTable?, kept: [(path: String, places: [Int32])], built: [(path: String, facts: [PageFact])]) -> PageFactTable {
-        var table = PageFactTable(facts: previous?.facts ?? [], pages: previous?.pages ?? [:], wholeCount: previous?.wholeCount ?? 0)
-        // Kept pages hold the places they held: the previous pages stand, unless some are gone.
-        if table.pages.count != kept.count + built.count || built.contains(where: { table.pages[$0.path] == nil }) {
-            table.pages = [:]
-            table.pages.reserveCapacity(kept.count + built.count)
-            for page in kept { table.pages[page.path] = page.places }
+        var next = Builder(previous: previous, versions: nil)
+        for page in kept { next.keep(page.path) }
+        for page in built { _ = next.add(page.path, shape: 0, facts: page.facts) }
+        return next.table()
+    }
+
+    /// Makes a build's table page by page, as the pages are triaged and rendered: a rendered
+    /// batch is filed while the next renders.
+    package struct Builder {
+        private var building: PageFactTable
+        private let previousCount: Int
+        /// New facts, each once; the old ones are not looked up, which would hash every fact of
+        /// the table on a one-page rebuild.
+        private var added: [PageFact: Int32] = [:]
+        /// What the build's facts are, and each new fact's version by its place after the old ones.
+        private let versions: FactVersions?
+        private var addedVersions: [UInt64] = []
+        private let firstAdded: Int
+        /// The pages of this build, and how many of them the previous table has.
+        private var paths: [String] = []
+        private var covered = 0
+
+        /// - Parameter versions: what this build's facts are, for the keys of the pages added.
+        package init(previous: PageFactTable?, versions: FactVersions?) {
+            building = previous ?? PageFactTable()
+            previousCount = building.pages.count
+            firstAdded = building.facts.count
+            self.versions = versions
         }
-        // New facts go at the end, each once; the old ones are not looked up, which would hash
-        // every fact of the table on a one-page rebuild.
-        var added: [PageFact: Int32] = [:]
-        for page in built {
-            table.pages[page.path] = page.facts.map { fact in
-                if let place = added[fact] { return place }
-                let place = Int32(table.facts.count)
-                table.facts.append(fact)
-                added[fact] = place
-                return place
+
+        /// A page kept as it was: it read what it read before.
+        package mutating func keep(_ path: String) {
+            paths.append(path)
+            covered += 1
+        }
+
+        /// A page built, of this shape, which read `facts`; its key.
+        package mutating func add(_ path: String, shape: UInt64, facts: [PageFact]) -> UInt64 {
+            paths.append(path)
+            // Each fact once, where the page first read it.
+            var seen = Set<Int32>(minimumCapacity: facts.count)
+            var places: [Int32] = []
+            places.reserveCapacity(facts.count)
+            for fact in facts {
+                let place = added[fact] ?? {
+                    let place = Int32(building.facts.count)
+                    building.facts.append(fact)
+                    added[fact] = place
+                    if let versions { addedVersions.append(versions.version(of: fact)) }
+                    return place
+                }()
+                if seen.insert(place).inserted { places.append(place) }
             }
+            if building.pages.updateValue(places, forKey: path) != nil { covered += 1 }
+            guard let versions else { return 0 }
+            let (known, first) = (addedVersions, firstAdded)
+            return versions.key(shape: shape, facts: places.lazy.map { known[Int($0) - first] })
         }
-        return table.facts.count > max(1024, table.wholeCount + table.wholeCount / 2) ? table.madeWhole() : table
+
+        /// The table, once every page of the build was kept or added.
+        package func table() -> PageFactTable {
+            var table = building
+            // Pages gone from the site leave with their facts.
+            if covered < previousCount {
+                let current = Set(paths)
+                table.pages = table.pages.filter { current.contains($0.key) }
+            }
+            return table.facts.count > max(1024, table.wholeCount + table.wholeCount / 2) ? table.madeWhole() : table
+        }
     }
 
     /// The same pages over a table holding each fact they read once, and no other.

@@ -42,12 +42,15 @@ package struct SiteRenderer: Sendable {
         /// Equal keys mean equal bytes: the key hashes the theme and everything the page's templates read.
         package var key: UInt64
         package var file: RenderedFile?
-        /// What the page read, for the next build's triage: the previous build's places when
-        /// the page was kept, the facts when it was built; `nil` for pages built whole every time.
+        /// What the page read, for the next build's triage: what it read before when the page
+        /// was kept, the facts when it was built; `nil` for pages built whole every time.
         package var facts: Facts?
+        /// The page's shape (`FactVersions.shape(of:)`), which with its facts makes a built page's
+        /// key (`PageFactTable.Builder.add`); `nil` for pages built whole every time.
+        package var shape: UInt64?
 
         package enum Facts: Sendable {
-            case kept([Int32])
+            case kept
             case read([PageFact])
         }
     }
@@ -131,7 +134,7 @@ package struct SiteRenderer: Sendable {
             let page = plan.pages[position]
             if let previous, let places = previous.pages[page.path], let shape = versions.shape(of: page.spec) {
                 let key = versions.key(shape: shape, facts: places.lazy.map { factVersions[Int($0)] })
-                if reuse(page.path, key) { return (PageOutput(path: page.path, key: key, file: nil, facts: .kept(places)), nil) }
+                if reuse(page.path, key) { return (PageOutput(path: page.path, key: key, file: nil, facts: .kept), nil) }
             }
             return (nil, PageToRender(position: position))
         }
@@ -164,7 +167,7 @@ package struct SiteRenderer: Sendable {
     func renderItem(_ item: any ItemView, versions: FactVersions, reads: PageReads) -> String {
         if let reference = item as? PostReference {
             func render(into reads: PageReads) -> String {
-                let view = builder.recording(into: reads).postView(reference.post, partial: reference.partial, inList: reference.inList, lazy: reference.lazy)
+                let view = reads.recording { builder.postView(reference.post, partial: reference.partial, inList: reference.inList, lazy: reference.lazy) }
                 return templates.render(view, template: view.partial.rawValue)
             }
             // A card is the same on every list that shows it (timeline, tags, place); a photo in a
@@ -248,10 +251,13 @@ package struct SiteRenderer: Sendable {
         }
     }
 
-    /// Builds and renders one page, recording what it read; its key hashes those facts' versions.
+    /// Builds and renders one page, recording what it read. Its key hashes those facts' versions
+    /// and is made where the facts are filed (`PageFactTable.Builder.add`), each fact versioned
+    /// once there rather than once a page here; the writer leaves a file whose bytes are the
+    /// same as they were.
     func renderPage(_ spec: PageSpec, path: String, versions: FactVersions, reuse: (String, UInt64) -> Bool) -> PageOutput {
         let reads = PageReads()
-        let page = builder.recording(into: reads).build(spec)
+        let page = reads.recording { builder.build(spec) }
         // Items render through their own partials, each seeing only its own fields, the way a list
         // cell configures itself from its model. A post's card is the same on every page that lists
         // it (timeline, tags, author, place), so it is rendered once and reused (`CardStore`).
@@ -261,10 +267,9 @@ package struct SiteRenderer: Sendable {
             section.items = section.items.map { PrerenderedItem(html: renderItem($0, versions: versions, reads: reads)) }
             return section
         }
-        let key: UInt64
-        if let shape = versions.shape(of: spec) {
-            key = versions.key(shape: shape, facts: reads.facts)
-        } else {
+        let shape = versions.shape(of: spec)
+        var key: UInt64 = 0
+        if shape == nil {
             // The few pages without a shape (home, search, 404) are fingerprinted whole.
             var hash = StableHash()
             hash.combine(String(themeFingerprint))
@@ -272,15 +277,15 @@ package struct SiteRenderer: Sendable {
             hash.combine(builder.urls.root)
             hash.combine(viewValue: page)
             key = hash.value
+            if reuse(path, key) { return PageOutput(path: path, key: key, file: nil) }
         }
-        let facts: PageOutput.Facts? = versions.shape(of: spec) == nil ? nil : .read(reads.facts)
-        if reuse(path, key) { return PageOutput(path: path, key: key, file: nil, facts: facts) }
+        let facts: PageOutput.Facts? = shape == nil ? nil : .read(reads.facts)
         let body = templates.render(pageBody, template: page.bodyTemplate.rawValue)
         let layout = LayoutView(
             title: page.title, siteTitle: builder.siteTitle, root: builder.urls.root, bodyClass: page.bodyClass,
             navigation: builder.navigation(current: page.current), feeds: page.feeds, footer: builder.footer, body: body)
         let html = templates.renderBytes(layout, template: TemplateName.layout.rawValue)
-        return PageOutput(path: path, key: key, file: RenderedFile(path: path, bytes: html), facts: facts)
+        return PageOutput(path: path, key: key, file: RenderedFile(path: path, bytes: html), facts: facts, shape: shape)
     }
 }
 
