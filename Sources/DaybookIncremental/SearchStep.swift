@@ -77,7 +77,7 @@ package enum SearchStep {
     /// show a part; an entry's, its entry's; a person's, their record, avatar, name and post
     /// count) and its results' versions. A run whose inputs are as they were is not made at all
     /// unless a file needs its results (`SearchResults`). One value rather than one a run: 25,000
-    /// entries grew the memo's index and its writing by a fifth of a second a full build.
+    /// entries grew the memo's index and its writing by a fifth of a second of CPU a full build.
     static let runs = MemoStep("search.runs")
     /// The runs `serve` keeps decoded, results and all, by id.
     static let heldRuns = MemoStep("search.runs.held")
