@@ -245,10 +245,8 @@ extension SiteBuilder {
     /// The lists' snapshots, each item versioned by the facts its page reads of it: an item whose
     /// page changed is an update of every list that holds it.
     static func snapshots(of feeds: SiteFeeds, versions: FactVersions) -> [String: ListSnapshot] {
-        let posts = Parallel.mapBlocking(feeds.posts) { ($0.id, versions.itemVersion(ofPost: $0.id)) }
-        let postVersions = Dictionary(posts, uniquingKeysWith: { first, _ in first })
         let entryVersions = feeds.journal.map { versions.version(of: .entry($0.promptID)) }
-        return SiteLists.snapshots(of: feeds, postVersions: postVersions, entryVersions: entryVersions)
+        return SiteLists.snapshots(of: feeds, postVersions: versions.postItemVersions, entryVersions: entryVersions)
     }
 
     /// Each path a second output would be written to, in plan order, once per extra output.

@@ -51,7 +51,7 @@ package final class SearchResults: @unchecked Sendable {
 
     private static let missing = SearchDocument(kind: .post, slug: "", title: "", text: "", number: 0, thumbnail: "", texts: [], keys: [])
 
-    /// How many runs were made here rather than given: for tests and `--verbose`.
+    /// How many runs this holds made, given or made here: for tests.
     package var runsMade: Int { lock.withLock { made.count } }
 
     /// The results numbered `range`.

@@ -51,6 +51,10 @@ package final class FactVersions: Sendable {
         entriesByID = Dictionary(feeds.journal.map { ($0.promptID, $0) }, uniquingKeysWith: { first, _ in first })
         let people = Dictionary(uniqueKeysWithValues: feeds.usersByID.keys.map { ($0, Self.personVersion($0, feeds: feeds)) })
         self.people = people
+        let input = builder.input
+        let references = Array(Set(input.imageSizes.keys).union(input.images.keys))
+        let images = Dictionary(uniqueKeysWithValues: zip(references, Parallel.mapBlocking(references) { Self.imageVersion($0, input: input) }))
+        self.images = images
         let versions = Parallel.mapBlocking(feeds.posts) { post -> (String, PostVersions) in
             let comments = feeds.comments[post.id] ?? []
             var hash = Self.hash(.post(post.id))
@@ -68,14 +72,11 @@ package final class FactVersions: Sendable {
             hash.combine(bits: postVersion)
             hash.combine(bits: commentsVersion)
             hash.combine(bits: people[post.author] ?? Self.personVersion(post.author, feeds: feeds))
-            if let image = post.image { hash.combine(bits: Self.imageVersion(image, input: builder.input)) }
+            if let image = post.image { hash.combine(bits: images[image] ?? Self.imageVersion(image, input: input)) }
             for comment in comments { hash.combine(bits: people[comment.author] ?? Self.personVersion(comment.author, feeds: feeds)) }
             return (post.id, PostVersions(post: postVersion, comments: commentsVersion, item: hash.value))
         }
         posts = Dictionary(versions, uniquingKeysWith: { first, _ in first })
-        let input = builder.input
-        let references = Array(Set(input.imageSizes.keys).union(input.images.keys))
-        images = Dictionary(uniqueKeysWithValues: zip(references, Parallel.mapBlocking(references) { Self.imageVersion($0, input: input) }))
         let entriesByID = self.entriesByID
         let ids = Array(entriesByID.keys)
         entries = Dictionary(uniqueKeysWithValues: zip(ids, Parallel.mapBlocking(ids) { Self.made(.entry($0), builder: builder, entries: entriesByID) }))
@@ -201,6 +202,9 @@ package final class FactVersions: Sendable {
     package func itemVersion(ofPost id: String) -> UInt64 {
         posts[id]?.item ?? Self.hash(.post(id)).value
     }
+
+    /// Every post's `itemVersion(ofPost:)`, by id, as worked out once.
+    package var postItemVersions: [String: UInt64] { posts.mapValues(\.item) }
 
     /// A person as their search results see them: their record and their avatar.
     package func itemVersion(ofPerson id: String) -> UInt64 {

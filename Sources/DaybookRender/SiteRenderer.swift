@@ -144,8 +144,8 @@ package struct SiteRenderer: Sendable {
         return triage
     }
 
-    /// Builds and renders `pages` on all cores, recording what each read. A page whose new key
-    /// `reuse` claims is not written again.
+    /// Builds and renders `pages` on all cores, recording what each read. A page built whole to
+    /// get its key (home, search, 404) is not rendered when `reuse` claims that key.
     package func render(
         _ pages: ArraySlice<PageToRender>, versions: FactVersions, reuse: @escaping @Sendable (String, UInt64) -> Bool = { _, _ in false }
     ) async -> [PageOutput] {
@@ -256,8 +256,21 @@ package struct SiteRenderer: Sendable {
     /// once there rather than once a page here; the writer leaves a file whose bytes are the
     /// same as they were.
     func renderPage(_ spec: PageSpec, path: String, versions: FactVersions, reuse: (String, UInt64) -> Bool) -> PageOutput {
+        let shape = versions.shape(of: spec)
         let reads = PageReads()
-        let page = reads.recording { builder.build(spec) }
+        let page = shape == nil ? builder.build(spec) : reads.recording { builder.build(spec) }
+        var key: UInt64 = 0
+        if shape == nil {
+            // The few pages without a shape (home, search, 404) are fingerprinted whole, and
+            // rendered only when the fingerprint moved.
+            var hash = StableHash()
+            hash.combine(String(themeFingerprint))
+            hash.combine(builder.siteTitle)
+            hash.combine(builder.urls.root)
+            hash.combine(viewValue: page)
+            key = hash.value
+            if reuse(path, key) { return PageOutput(path: path, key: key, file: nil) }
+        }
         // Items render through their own partials, each seeing only its own fields, the way a list
         // cell configures itself from its model. A post's card is the same on every page that lists
         // it (timeline, tags, author, place), so it is rendered once and reused (`CardStore`).
@@ -266,18 +279,6 @@ package struct SiteRenderer: Sendable {
             var section = section
             section.items = section.items.map { PrerenderedItem(html: renderItem($0, versions: versions, reads: reads)) }
             return section
-        }
-        let shape = versions.shape(of: spec)
-        var key: UInt64 = 0
-        if shape == nil {
-            // The few pages without a shape (home, search, 404) are fingerprinted whole.
-            var hash = StableHash()
-            hash.combine(String(themeFingerprint))
-            hash.combine(builder.siteTitle)
-            hash.combine(builder.urls.root)
-            hash.combine(viewValue: page)
-            key = hash.value
-            if reuse(path, key) { return PageOutput(path: path, key: key, file: nil) }
         }
         let facts: PageOutput.Facts? = shape == nil ? nil : .read(reads.facts)
         let body = templates.render(pageBody, template: page.bodyTemplate.rawValue)
