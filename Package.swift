@@ -38,7 +38,7 @@ let package = Package(
         // PURE: raw JSON/YAML records -> validated models with diagnostics. Input is bytes, never a folder.
         .target(
             name: "DaybookContent",
-            dependencies: ["DaybookModel", "DaybookParallel", .product(name: "Yams", package: "Yams")],
+            dependencies: ["DaybookModel", "DaybookParallel", "DaybookLanguage", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         // libcmark from Debian's libcmark-dev.
@@ -49,13 +49,18 @@ let package = Package(
         .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
         // Checks a rendered site: links, fragments, titles, ids, alt text, feeds and the sitemap. No I/O.
         .target(name: "DaybookCheck", dependencies: ["DaybookModel", "DaybookParallel", "CGumbo"], swiftSettings: strictSettings),
+        // ICU's CLDR plural rules from Debian's libicu-dev, through a C shim: ICU's version-suffixed
+        // names are macros, which Swift cannot import.
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        // Language rules: CLDR plural categories (ICU) and dates as a language writes them. No I/O.
+        .target(name: "DaybookLanguage", dependencies: ["DaybookModel", "CICU"], swiftSettings: strictSettings),
         // The default theme, embedded so the binary renders a site wherever it is installed.
         .target(name: "DaybookTheme", swiftSettings: strictSettings),
         // View models and Mustache: a site model in, rendered files out. No I/O.
         .target(
             name: "DaybookRender",
             dependencies: [
-                "DaybookModel", "DaybookFeed", "DaybookMarkdown", "DaybookParallel",
+                "DaybookModel", "DaybookFeed", "DaybookMarkdown", "DaybookParallel", "DaybookLanguage", "DaybookContent", "DaybookTheme",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: strictSettings
@@ -72,7 +77,7 @@ let package = Package(
             name: "DaybookBuild",
             dependencies: [
                 "DaybookModel", "DaybookFeed", "DaybookContent", "DaybookRender", "DaybookTheme", "DaybookCheck", "DaybookImages", "DaybookParallel",
-                "DaybookIncremental", "CConfinedOpen",
+                "DaybookIncremental", "DaybookLanguage", "CConfinedOpen",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: strictSettings
@@ -122,6 +127,7 @@ let package = Package(
         .testTarget(name: "DaybookIncrementalTests", dependencies: ["DaybookIncremental", "DaybookTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookContentTests", dependencies: ["DaybookContent", "DaybookTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookMarkdownTests", dependencies: ["DaybookMarkdown"], swiftSettings: strictSettings),
+        .testTarget(name: "DaybookLanguageTests", dependencies: ["DaybookLanguage", "DaybookModel"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookImagesTests", dependencies: ["DaybookImages", "CVips", "CVipsLoader"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookCheckTests", dependencies: ["DaybookCheck", "DaybookTestSupport"], swiftSettings: strictSettings),
         .testTarget(
@@ -134,7 +140,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DaybookRenderTests",
-            dependencies: ["DaybookRender", "DaybookTestSupport", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["DaybookRender", "DaybookLanguage", "DaybookContent", "DaybookTestSupport", .product(name: "Mustache", package: "swift-mustache")],
             resources: [.copy("Images")],
             swiftSettings: strictSettings
         ),
@@ -149,7 +155,7 @@ let package = Package(
         .testTarget(
             name: "DaybookBrowserTests",
             dependencies: [
-                "DaybookServer", "DaybookTestSupport",
+                "DaybookServer", "DaybookTestSupport", "DaybookRender", "DaybookLanguage", "DaybookModel",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
