@@ -4,7 +4,7 @@ import Foundation
 /// Reads `site.yml` (CONTRACT §1): every key optional, unknown keys warned about, wrong types errors.
 enum ConfigReader {
     static let path = "site.yml"
-    static let knownKeys = ["baseURL", "feedSize", "hashtags", "images", "pageSize", "report", "timeZone", "timeline", "title"]
+    static let knownKeys = ["baseURL", "feedSize", "hashtags", "images", "language", "pageSize", "report", "timeZone", "timeline", "title"]
 
     static func read(_ bytes: [UInt8]?) -> (SiteConfig, [Diagnostic]) {
         var config = SiteConfig()
@@ -67,6 +67,15 @@ enum ConfigReader {
                         config.timeZoneIdentifier = s
                     } else {
                         diagnostics.append(Diagnostic(.unknownTimeZone(s), at: at(member.value.position)))
+                    }
+                }
+            case "language":
+                if let s = string(member) {
+                    if let tag = LanguageTag(s) {
+                        config.language = tag
+                        config.languagePosition = at(member.value.position)
+                    } else {
+                        diagnostics.append(Diagnostic(.badLanguageTag(field: member.key, found: s), at: at(member.value.position)))
                     }
                 }
             case "pageSize": if let n = positiveInt(member) { config.pageSize = n }

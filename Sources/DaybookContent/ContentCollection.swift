@@ -45,10 +45,10 @@ package enum ContentCollection: String, Sendable, CaseIterable {
         }
     }
 
-    private static let promptKeys = ["id", "title", "date", "body", "updatedAt", "draft"]
+    private static let promptKeys = ["id", "title", "date", "body", "updatedAt", "draft", "lang"]
     private static let sentPromptKeys = ["id", "promptId", "sentAt"]
-    private static let responseKeys = ["id", "promptId", "createdAt", "text", "updatedAt", "draft"]
-    private static let userKeys = ["id", "name", "bio", "avatar", "follows"]
-    private static let postKeys = ["id", "author", "createdAt", "caption", "tags", "image", "imageAlt", "location", "sensitive", "updatedAt", "draft"]
-    private static let commentKeys = ["id", "postId", "author", "createdAt", "text", "updatedAt", "draft"]
+    private static let responseKeys = ["id", "promptId", "createdAt", "text", "updatedAt", "draft", "lang"]
+    private static let userKeys = ["id", "name", "bio", "avatar", "follows", "lang"]
+    private static let postKeys = ["id", "author", "createdAt", "caption", "tags", "image", "imageAlt", "location", "sensitive", "updatedAt", "draft", "lang"]
+    private static let commentKeys = ["id", "postId", "author", "createdAt", "text", "updatedAt", "draft", "lang"]
 }

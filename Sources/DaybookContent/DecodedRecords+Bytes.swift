@@ -44,6 +44,7 @@ extension ByteWriter {
             string(prompt.body)
             instant(prompt.updatedAt)
             bool(prompt.isDraft)
+            string(prompt.lang?.text)
         }
         int(records.sentPrompts.count)
         for sent in records.sentPrompts {
@@ -62,6 +63,7 @@ extension ByteWriter {
             string(user.avatar)
             strings(user.follows)
             sourced(record.follows)
+            string(user.lang?.text)
         }
         int(records.posts.count)
         for record in records.posts {
@@ -84,6 +86,7 @@ extension ByteWriter {
             string(post.sensitiveReason)
             instant(post.updatedAt)
             bool(post.isDraft)
+            string(post.lang?.text)
             sourced(record.tags)
             uint64(post.contentKey)
         }
@@ -97,6 +100,7 @@ extension ByteWriter {
             string(comment.text)
             instant(comment.updatedAt)
             bool(comment.isDraft)
+            string(comment.lang?.text)
             uint64(comment.contentKey)
         }
         int(records.responses.count)
@@ -108,11 +112,20 @@ extension ByteWriter {
             string(response.text)
             instant(response.updatedAt)
             bool(response.isDraft)
+            string(response.lang?.text)
         }
     }
 }
 
 extension ByteReader {
+    /// An item's `lang`: `.some(nil)` when it has none, `nil` when the bytes are damaged (a tag
+    /// read back must still be well formed, as the reader made it).
+    mutating func languageTag() -> LanguageTag?? {
+        guard let text = optionalString() else { return nil }
+        guard let text else { return .some(nil) }
+        return LanguageTag(text).map { .some($0) }
+    }
+
     mutating func sourced(path: String) -> [Sourced<String>]? {
         guard let count = count() else { return nil }
         var values: [Sourced<String>] = []
@@ -128,10 +141,11 @@ extension ByteReader {
         guard let prompts = count() else { return nil }
         for _ in 0..<prompts {
             guard let origin = location(path: path), let id = string(), let title = string(), let date = optionalString(),
-                let body = optionalString(), let updatedAt = optionalInstant(), let isDraft = bool()
+                let body = optionalString(), let updatedAt = optionalInstant(), let isDraft = bool(), let lang = languageTag()
             else { return nil }
             var prompt = Prompt(id: id, title: title, date: date.flatMap(CalendarDay.init), body: body, updatedAt: updatedAt, isDraft: isDraft)
             prompt.origin = origin
+            prompt.lang = lang
             records.prompts.append(prompt)
         }
         guard let sent = count() else { return nil }
@@ -144,10 +158,11 @@ extension ByteReader {
         guard let users = count() else { return nil }
         for _ in 0..<users {
             guard let origin = location(path: path), let id = string(), let name = optionalString(), let bio = optionalString(),
-                let avatar = optionalString(), let follows = strings(), let sourced = sourced(path: path)
+                let avatar = optionalString(), let follows = strings(), let sourced = sourced(path: path), let lang = languageTag()
             else { return nil }
             var user = User(id: id, name: name, bio: bio, avatar: avatar, follows: follows)
             user.origin = origin
+            user.lang = lang
             records.users.append(UserRecord(user: user, follows: sourced))
         }
         guard let posts = count() else { return nil }
@@ -162,7 +177,7 @@ extension ByteReader {
                 place = Location(name: name, latitude: latitude, longitude: longitude)
             }
             guard let isSensitive = bool(), let reason = optionalString(), let updatedAt = optionalInstant(), let isDraft = bool(),
-                let tags = sourced(path: path), let key = uint64()
+                let lang = languageTag(), let tags = sourced(path: path), let key = uint64()
             else { return nil }
             var post = Post(
                 id: id, author: author, createdAt: createdAt, caption: caption, extraTags: extraTags, image: image, imageAlt: imageAlt,
@@ -170,6 +185,7 @@ extension ByteReader {
             post.origin = origin
             post.isSensitive = isSensitive
             post.sensitiveReason = reason
+            post.lang = lang
             // After the last field is set: setting one works the key out afresh.
             post.restoreContentKey(key)
             records.posts.append(PostRecord(post: post, tags: tags))
@@ -178,20 +194,23 @@ extension ByteReader {
         records.comments.reserveCapacity(comments)
         for _ in 0..<comments {
             guard let origin = location(path: path), let id = string(), let postID = string(), let author = string(),
-                let createdAt = instant(), let text = string(), let updatedAt = optionalInstant(), let isDraft = bool(), let key = uint64()
+                let createdAt = instant(), let text = string(), let updatedAt = optionalInstant(), let isDraft = bool(), let lang = languageTag(),
+                let key = uint64()
             else { return nil }
             var comment = Comment(id: id, postID: postID, author: author, createdAt: createdAt, text: text, updatedAt: updatedAt, isDraft: isDraft)
             comment.origin = origin
+            comment.lang = lang
             comment.restoreContentKey(key)
             records.comments.append(comment)
         }
         guard let responses = count() else { return nil }
         for _ in 0..<responses {
             guard let origin = location(path: path), let id = string(), let promptID = string(), let createdAt = instant(),
-                let text = string(), let updatedAt = optionalInstant(), let isDraft = bool()
+                let text = string(), let updatedAt = optionalInstant(), let isDraft = bool(), let lang = languageTag()
             else { return nil }
             var response = Response(id: id, promptID: promptID, createdAt: createdAt, text: text, updatedAt: updatedAt, isDraft: isDraft)
             response.origin = origin
+            response.lang = lang
             records.responses.append(response)
         }
         return atEnd ? records : nil

@@ -65,9 +65,11 @@ extension RecordReader {
             let date = day("date")
             let body = string("body")
             let (updatedAt, isDraft) = editFields(createdAt: nil)
+            let lang = languageTag()
             guard let id, let title, !isInvalid else { return }
             var prompt = Prompt(id: id, title: title, date: date, body: body, updatedAt: updatedAt, isDraft: isDraft)
             prompt.origin = origin
+            prompt.lang = lang
             records.prompts.append(prompt)
         case .sentPrompts:
             let promptID = nonEmptyString("promptId", required: true)
@@ -81,18 +83,22 @@ extension RecordReader {
             let createdAt = instant("createdAt", required: true)
             let text = string("text", required: true)
             let (updatedAt, isDraft) = editFields(createdAt: createdAt)
+            let lang = languageTag()
             guard let id, let promptID, let createdAt, let text, !isInvalid else { return }
             var response = Response(id: id, promptID: promptID, createdAt: createdAt, text: text, updatedAt: updatedAt, isDraft: isDraft)
             response.origin = origin
+            response.lang = lang
             records.responses.append(response)
         case .users:
             let name = string("name")
             let bio = string("bio")
             let avatar = nonEmptyString("avatar")
             let follows = strings("follows")
+            let lang = languageTag()
             guard let id, !isInvalid else { return }
             var user = User(id: id, name: name, bio: bio, avatar: avatar)
             user.origin = origin
+            user.lang = lang
             records.users.append(UserRecord(user: user, follows: follows))
         case .posts:
             let author = nonEmptyString("author", required: true)
@@ -104,11 +110,13 @@ extension RecordReader {
             let place = location("location")
             let sensitive = sensitivity()
             let (updatedAt, isDraft) = editFields(createdAt: createdAt)
+            let lang = languageTag()
             guard let id, let author, let createdAt, !isInvalid else { return }
             var post = Post(
                 id: id, author: author, createdAt: createdAt, caption: caption, image: image, imageAlt: imageAlt,
                 location: place, updatedAt: updatedAt, isDraft: isDraft)
             post.origin = origin
+            post.lang = lang
             (post.isSensitive, post.sensitiveReason) = sensitive
             records.posts.append(PostRecord(post: post, tags: tags))
         case .comments:
@@ -117,10 +125,12 @@ extension RecordReader {
             let createdAt = instant("createdAt", required: true)
             let text = string("text", required: true)
             let (updatedAt, isDraft) = editFields(createdAt: createdAt)
+            let lang = languageTag()
             guard let id, let postID, let author, let createdAt, let text, !isInvalid else { return }
             var comment = Comment(
                 id: id, postID: postID, author: author, createdAt: createdAt, text: text, updatedAt: updatedAt, isDraft: isDraft)
             comment.origin = origin
+            comment.lang = lang
             records.comments.append(comment)
         }
     }

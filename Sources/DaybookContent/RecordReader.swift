@@ -81,6 +81,15 @@ struct RecordReader {
         return nil
     }
 
+    /// `lang` (CONTRACT §11): an item written in another language than the site's. A tag that is
+    /// not well formed is reported and left out, and the item is shown in the site's language.
+    mutating func languageTag(_ key: String = "lang") -> LanguageTag? {
+        guard let text = string(key) else { return nil }
+        if let tag = LanguageTag(text) { return tag }
+        fail(.badLanguageTag(field: key, found: text), at: members[key]!.value.position, required: false)
+        return nil
+    }
+
     mutating func day(_ key: String) -> CalendarDay? {
         guard let text = string(key) else { return nil }
         if let day = CalendarDay(text) { return day }

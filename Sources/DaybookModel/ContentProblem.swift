@@ -108,6 +108,18 @@ package enum ContentProblem: Sendable, Hashable {
     /// them less useful; the build still writes them.
     case baseURLNotAbsolute(String)
     case unknownTimeZone(String)
+    /// `language` or an item's `lang` that is not a well-formed BCP 47 tag (`en_US`, `english`).
+    case badLanguageTag(field: String, found: String)
+    /// Daybook ships no words for the language and the site adds none: English words are used.
+    case noWordsForLanguage(language: String, file: String)
+    /// A words file (`Templates/i18n/<language>.yml`) whose top level is not a mapping of keys.
+    case wordsNotAMapping(found: String)
+    /// A word that is neither text nor a mapping of plural categories to text.
+    case badWord(key: String, found: String)
+    /// A plural form under a name CLDR does not have (`zero one two few many other`).
+    case unknownPluralCategory(key: String, category: String)
+    /// A plural entry without `other`, the form every language falls back to.
+    case pluralWithoutOther(key: String)
     case badImageWidths(found: String)
     case badImageWidth(found: String)
     case badImageFormat(found: String)
@@ -130,7 +142,7 @@ package enum ContentProblem: Sendable, Hashable {
         switch self {
         case .textAfterSentPrompt, .unknownKey, .updatedBeforeCreated, .tooManyHashtags, .commentOnMissingPost, .unknownFollow,
             .notAHashtag, .responseToMissingPrompt, .responseWithoutEntry, .sentPromptToMissingPrompt, .locationWithoutSlug,
-            .alsoToday, .unknownSetting, .baseURLNotAbsolute, .missingImage, .hiddenImage:
+            .alsoToday, .unknownSetting, .baseURLNotAbsolute, .missingImage, .hiddenImage, .noWordsForLanguage:
             .warning
         case .notUTF8, .siteConfigNotUTF8, .cannotRead, .linkOutsideSite, .invalidJSON, .invalidYAML, .noFrontMatter,
             .frontMatterNotClosed, .notAListFile, .recordNotAnObject, .duplicateKey, .missingField, .missingNestedField,
@@ -138,7 +150,8 @@ package enum ContentProblem: Sendable, Hashable {
             .notOnlyStrings, .notALocation, .latitudeOutOfRange, .longitudeOutOfRange, .notABoolean, .emptySensitiveReason,
             .notSensitive, .textGivenTwice, .unknownAuthor, .unknownTimelineViewer, .duplicateID, .commentIDWithoutAnchor,
             .commentAnchorsCollide, .idWithoutSlug, .slugsCollide, .siteConfigNotAMapping, .settingNotAMapping,
-            .notAPositiveWholeNumber, .badBaseURL, .unknownTimeZone, .badImageWidths, .badImageWidth, .badImageFormat,
+            .notAPositiveWholeNumber, .badBaseURL, .unknownTimeZone, .badLanguageTag, .wordsNotAMapping, .badWord,
+            .unknownPluralCategory, .pluralWithoutOther, .badImageWidths, .badImageWidth, .badImageFormat,
             .badReportURL, .unsafeImagePath, .imageThroughOutsideLink:
             .error
         }
@@ -260,6 +273,18 @@ package enum ContentProblem: Sendable, Hashable {
                 + "set it to the site's address, such as 'baseURL: https://example.org/'"
         case .unknownTimeZone(let name):
             "unknown time zone '\(name)'; use an IANA name such as Europe/Lisbon or UTC"
+        case .badLanguageTag(let field, let found):
+            "'\(field)' must be a BCP 47 language tag such as en, pt-BR or zh-Hant, found '\(found)'"
+        case .noWordsForLanguage(let language, let file):
+            "Daybook has no words for the language '\(language)', so the theme's words are English; add them in \(file)"
+        case .wordsNotAMapping(let found):
+            "a words file must be a mapping of keys to words, such as 'loadMore: Carregar mais', found \(found)"
+        case .badWord(let key, let found):
+            "'\(key)' must be text, or a mapping of plural forms such as 'one: \"{count} post\"' and 'other: \"{count} posts\"', found \(found)"
+        case .unknownPluralCategory(let key, let category):
+            "'\(key)' has a plural form '\(category)'; the forms are zero, one, two, few, many and other"
+        case .pluralWithoutOther(let key):
+            "'\(key)' has plural forms but no 'other', the form every language needs"
         case .badImageWidths(let found):
             "'images.widths' must be a list of widths in pixels such as [480, 960, 1600], found \(found)"
         case .badImageWidth(let found):

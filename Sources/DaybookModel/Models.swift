@@ -12,6 +12,8 @@ package struct Prompt: Sendable, Hashable, Identifiable {
     package var updatedAt: Instant?
     /// `draft: true`: left out of the site, with its sendings and responses, unless `--drafts`.
     package var isDraft: Bool
+    /// `lang` (§11): the language of the title and body, when not the site's.
+    package var lang: LanguageTag?
 
     package init(
         id: String, title: String, date: CalendarDay? = nil, body: String? = nil, updatedAt: Instant? = nil, isDraft: Bool = false
@@ -50,6 +52,8 @@ package struct User: Sendable, Hashable, Identifiable {
     package var bio: String?
     package var avatar: String?
     package var follows: [String]
+    /// `lang` (§11): the language of the name and bio, when not the site's.
+    package var lang: LanguageTag?
 
     package init(id: String, name: String? = nil, bio: String? = nil, avatar: String? = nil, follows: [String] = []) {
         self.id = id
@@ -95,6 +99,7 @@ package struct Post: Sendable, Hashable, Identifiable {
         @usableFromInline var sensitiveReason: String?
         @usableFromInline var updatedAt: Instant?
         @usableFromInline var isDraft: Bool
+        @usableFromInline var lang: LanguageTag?
     }
 
     @usableFromInline var box: SharedFields<Fields>
@@ -106,7 +111,7 @@ package struct Post: Sendable, Hashable, Identifiable {
     ) {
         box = SharedFields(Fields(
             origin: nil, id: id, author: author, createdAt: createdAt, caption: caption, extraTags: extraTags, image: image,
-            imageAlt: imageAlt, location: location, isSensitive: false, sensitiveReason: nil, updatedAt: updatedAt, isDraft: isDraft))
+            imageAlt: imageAlt, location: location, isSensitive: false, sensitiveReason: nil, updatedAt: updatedAt, isDraft: isDraft, lang: nil))
     }
 
     /// Where the record was read from, for diagnostics that name it; `nil` for records built in code.
@@ -168,6 +173,11 @@ package struct Post: Sendable, Hashable, Identifiable {
         @inlinable get { box.fields.isDraft }
         set { box.set { $0.isDraft = newValue } }
     }
+    /// `lang` (§11): the language of the caption and alt text, when not the site's.
+    package var lang: LanguageTag? {
+        @inlinable get { box.fields.lang }
+        set { box.set { $0.lang = newValue } }
+    }
 
     /// CONTRACT §2: the caption's hashtags, then the `tags` field, normalised, each once.
     package var tags: [String] {
@@ -194,6 +204,7 @@ package struct Comment: Sendable, Hashable, Identifiable {
         @usableFromInline var text: String
         @usableFromInline var updatedAt: Instant?
         @usableFromInline var isDraft: Bool
+        @usableFromInline var lang: LanguageTag?
     }
 
     @usableFromInline var box: SharedFields<Fields>
@@ -202,7 +213,7 @@ package struct Comment: Sendable, Hashable, Identifiable {
         id: String, postID: String, author: String, createdAt: Instant, text: String, updatedAt: Instant? = nil,
         isDraft: Bool = false
     ) {
-        box = SharedFields(Fields(origin: nil, id: id, postID: postID, author: author, createdAt: createdAt, text: text, updatedAt: updatedAt, isDraft: isDraft))
+        box = SharedFields(Fields(origin: nil, id: id, postID: postID, author: author, createdAt: createdAt, text: text, updatedAt: updatedAt, isDraft: isDraft, lang: nil))
     }
 
     /// Where the record was read from, for diagnostics that name it; `nil` for records built in code.
@@ -237,6 +248,11 @@ package struct Comment: Sendable, Hashable, Identifiable {
     package var isDraft: Bool {
         @inlinable get { box.fields.isDraft }
         set { box.set { $0.isDraft = newValue } }
+    }
+    /// `lang` (§11): the language of the text, when not the site's.
+    package var lang: LanguageTag? {
+        @inlinable get { box.fields.lang }
+        set { box.set { $0.lang = newValue } }
     }
 }
 

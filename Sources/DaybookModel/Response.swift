@@ -10,6 +10,8 @@ package struct Response: Sendable, Hashable, Identifiable {
     package var text: String
     package var updatedAt: Instant?
     package var isDraft: Bool
+    /// `lang` (§11): the language of the text, when not the site's.
+    package var lang: LanguageTag?
 
     package init(
         id: String, promptID: String, createdAt: Instant, text: String, updatedAt: Instant? = nil, isDraft: Bool = false

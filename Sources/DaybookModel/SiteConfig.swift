@@ -36,6 +36,10 @@ package struct SiteConfig: Sendable, Hashable {
     package var imageOriginals = true
     /// `report` (§7): a `mailto:` or `https:` URL in which `{url}` stands for a post's absolute URL.
     package var report: String?
+    /// `language` (§11): the pages' `lang` and direction, the theme's words and how dates read.
+    package var language = LanguageTag.english
+    /// Where `language` was written, for the warning when Daybook has no words for it.
+    package var languagePosition: SourceLocation?
     /// Where `baseURL` was written, for the warning about a relative one.
     package var baseURLPosition: SourceLocation?
 

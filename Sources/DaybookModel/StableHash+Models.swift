@@ -19,6 +19,8 @@ extension StableHash {
 
     package mutating func combine(_ day: CalendarDay?) { combine(day?.description) }
 
+    package mutating func combine(_ tag: LanguageTag?) { combine(tag?.text) }
+
     package mutating func combine(_ prompt: Prompt) {
         combine("prompt")
         combine(prompt.id)
@@ -27,6 +29,7 @@ extension StableHash {
         combine(prompt.body)
         combine(prompt.updatedAt)
         combine(prompt.isDraft)
+        combine(prompt.lang)
     }
 
     package mutating func combine(_ response: Response) {
@@ -37,6 +40,7 @@ extension StableHash {
         combine(response.text)
         combine(response.updatedAt)
         combine(response.isDraft)
+        combine(response.lang)
     }
 
     /// Every setting a page can show or be laid out by; where `baseURL` and `timeline.viewer` were
@@ -55,6 +59,7 @@ extension StableHash {
         combine(config.imageFormat)
         combine(config.imageOriginals)
         combine(config.report)
+        combine(config.language)
     }
 
     package mutating func combine(_ user: User) {
@@ -65,6 +70,7 @@ extension StableHash {
         combine(user.avatar)
         combine(user.follows.count)
         user.follows.forEach { combine($0) }
+        combine(user.lang)
     }
 
     package mutating func combine(_ location: Location?) {
@@ -99,6 +105,7 @@ extension Post.Fields: KeyedFields {
         hash.combine(sensitiveReason)
         hash.combine(updatedAt)
         hash.combine(isDraft)
+        hash.combine(lang)
         return hash.value
     }
 }
@@ -114,6 +121,7 @@ extension Comment.Fields: KeyedFields {
         hash.combine(text)
         hash.combine(updatedAt)
         hash.combine(isDraft)
+        hash.combine(lang)
         return hash.value
     }
 }

@@ -153,7 +153,7 @@ struct ContentLoaderTests {
             "content/prompts.json:3:10: error: duplicate prompt id 'p1' (first defined at content/prompts.json:2:10)",
             "content/prompts.json:4:10: error: 'id' must be a string, found a number; put it in quotes",
             "content/prompts.json:5:3: error: prompt is missing required field 'id'",
-            "content/prompts.json:6:30: warning: unknown key 'colour' in prompt; known keys: body, date, draft, id, title, updatedAt",
+            "content/prompts.json:6:30: warning: unknown key 'colour' in prompt; known keys: body, date, draft, id, lang, title, updatedAt",
             "content/sent-prompts.json:1:43: error: 'sentAt' must be an RFC 3339 date-time such as 2026-11-21T08:00:00Z or 2026-11-21T09:00:00+01:00, found 'yesterday'",
             "content/users.json:1:28: warning: user 'ana' follows 'ghost', which is not a user; ignored",
         ])
@@ -311,7 +311,7 @@ struct ContentLoaderTests {
         let fine = load(users + "-- content/posts.json --\n[\(good),\n\(unknown)]")
         #expect(fine.content.posts.map(\.id) == ["a", "b"])
         #expect(fine.diagnostics.map(\.description) == [
-            "content/posts.json:2:67: warning: unknown key 'colour' in post; known keys: author, caption, createdAt, draft, id, image, imageAlt, location, sensitive, tags, updatedAt"
+            "content/posts.json:2:67: warning: unknown key 'colour' in post; known keys: author, caption, createdAt, draft, id, image, imageAlt, lang, location, sensitive, tags, updatedAt"
         ])
     }
 
@@ -394,7 +394,7 @@ struct ContentLoaderTests {
             "site.yml:1:8: error: 'title' must be a string, found an array",
             "site.yml:2:11: error: 'pageSize' must be a whole number of at least 1, found 0",
             "site.yml:3:11: error: unknown time zone 'Mars/Base'; use an IANA name such as Europe/Lisbon or UTC",
-            "site.yml:4:1: warning: unknown key 'colour'; known keys: baseURL, feedSize, hashtags, images, pageSize, report, timeZone, timeline, title",
+            "site.yml:4:1: warning: unknown key 'colour'; known keys: baseURL, feedSize, hashtags, images, language, pageSize, report, timeZone, timeline, title",
             "site.yml:6:11: error: timeline.viewer 'ghost' is not a user",
         ])
 

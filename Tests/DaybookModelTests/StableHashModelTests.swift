@@ -37,6 +37,7 @@ struct StableHashModelTests {
                 "caption": { $0.caption = nil }, "extraTags": { $0.extraTags = ["t", "u"] }, "image": { $0.image = "j" },
                 "imageAlt": { $0.imageAlt = "" }, "location": { $0.location?.latitude = 1 }, "isSensitive": { $0.isSensitive = true },
                 "sensitiveReason": { $0.sensitiveReason = "r" }, "updatedAt": { $0.updatedAt = Self.at }, "isDraft": { $0.isDraft = true },
+                "lang": { $0.lang = LanguageTag("pt") },
             ], hash: { post in Self.hash { $0.combine(post) } })
         let before = Self.hash { $0.combine(sample) }
         sample.origin = DaybookModel.SourceLocation(path: "content/posts.json", line: 9)
@@ -53,11 +54,12 @@ struct StableHashModelTests {
                 "title": { $0.title = "U" }, "baseURL": { $0.baseURL = "/" }, "timeZoneIdentifier": { $0.timeZoneIdentifier = "Europe/Lisbon" },
                 "pageSize": { $0.pageSize = 11 }, "feedSize": { $0.feedSize = 21 }, "timelineViewer": { $0.timelineViewer = nil },
                 "hashtagsPerPost": { $0.hashtagsPerPost = 3 }, "imageWidths": { $0.imageWidths = [480, 960] }, "imageFormat": { $0.imageFormat = "jpeg" },
-                "imageOriginals": { $0.imageOriginals = false }, "report": { $0.report = nil },
-            ], hash: { config in Self.hash { $0.combine(config) } }, ignoring: ["timelineViewerPosition", "baseURLPosition"])
+                "imageOriginals": { $0.imageOriginals = false }, "report": { $0.report = nil }, "language": { $0.language = LanguageTag("ar")! },
+            ], hash: { config in Self.hash { $0.combine(config) } }, ignoring: ["timelineViewerPosition", "baseURLPosition", "languagePosition"])
         let before = Self.hash { $0.combine(sample) }
         sample.baseURLPosition = DaybookModel.SourceLocation(path: "site.yml", line: 2)
         sample.timelineViewerPosition = DaybookModel.SourceLocation(path: "site.yml", line: 5)
+        sample.languagePosition = DaybookModel.SourceLocation(path: "site.yml", line: 7)
         #expect(Self.hash { $0.combine(sample) } == before)
     }
 
@@ -85,25 +87,27 @@ struct StableHashModelTests {
             edits: [
                 "id": { $0.id = "d" }, "postID": { $0.postID = "q" }, "author": { $0.author = "b" },
                 "createdAt": { $0.createdAt = Instant(secondsSince1970: 2) }, "text": { $0.text = "u" },
-                "updatedAt": { $0.updatedAt = Self.at }, "isDraft": { $0.isDraft = true },
+                "updatedAt": { $0.updatedAt = Self.at }, "isDraft": { $0.isDraft = true }, "lang": { $0.lang = LanguageTag("pt") },
             ], hash: { comment in Self.hash { $0.combine(comment) } })
         Self.check(
             Response(id: "r", promptID: "q", createdAt: Self.at, text: "t"),
             edits: [
                 "id": { $0.id = "s" }, "promptID": { $0.promptID = "x" }, "createdAt": { $0.createdAt = Instant(secondsSince1970: 2) },
                 "text": { $0.text = "u" }, "updatedAt": { $0.updatedAt = Self.at }, "isDraft": { $0.isDraft = true },
+                "lang": { $0.lang = LanguageTag("pt") },
             ], hash: { response in Self.hash { $0.combine(response) } })
         Self.check(
             Prompt(id: "q", title: "T", body: "b"),
             edits: [
                 "id": { $0.id = "r" }, "title": { $0.title = "U" }, "date": { $0.date = CalendarDay(year: 2026, month: 1, day: 2) },
                 "body": { $0.body = nil }, "updatedAt": { $0.updatedAt = Self.at }, "isDraft": { $0.isDraft = true },
+                "lang": { $0.lang = LanguageTag("pt") },
             ], hash: { prompt in Self.hash { $0.combine(prompt) } })
         Self.check(
             User(id: "u", name: "N", bio: "b", avatar: "a", follows: ["v"]),
             edits: [
                 "id": { $0.id = "w" }, "name": { $0.name = nil }, "bio": { $0.bio = "c" }, "avatar": { $0.avatar = nil },
-                "follows": { $0.follows = [] },
+                "follows": { $0.follows = [] }, "lang": { $0.lang = LanguageTag("he") },
             ], hash: { user in Self.hash { $0.combine(user) } })
         Self.check(
             Location(name: "L", latitude: 1, longitude: 2),
