@@ -99,7 +99,7 @@ let package = Package(
         // The command line: parses arguments, resolves "now", prints diagnostics.
         .target(
             name: "DaybookCLI",
-            dependencies: ["DaybookBuild", "DaybookContent", "DaybookServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["DaybookBuild", "DaybookContent", "DaybookServer", "DaybookRender", "DaybookLanguage", "DaybookModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "daybook", dependencies: ["DaybookCLI"], swiftSettings: strictSettings),

@@ -1,11 +1,21 @@
 // Daybook "load more": appends the next list page's items below the ones shown (CONTRACT §9).
 // Without JavaScript the button stays hidden and the rel="prev"/rel="next" links do the paging.
+// Its one sentence of its own comes from the page, in its language: key loadMoreFailed of the
+// JSON object in <body data-words>, English when it is missing.
 (function () {
   "use strict";
   var button = document.querySelector("button[data-load-more]");
   if (!button || !window.fetch || !window.DOMParser || !window.history || !history.replaceState) return;
   var busy = false;
   var label = button.textContent;
+
+  // A word of the page's <body data-words>, or the English one.
+  function word(key, english) {
+    var table = null;
+    try { table = JSON.parse(document.body.getAttribute("data-words") || "{}"); } catch (error) { table = null; }
+    var value = table && typeof table === "object" ? table[key] : null;
+    return typeof value === "string" && value ? value : english;
+  }
 
   function items(root) {
     return Array.prototype.slice.call(root.querySelectorAll("[data-id]"));
@@ -66,7 +76,7 @@
       })
       .catch(function () {
         // Leave the button for another try; the rel="next" link still works.
-        button.textContent = "Could not load more. Try again";
+        button.textContent = word("loadMoreFailed", "Could not load more. Try again");
       })
       .then(function () {
         busy = false;

@@ -1,9 +1,13 @@
 // The profile grid's preview (CONTRACT §9): a click on an <a data-preview> opens one
 // <dialog data-preview> with the post's photo and caption, and the address becomes the post's
 // page. ArrowRight (or a swipe left) shows the next, older post; ArrowLeft (or a swipe right) the
-// newer one; nothing happens at either end. Escape, the close button or Back closes it, the
-// address is the profile's again, and focus returns to the link that opened it; Forward then
-// opens it again.
+// newer one; nothing happens at either end. On a right-to-left page (CONTRACT §11: the grid runs
+// from right to left) the keys and swipes are mirrored: ArrowLeft (or a swipe right) shows the
+// next, older post, and ArrowRight (or a swipe left) the newer one. Escape, the close button or
+// Back closes it, the address is the profile's again, and focus returns to the link that opened
+// it; Forward then opens it again.
+// The dialog's words come from the page, in its language: the JSON object in <body data-words>
+// (keys photoPreview, close, openPost, sensitivePhoto, showPhoto), English when it is missing.
 // Without JavaScript each grid item is a plain link to its post page.
 (() => {
   const links = () => Array.from(document.querySelectorAll("a[data-preview]"));
@@ -16,6 +20,26 @@
   // handler cannot tell from history.state alone.
   let closedByHistory = false;
 
+  // The page's words, read once: English for a key the page does not give.
+  let table = null;
+  function word(key, english) {
+    if (!table) {
+      table = {};
+      try {
+        const parsed = JSON.parse((document.body && document.body.dataset.words) || "{}");
+        if (parsed && typeof parsed === "object") table = parsed;
+      } catch (error) { /* not JSON: English throughout */ }
+    }
+    const value = table[key];
+    return typeof value === "string" && value ? value : english;
+  }
+
+  // Whether the page reads right to left, so that "next" is towards the left.
+  function rightToLeft() {
+    return document.documentElement.dir.toLowerCase() === "rtl" ||
+      getComputedStyle(dialog || document.documentElement).direction === "rtl";
+  }
+
   function element(tag, className) {
     const node = document.createElement(tag);
     if (className) node.className = className;
@@ -25,21 +49,24 @@
   function build() {
     dialog = element("dialog", "preview");
     dialog.setAttribute("data-preview", "");
-    dialog.setAttribute("aria-label", "Photo preview");
+    dialog.setAttribute("aria-label", word("photoPreview", "Photo preview"));
     const close = element("button", "preview-close");
     close.type = "button";
-    close.setAttribute("aria-label", "Close");
+    close.setAttribute("aria-label", word("close", "Close"));
     close.textContent = "×";
     close.addEventListener("click", () => dialog.close());
     const figure = element("figure", "preview-figure");
     figure.append(element("div", "preview-photo"), element("figcaption", "preview-caption"));
     const open = element("a", "preview-open");
-    open.textContent = "Open post";
+    open.textContent = word("openPost", "Open post");
     dialog.append(close, figure, open);
     document.body.append(dialog);
     dialog.addEventListener("keydown", (event) => {
-      if (event.key === "ArrowRight") { event.preventDefault(); step(1); }
-      if (event.key === "ArrowLeft") { event.preventDefault(); step(-1); }
+      if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
+      event.preventDefault();
+      // Towards the end of the line is the next, older post: the right, or the left on a
+      // right-to-left page.
+      step((event.key === "ArrowRight") !== rightToLeft() ? 1 : -1);
     });
     dialog.addEventListener("close", () => {
       // Escape and the button come here first: leave the post's address the way Back would.
@@ -53,7 +80,9 @@
       if (startX === null) return;
       const dx = event.clientX - startX;
       startX = null;
-      if (Math.abs(dx) > 50) step(dx < 0 ? 1 : -1);
+      // Pulling the photo towards the start of the line brings the next, older post: a swipe left,
+      // or right on a right-to-left page.
+      if (Math.abs(dx) > 50) step((dx < 0) !== rightToLeft() ? 1 : -1);
     });
   }
 
@@ -69,7 +98,7 @@
     const details = element("details", "sensitive");
     details.setAttribute("data-sensitive", "");
     const summary = element("summary");
-    summary.textContent = (data.sensitive || "Sensitive photo") + " · Show photo";
+    summary.textContent = (data.sensitive || word("sensitivePhoto", "Sensitive photo")) + " · " + word("showPhoto", "Show photo");
     const template = element("template");
     template.setAttribute("data-sensitive-photo", "");
     template.content.append(img);

@@ -9,6 +9,12 @@
 // fetched only when the ones before do not fill the list: exact words, then the last word as a
 // prefix, then words one edit away (five letters or more). Within a tier, people, hashtags and
 // places come first, then the rest by BM25.
+//
+// Its words are the page's, in the site's language (CONTRACT §11): the JSON object in the
+// .search element's `data-words`, a string a key, or for a count an object of CLDR plural
+// categories (zero, one, two, few, many, other) whose `{count}` is the number. The plural form
+// is chosen by Intl.PluralRules, the number and a result's day written by Intl, for the
+// language of <html lang>. A key the page does not give is said in English.
 (function () {
   "use strict";
   var root = document.querySelector(".search");
@@ -489,11 +495,61 @@
     return Promise.all([self, postingsOf(kind + name, whole)]).then(function (parts) { return { self: parts[0], posts: parts[1] }; });
   }
 
+  // ---- Words, in the page's language ----
+
+  var english = {
+    person: "Person", hashtag: "Hashtag", place: "Place", post: "Post", comment: "Comment", journal: "Journal",
+    postCount: { one: "{count} post", other: "{count} posts" },
+    noResults: "No results.",
+    resultCount: { one: "{count} result.", other: "{count} results." },
+    showingResults: { one: "Showing {count} result; more below.", other: "Showing {count} results; more below." },
+    searching: "Searching…",
+    searchFailed: "The search index could not be loaded."
+  };
+  var words = {};
+  try {
+    var given = JSON.parse(root.getAttribute("data-words") || "{}");
+    if (given && typeof given === "object") words = given;
+  } catch (error) { words = {}; }
+  var lang = document.documentElement.lang || "en";
+  // Made once a page; English ones when the language is not a tag Intl takes.
+  function made(make) {
+    try { return make(lang); } catch (error) { try { return make("en"); } catch (again) { return null; } }
+  }
+  var pluralRules = made(function (tag) { return new Intl.PluralRules(tag); });
+  var numbers = made(function (tag) { return new Intl.NumberFormat(tag); });
+  var days = null;
+  try { days = new Intl.DateTimeFormat(lang, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }); } catch (error) { days = null; }
+  var months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+  function word(key) {
+    var value = words[key];
+    return typeof value === "string" && value ? value : english[key];
+  }
+
+  // A count's words: the form of the language's plural category for `n` (else `other`), its
+  // `{count}` the number as the language writes it.
+  function counted(key, n) {
+    var forms = words[key], text = typeof forms === "string" ? forms : null;
+    if (!text && forms && typeof forms === "object") {
+      var category = pluralRules ? pluralRules.select(n) : "other";
+      text = typeof forms[category] === "string" ? forms[category] : forms.other;
+    }
+    if (typeof text !== "string" || !text) text = english[key][n === 1 ? "one" : "other"];
+    return text.split("{count}").join(numbers ? numbers.format(n) : String(n));
+  }
+
+  // A day number (days since 1970-01-01, UTC) as the language writes it, or "21 November 2026".
+  function dayText(number) {
+    var day = new Date(number * 86400000);
+    if (days) { try { return days.format(day); } catch (error) { days = null; } }
+    return day.getUTCDate() + " " + months[day.getUTCMonth()] + " " + day.getUTCFullYear();
+  }
+
   // ---- Showing results ----
 
-  var kindNames = { u: "Person", t: "Hashtag", l: "Place", p: "Post", c: "Comment", e: "Journal" };
+  var kindKeys = { u: "person", t: "hashtag", l: "place", p: "post", c: "comment", e: "journal" };
   var kindClasses = { u: "user", t: "tag", l: "place", p: "post", c: "comment", e: "entry" };
-  var months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
   // A card's address, from its kind and slug (SearchDocument.slug).
   function address(data) {
@@ -510,9 +566,9 @@
 
   // The line under a card's title: its kind, and its day as the pages write it, or its posts.
   function meta(data) {
-    if (data[0] === "u" || data[0] === "t" || data[0] === "l") return kindNames[data[0]] + " · " + data[4] + (data[4] === 1 ? " post" : " posts");
-    var day = new Date(data[4] * 86400000);
-    return kindNames[data[0]] + " · " + day.getUTCDate() + " " + months[day.getUTCMonth()] + " " + day.getUTCFullYear();
+    var kind = word(kindKeys[data[0]]);
+    if (data[0] === "u" || data[0] === "t" || data[0] === "l") return kind + " · " + counted("postCount", data[4]);
+    return kind + " · " + dayText(data[4]);
   }
 
   function title(data) { return (data[0] === "t" ? "#" : "") + data[2]; }
@@ -563,6 +619,12 @@
     return ranges;
   }
 
+  // An item in its own language (CONTRACT §11): the card's `lang`, and `dir` where it is not the site's.
+  function language(element, data) {
+    if (data[6]) element.lang = data[6];
+    if (data[7]) element.dir = data[7];
+  }
+
   function item(data, matched) {
     var li = document.createElement("li");
     li.className = "search-result search-result-" + kindClasses[data[0]];
@@ -577,6 +639,7 @@
     var heading = document.createElement("span");
     heading.className = "search-result-title";
     heading.appendChild(highlighted(title(data), matched));
+    if (data[8]) language(heading, data);
     link.appendChild(heading);
     var line = document.createElement("span");
     line.className = "search-result-meta";
@@ -586,6 +649,7 @@
       var snippet = document.createElement("span");
       snippet.className = "search-result-snippet";
       snippet.appendChild(highlighted(data[3], matched));
+      language(snippet, data);
       link.appendChild(snippet);
     }
     li.appendChild(link);
@@ -616,8 +680,8 @@
     if (state.shown >= state.limit || left === 0) {
       var complete = left === 0 && !state.pending.length;
       more.hidden = complete;
-      status.textContent = complete ? (state.shown === 0 ? "No results." : state.shown === 1 ? "1 result." : state.shown + " results.")
-        : "Showing " + state.shown + " results; more below.";
+      status.textContent = complete ? (state.shown === 0 ? word("noResults") : counted("resultCount", state.shown))
+        : counted("showingResults", state.shown);
       return Promise.resolve();
     }
     var batch = state.results.slice(state.next, state.next + (state.limit - state.shown));
@@ -662,13 +726,13 @@
       status.textContent = "";
       return Promise.resolve();
     }
-    status.textContent = "Searching…";
+    status.textContent = word("searching");
     return run(query).then(function (found) {
       if (number !== serial) return;
       current = { query: query, matched: matchedWords(query), results: found.results, pending: found.pending, next: 0, shown: 0, limit: shown, addresses: new Set() };
       return filled(current, number);
     }).catch(function () {
-      if (number === serial) status.textContent = "The search index could not be loaded.";
+      if (number === serial) status.textContent = word("searchFailed");
     });
   }
 

@@ -2,6 +2,7 @@ import DaybookCheck
 import DaybookContent
 import DaybookFeed
 import DaybookIncremental
+import DaybookLanguage
 import DaybookModel
 import DaybookParallel
 import DaybookRender
@@ -29,6 +30,8 @@ extension SiteBuilder {
         var feeds: SiteFeeds
         var theme: Theme
         var templates: ThemeTemplates?
+        /// The theme's words in the site's language (§11).
+        var words = ThemeWords.english
         var renderer: SiteRenderer?
         var images: [RenderedFile] = []
         /// Photo copies in the image cache, read only when the output lacks them.
@@ -137,6 +140,8 @@ extension SiteBuilder {
         let theme = Self.defaultTheme.overridden(by: sources.theme)
         let (templates, templateDiagnostics) = theme.compile(typedWalk: !rendersThroughSwiftMustache)
         diagnostics += templateDiagnostics
+        let (words, wordDiagnostics) = theme.words(for: loaded.config.language, at: loaded.config.languagePosition)
+        diagnostics += wordDiagnostics
         let zone = TimeZone(identifier: loaded.config.timeZoneIdentifier) ?? .gmt
         let moment = BuildMoment(
             now: options.now, timeZone: zone, includeFuture: options.includeFuture, includeDrafts: options.includeDrafts)
@@ -147,6 +152,7 @@ extension SiteBuilder {
         var site = SiteModel(
             config: loaded.config, content: loaded.content, timeZone: zone, moment: moment, feeds: feeds, theme: theme,
             templates: templates, diagnostics: diagnostics)
+        site.words = words
         site.validUntil = NoChangeRecord.validUntil(content: loaded.content, feeds: feeds, moment: moment)
         return site
     }
@@ -184,6 +190,7 @@ extension SiteBuilder {
             config: site.config, moment: site.moment, feeds: site.feeds, imageSizes: photos.sizes,
             assetPaths: Set(site.theme.assets.keys).union(ImageCollector(snapshot: sources.snapshot).paths).union(photos.paths))
         input.images = photos.images
+        input.words = site.words
         input.markdownTargets = MarkdownStep.targets(of: SiteRenderer.markdownTexts(of: site.feeds), memo: &memo)
         let fingerprint = site.theme.fingerprint
         let cards = HeldValues.cards.value(in: memo) ?? cachesOnDisk.map { CardCacheFile.store(site: $0, posts: site.feeds.posts.count) } ?? CardStore()

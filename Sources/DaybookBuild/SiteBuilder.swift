@@ -275,15 +275,5 @@ package struct SiteBuilder: Sendable {
     }
 
     /// The embedded default theme, the base every site's own `Templates/` overrides.
-    package static let defaultTheme: Theme = {
-        var theme = Theme()
-        for (path, text) in DefaultTheme.files {
-            if path.hasSuffix(".mustache") {
-                theme.templates[String(path.dropLast(".mustache".count))] = (text, "Templates/" + path)
-            } else {
-                theme.assets[path] = Array(text.utf8)
-            }
-        }
-        return theme
-    }()
+    package static var defaultTheme: Theme { Theme.embedded }
 }

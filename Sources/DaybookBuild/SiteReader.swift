@@ -191,14 +191,8 @@ package struct SiteReader: Sendable {
                 diagnostics.append(.error("cannot read file: \(reason)", at: SourceLocation(path: path)))
                 continue
             }
-            if relative.hasSuffix(".mustache") {
-                guard let text = String(validating: data, as: UTF8.self) else {
-                    diagnostics.append(.error("template is not valid UTF-8", at: SourceLocation(path: path)))
-                    continue
-                }
-                theme.templates[String(relative.dropLast(".mustache".count))] = (text, path)
-            } else {
-                theme.assets[relative] = data
+            if !theme.add(relative, bytes: data, path: path) {
+                diagnostics.append(.error("template is not valid UTF-8", at: SourceLocation(path: path)))
             }
         }
         return (theme, diagnostics, hasLinks)

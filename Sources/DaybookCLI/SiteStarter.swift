@@ -1,5 +1,7 @@
 import DaybookContent
+import DaybookLanguage
 import DaybookModel
+import DaybookRender
 
 /// The files of a new site (`daybook new`): settings, one item of each collection, a `.gitignore`.
 ///
@@ -9,10 +11,25 @@ import DaybookModel
 struct SiteStarter {
     /// When the site is made: the items' dates (`SOURCE_DATE_EPOCH` when set, as `build` reads it).
     var now: Instant
+    /// `daybook new --language`: the site's `language`, and the language its first items are
+    /// written in, from the default theme's words (`starter…`), English where it has none.
+    var language = LanguageTag.english
+
+    /// The starter's texts in `language`.
+    var words: ThemeWords { Theme.embedded.words(for: language, at: nil).words }
+
+    /// Whether Daybook ships words for `language`: else the site's theme speaks English, and
+    /// its build warns until `Templates/i18n/<language>.yml` adds them.
+    var languageIsShipped: Bool { Theme.embedded.words(for: language, at: nil).diagnostics.isEmpty }
+
+    /// `text` as a YAML double-quoted scalar: a translated title may hold `:`, `#` or quotes.
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+    }
 
     /// Relative path and contents of each file, in the order they are written.
     var files: [(path: String, text: String)] {
-        [("site.yml", Self.siteYML), (".gitignore", "output/\n.daybook-cache/\n")]
+        [("site.yml", siteYML), (".gitignore", "output/\n.daybook-cache/\n")]
             + ContentCollection.allCases.compactMap { collection in
                 items[collection.rawValue].map { ("content/\(collection.rawValue)/\($0.name).md", $0.text) }
             }
@@ -23,16 +40,17 @@ struct SiteStarter {
     /// quietly ignored.
     var items: [String: (name: String, text: String)] {
         let at = now.utcText
+        let words = words
         return [
             "prompts": (
                 "what-went-well",
                 """
                 ---
                 id: what-went-well
-                title: What went well today?
+                title: \(Self.quoted(words["starterPromptTitle"]))
                 ---
 
-                Write a few lines about **one small thing** that went well. A prompt's text is Markdown.
+                \(words["starterPromptBody"])
 
                 """
             ),
@@ -58,7 +76,7 @@ struct SiteStarter {
                 createdAt: \(at)
                 ---
 
-                I started a site.
+                \(words["starterResponse"])
 
                 """
             ),
@@ -67,10 +85,10 @@ struct SiteStarter {
                 """
                 ---
                 id: me
-                name: Me
+                name: \(Self.quoted(words["starterName"]))
                 ---
 
-                A few words about you. Edit content/users/me.md.
+                \(words["starterBio"])
 
                 """
             ),
@@ -84,10 +102,10 @@ struct SiteStarter {
                 # image: images/photo.jpg    (a file under content/)
                 # imageAlt: What the photo shows
                 location:
-                  name: Home
+                  name: \(Self.quoted(words["starterPlace"]))
                 ---
 
-                My first post. #Hashtags in a caption link to a page of every post with that tag: #hello
+                \(words["starterCaption"])
 
                 """
             ),
@@ -101,18 +119,23 @@ struct SiteStarter {
                 createdAt: \(at)
                 ---
 
-                A first comment. @me links to a user's page.
+                \(words["starterComment"])
 
                 """
             ),
         ]
     }
 
-    static let siteYML = """
+    var siteYML: String {
+        """
         # Settings for this Daybook site. Every key is optional; Daybook's README describes each one.
 
         # The site's title, on every page and in the feeds.
-        title: My Daybook
+        title: \(Self.quoted(words["starterTitle"]))
+
+        # The BCP 47 tag of the site's language: the pages' lang and direction, the theme's
+        # words and how dates are written. Templates/i18n/<language>.yml overrides words.
+        language: \(language.text)
 
         # The address the site is published at. Feeds and the sitemap need it to give absolute
         # URLs: replace this placeholder with your own address before you deploy.
@@ -130,4 +153,5 @@ struct SiteStarter {
         #   viewer: me
 
         """
+    }
 }

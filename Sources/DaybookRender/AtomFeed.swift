@@ -20,12 +20,16 @@ struct AtomFeed {
         var updated: Instant
         var authorName: String?
         var contentHTML: String
+        /// The item's own language (§11), when it gives one: the entry's `xml:lang`.
+        var lang: LanguageTag? = nil
     }
 
     let urls: SiteURLs
     let siteTitle: String
     /// The build's "now": the `<updated>` of a feed with no entries.
     let now: Instant
+    /// The site's language (§11): the feed's `xml:lang`.
+    let language: LanguageTag
 
     /// A stable, absolute id for a page: its URL when `baseURL` is absolute, else a URN on its path.
     func id(_ path: String) -> String {
@@ -37,7 +41,7 @@ struct AtomFeed {
         let updated = entries.map(\.updated).max() ?? now
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
-            <feed xmlns="http://www.w3.org/2005/Atom">
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(XML.escape(language.text))">
             <title>\(XML.escape(title))</title>
             <id>\(XML.escape(id(path)))</id>
             <link rel="self" type="application/atom+xml" href="\(XML.escape(urls.absolute(SiteURLs.percentEncoded(feedPath))))"/>
@@ -50,7 +54,7 @@ struct AtomFeed {
         for entry in entries {
             let fragment = entry.fragment.map { "#" + SiteURLs.percentEncoded($0) } ?? ""
             xml += """
-                <entry>
+                <entry\(entry.lang.map { " xml:lang=\"\(XML.escape($0.text))\"" } ?? "")>
                 <title>\(XML.escape(entry.title))</title>
                 <id>\(XML.escape(id(entry.path) + fragment))</id>
                 <link rel="alternate" type="text/html" href="\(XML.escape(urls.absolute(SiteURLs.percentEncoded(entry.path)) + fragment))"/>

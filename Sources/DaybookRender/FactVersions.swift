@@ -118,6 +118,7 @@ package final class FactVersions: Sendable {
         hash.combine(user != nil)
         hash.combine(user?.displayName)
         hash.combine(user?.avatar)
+        hash.combine(user?.lang)
         return hash.value
     }
 

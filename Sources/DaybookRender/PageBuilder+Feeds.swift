@@ -1,10 +1,11 @@
 import DaybookFeed
 import DaybookMarkdown
+import DaybookLanguage
 import DaybookModel
 
 /// The feeds of CONTRACT §4, each the first `feedSize` items of a list the feed core ordered.
 extension PageBuilder {
-    var atom: AtomFeed { AtomFeed(urls: urls, siteTitle: siteTitle, now: input.moment.now) }
+    var atom: AtomFeed { AtomFeed(urls: urls, siteTitle: siteTitle, now: input.moment.now, language: input.config.language) }
 
     /// The journal feed: placeholders skipped; each entry with its prompt and its shown responses,
     /// dated by the latest of its sending (today's unsent prompt: the start of today) and their edits.
@@ -17,21 +18,21 @@ extension PageBuilder {
             }
             return AtomFeed.Entry(
                 title: entry.prompt?.title ?? "", path: SiteURLs.entry(entry.promptID), updated: feeds.lastChanged(entry),
-                authorName: nil, contentHTML: html)
+                authorName: nil, contentHTML: html, lang: entry.prompt?.lang)
         }
-        return atom.render(title: "\(siteTitle): journal", path: SiteURLs.journal, feedPath: SiteURLs.journalFeed, entries: Array(entries))
+        return atom.render(title: words.text("journalFeedTitle", ["site": siteTitle]), path: SiteURLs.journal, feedPath: SiteURLs.journalFeed, entries: Array(entries))
     }
 
     func timelineFeedXML() -> String {
         let entries = input.feeds.timeline.prefix(input.config.feedSize).map(postEntry)
-        return atom.render(title: "\(siteTitle): timeline", path: SiteURLs.timeline, feedPath: SiteURLs.timelineFeed, entries: entries)
+        return atom.render(title: words.text("timelineFeedTitle", ["site": siteTitle]), path: SiteURLs.timeline, feedPath: SiteURLs.timelineFeed, entries: entries)
     }
 
     /// `/users/<id>/feed.xml`: the person's first `feedSize` posts, in timeline order.
     func userFeedXML(_ group: PostGroup) -> String {
         let entries = group.posts.prefix(input.config.feedSize).map(postEntry)
         return atom.render(
-            title: "\(siteTitle): \(group.name)", path: SiteURLs.user(group.id), feedPath: SiteURLs.userFeed(group.id), entries: entries)
+            title: words.text("userFeedTitle", ["site": siteTitle, "name": group.name]), path: SiteURLs.user(group.id), feedPath: SiteURLs.userFeed(group.id), entries: entries)
     }
 
     /// `/users/<id>/comments.xml`: the newest `feedSize` comments on the person's posts, each
@@ -41,13 +42,13 @@ extension PageBuilder {
         let postsByID = Dictionary(group.posts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let entries = (feeds.commentsOnPostsBy[group.id] ?? []).prefix(input.config.feedSize).map { comment in
             let commenter = feeds.usersByID[comment.author]?.displayName ?? comment.author
-            let on = postsByID[comment.postID].map(postTitle) ?? "a post"
+            let on = postsByID[comment.postID].map(postTitle) ?? words["aPost"]
             return AtomFeed.Entry(
-                title: "\(commenter) on \(on)", path: SiteURLs.post(comment.postID), fragment: "comment-" + Slug.make(comment.id),
-                updated: comment.lastChanged, authorName: commenter, contentHTML: "<p>\(HTML.escape(comment.text))</p>")
+                title: words.text("commentOn", ["name": commenter, "post": on]), path: SiteURLs.post(comment.postID), fragment: "comment-" + Slug.make(comment.id),
+                updated: comment.lastChanged, authorName: commenter, contentHTML: "<p>\(HTML.escape(comment.text))</p>", lang: comment.lang)
         }
         return atom.render(
-            title: "\(siteTitle): comments on \(group.name)'s posts", path: SiteURLs.user(group.id),
+            title: words.text("userCommentsFeedTitle", ["site": siteTitle, "name": group.name]), path: SiteURLs.user(group.id),
             feedPath: SiteURLs.userCommentsFeed(group.id), entries: entries)
     }
 
@@ -63,6 +64,6 @@ extension PageBuilder {
         }
         if let caption = post.caption { html += "<p>\(HTML.escape(caption))</p>" }
         return AtomFeed.Entry(
-            title: postTitle(post), path: SiteURLs.post(post.id), updated: post.lastChanged, authorName: author, contentHTML: html)
+            title: postTitle(post), path: SiteURLs.post(post.id), updated: post.lastChanged, authorName: author, contentHTML: html, lang: post.lang)
     }
 }

@@ -1,12 +1,13 @@
 import DaybookFeed
 import DaybookMarkdown
+import DaybookLanguage
 import DaybookModel
 import Foundation
 
 extension PageBuilder {
     /// A row of an index: the group's name, post count and page.
     func row(_ kind: GroupKind, _ group: PostGroup) -> GroupRowView {
-        let posts = count(group.posts.count, "post", "posts")
+        let posts = count("postCount", group.posts.count)
         let url = urls.link(SiteURLs.group(kind, slug: group.slug))
         switch kind {
         case .tags:
@@ -18,7 +19,7 @@ extension PageBuilder {
             let user = input.feeds.usersByID[group.id]
             return GroupRowView(
                 partial: .userRow, dataID: group.id, name: group.name, url: url, countLabel: posts,
-                avatar: user?.avatar.map { avatar($0, lazy: true) }, initial: avatarInitial(group.name))
+                avatar: user?.avatar.map { avatar($0, lazy: true) }, initial: avatarInitial(group.name), language: language(user?.lang))
         case .locations:
             return GroupRowView(
                 partial: .locationRow, dataID: group.name, name: group.name, url: url,
@@ -34,11 +35,11 @@ extension PageBuilder {
             return LinkView(url: urls.link(SiteURLs.user(id)), label: byID[id]?.displayName ?? id) }
         return ProfileView(
             name: user.displayName, handle: "@\(user.id)", avatar: user.avatar.map { avatar($0, lazy: false) },
-            bioHTML: user.bio.map(markdown), postCountLabel: count(postCount, "post", "posts"),
+            bioHTML: user.bio.map(markdown), postCountLabel: count("postCount", postCount),
             follows: user.follows.map(link), followers: (input.feeds.followers[user.id] ?? []).map(link),
             feeds: [
-                LinkView(url: urls.link(SiteURLs.userFeed(user.id)), label: "Posts"),
-                LinkView(url: urls.link(SiteURLs.userCommentsFeed(user.id)), label: "Comments"),
-            ])
+                LinkView(url: urls.link(SiteURLs.userFeed(user.id)), label: words["posts"]),
+                LinkView(url: urls.link(SiteURLs.userCommentsFeed(user.id)), label: words["comments"]),
+            ], language: language(user.lang))
     }
 }

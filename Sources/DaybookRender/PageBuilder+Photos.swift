@@ -1,3 +1,4 @@
+import DaybookLanguage
 import DaybookModel
 import Foundation
 
@@ -13,7 +14,7 @@ extension PageBuilder {
     /// A post's photo, `nil` when it has none.
     func photo(_ post: Post) -> ImageView? {
         guard let reference = post.image else { return nil }
-        var view = image(reference, alt: post.imageAlt ?? "Photo by \(author(post.author).name)", lazy: false)
+        var view = image(reference, alt: post.imageAlt ?? words.text("photoBy", ["name": author(post.author).name]), lazy: false)
         view.sensitive = post.isSensitive
         view.sensitiveReason = post.sensitiveReason
         return view

@@ -1,5 +1,6 @@
 import DaybookFeed
 import DaybookMarkdown
+import DaybookLanguage
 import DaybookModel
 import Foundation
 
@@ -16,11 +17,11 @@ extension PageBuilder {
         let sections = [
             SectionView(style: "post", isList: false, items: [view]),
             SectionView(
-                style: "comments", heading: count(comments.count, "comment", "comments"), headingID: "comments", isList: true,
-                items: comments, emptyText: "No comments yet."),
+                style: "comments", heading: count("commentCount", comments.count), headingID: "comments", isList: true,
+                items: comments, emptyText: words["noComments"]),
         ]
         return BuiltPage(
-            body: PageBodyView(kicker: "Post", heading: heading, sections: sections, root: urls.root),
+            body: PageBodyView(kicker: words["post"], heading: heading, sections: sections, root: urls.root),
             title: "\(heading) · \(siteTitle)", bodyClass: "page-post", current: .timeline)
     }
 
@@ -28,13 +29,20 @@ extension PageBuilder {
     func postTitle(_ post: Post) -> String {
         reads?.record(.person(post.author))
         let author = input.feeds.usersByID[post.author]?.displayName ?? post.author
-        return post.image == nil ? "Post by \(author)" : "Photo by \(author)"
+        return words.text(post.image == nil ? "postBy" : "photoBy", ["name": author])
     }
 
-    /// `HH:MM` in the site's zone.
-    func clock(_ instant: Instant) -> String {
-        let time = instant.timeOfDay(in: zone)
-        return "\(time.hour < 10 ? "0" : "")\(time.hour):\(time.minute < 10 ? "0" : "")\(time.minute)"
+    /// The time of day in the site's zone, as its language writes times (§11).
+    func clock(_ instant: Instant) -> String { dates.time(instant) }
+
+    /// The long date of `instant`'s day in the site's zone, as its language writes dates (§11).
+    func longDate(_ instant: Instant) -> String { dates.longDate(instant.day(in: zone)) }
+
+    /// `lang` and `dir` for an item's text (§11): its own language when it gives one, with a
+    /// direction only where it is not the site's.
+    func language(_ tag: LanguageTag?) -> TextLanguage? {
+        guard let tag else { return nil }
+        return TextLanguage(lang: tag.text, dir: tag.isRightToLeft == input.config.language.isRightToLeft ? nil : tag.direction)
     }
 
     /// A post as a card or a full post: the shared card with this appearance's partial, list id and loading.
@@ -51,22 +59,21 @@ extension PageBuilder {
 
     func makePostView(_ post: Post) -> PostView {
         reads?.record(.post(post.id))
-        let day = post.createdAt.day(in: zone)
         let comments = input.feeds.comments[post.id]?.count ?? 0
         let place = post.location.map { location in
             PlaceView(name: location.name, url: input.feeds.indexes.locationSlugs[post.id].map { urls.link(SiteURLs.location($0)) })
         }
         return PostView(
             partial: .postCard, dataID: nil, url: urls.link(SiteURLs.post(post.id)), author: author(post.author),
-            dateISO: post.createdAt.utcText, dateLabel: day.longText,
+            dateISO: post.createdAt.utcText, dateLabel: longDate(post.createdAt),
             timeLabel: clock(post.createdAt),
             // A photo without alt text is still content, not decoration: say whose it is.
             image: photo(post),
             captionHTML: post.caption.map { linked(Self.excerpt($0)) }, location: place,
             // Only the hashtags that put the post on a tag page link to one.
             tags: (input.feeds.postTags[post.id] ?? post.tags).prefix(input.config.hashtagsPerPost).map { PostView.LinkTag(name: $0, url: urls.link(SiteURLs.tag($0))) },
-            commentLabel: count(comments, "comment", "comments"), editedISO: post.updatedAt?.utcText,
-            editedLabel: post.updatedAt.map { $0.day(in: zone).longText })
+            commentLabel: count("commentCount", comments), editedISO: post.updatedAt?.utcText,
+            editedLabel: post.updatedAt.map(longDate), language: language(post.lang))
     }
 
     func author(_ id: String) -> AuthorView {
@@ -74,15 +81,15 @@ extension PageBuilder {
         let user = input.feeds.usersByID[id]
         return AuthorView(
             name: user?.displayName ?? id, url: user == nil ? nil : urls.link(SiteURLs.user(id)),
-            avatar: user?.avatar.map { avatar($0, lazy: true) })
+            avatar: user?.avatar.map { avatar($0, lazy: true) }, language: language(user?.lang))
     }
 
     func commentItem(_ comment: Comment) -> CommentView {
         CommentView(
             anchor: Slug.make(comment.id), author: author(comment.author), dateISO: comment.createdAt.utcText,
-            dateLabel: comment.createdAt.day(in: zone).longText, timeLabel: clock(comment.createdAt),
-            editedISO: comment.updatedAt?.utcText, editedLabel: comment.updatedAt.map { $0.day(in: zone).longText },
-            textHTML: linked(comment.text))
+            dateLabel: longDate(comment.createdAt), timeLabel: clock(comment.createdAt),
+            editedISO: comment.updatedAt?.utcText, editedLabel: comment.updatedAt.map(longDate),
+            textHTML: linked(comment.text), language: language(comment.lang))
     }
 
     /// How much of a caption a card shows, in characters.

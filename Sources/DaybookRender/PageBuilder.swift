@@ -1,4 +1,5 @@
 import DaybookFeed
+import DaybookLanguage
 import DaybookMarkdown
 import DaybookModel
 import DaybookParallel
@@ -34,6 +35,10 @@ struct PageBuilder: Sendable {
     let markdownDrops: [String: [(url: String, reason: String)]]
     /// The site's pages, which size the search index (`SearchIndex.Layout`).
     let pageCount: Int
+    /// Dates, times and numbers as the site's language writes them (§11).
+    let dates: LocalDates
+    /// The words the layout's scripts show, as JSON (`LayoutView.scriptWords`), made once.
+    let scriptWords: String
 
     /// - Parameter pageCount: the site's pages, which size the search index (`SearchIndex.Layout`).
     init(input: RenderInput, links: MarkdownLinks? = nil, pageCount: Int = 0) {
@@ -42,6 +47,8 @@ struct PageBuilder: Sendable {
         self.pageCount = pageCount
         self.urls = SiteURLs(baseURL: input.config.baseURL)
         self.paginator = Paginator(pageSize: input.config.pageSize)
+        self.dates = LocalDates(language: input.config.language.text, timeZone: input.moment.timeZone)
+        self.scriptWords = input.words.json(keys: LayoutView.scriptKeys)
         self.linker = TextLinker(
             urls: urls, userIDs: Set(input.feeds.usersByID.keys), taggedTags: Set(input.feeds.indexes.tags.map(\.id)))
         markdownDrops = links.map { Self.drops(Self.markdownTexts(input.feeds).map(\.text), links: $0, targets: input.markdownTargets) } ?? [:]
@@ -107,21 +114,27 @@ struct PageBuilder: Sendable {
         }
     }
     var siteTitle: String { input.config.title }
-    var journalFeed: LinkView { LinkView(url: urls.link(SiteURLs.journalFeed), label: "\(siteTitle): journal") }
-    var timelineFeed: LinkView { LinkView(url: urls.link(SiteURLs.timelineFeed), label: "\(siteTitle): timeline") }
+    var journalFeed: LinkView { LinkView(url: urls.link(SiteURLs.journalFeed), label: words.text("journalFeedTitle", ["site": siteTitle])) }
+    var timelineFeed: LinkView { LinkView(url: urls.link(SiteURLs.timelineFeed), label: words.text("timelineFeedTitle", ["site": siteTitle])) }
+
+    /// The theme's words in the site's language (§11).
+    var words: ThemeWords { input.words }
+
+    /// `key`'s plural form for `n`, with the number as the site's language writes numbers.
+    func count(_ key: String, _ n: Int) -> String { words.count(key, n, written: dates.number(n)) }
 
     /// The layout's navigation, with the page's own section marked.
     func navigation(current: SiteSection?) -> [LinkView] {
-        SiteSection.navigation.map { LinkView(url: urls.link(SiteURLs.section($0.section)), label: $0.label, isCurrent: $0.section == current) }
+        SiteSection.navigation.map { LinkView(url: urls.link(SiteURLs.section($0.section)), label: words[$0.word], isCurrent: $0.section == current) }
     }
 
     /// The layout's footer: the indexes and the feeds.
     var footer: [LinkView] {
         [
-            LinkView(url: urls.link(SiteURLs.tags), label: "Hashtags"), LinkView(url: urls.link(SiteURLs.users), label: "People"),
-            LinkView(url: urls.link(SiteURLs.locations), label: "Places"),
-            LinkView(url: urls.link(SiteURLs.journalFeed), label: "Journal feed"),
-            LinkView(url: urls.link(SiteURLs.timelineFeed), label: "Timeline feed"),
+            LinkView(url: urls.link(SiteURLs.tags), label: words["hashtags"]), LinkView(url: urls.link(SiteURLs.users), label: words["people"]),
+            LinkView(url: urls.link(SiteURLs.locations), label: words["places"]),
+            LinkView(url: urls.link(SiteURLs.journalFeed), label: words["journalFeed"]),
+            LinkView(url: urls.link(SiteURLs.timelineFeed), label: words["timelineFeed"]),
         ]
     }
 
@@ -130,8 +143,8 @@ struct PageBuilder: Sendable {
         case .home: home()
         case .notFound:
             BuiltPage(
-                bodyTemplate: .notFound, body: PageBodyView(heading: "Page not found", sections: [], root: urls.root),
-                title: "Page not found · \(siteTitle)", bodyClass: "page-404")
+                bodyTemplate: .notFound, body: PageBodyView(heading: words["notFound"], sections: [], root: urls.root),
+                title: "\(words["notFound"]) · \(siteTitle)", bodyClass: "page-404")
         case .search: search()
         case .list(let list, let number): listPage(list, number)
         case .entry(let index): entryPage(input.feeds.journal[index])
@@ -143,30 +156,30 @@ struct PageBuilder: Sendable {
         let feeds = input.feeds
         var sections: [SectionView] = []
         if let first = feeds.journal.first {
-            let heading = first.isToday ? "Today's prompt" : "Latest prompt"
+            let heading = words[first.isToday ? "todaysPrompt" : "latestPrompt"]
             sections.append(
                 SectionView(style: "today", heading: heading, headingID: "today", isList: false, items: [entryItem(first, headingLevel: 3, inList: false)]))
         }
         sections.append(
             SectionView(
-                style: "links", heading: "Explore", headingID: "explore", isList: true,
+                style: "links", heading: words["explore"], headingID: "explore", isList: true,
                 items: [
-                    LinkCardView(title: "Journal", text: count(feeds.journal.count, "entry", "entries"), url: urls.link(SiteURLs.journal)),
-                    LinkCardView(title: "Timeline", text: count(feeds.timeline.count, "post", "posts"), url: urls.link(SiteURLs.timeline)),
-                    LinkCardView(title: "Hashtags", text: count(feeds.indexes.tags.count, "tag", "tags"), url: urls.link(SiteURLs.tags)),
-                    LinkCardView(title: "People", text: count(feeds.indexes.users.count, "person", "people"), url: urls.link(SiteURLs.users)),
-                    LinkCardView(title: "Places", text: count(feeds.indexes.locations.count, "place", "places"), url: urls.link(SiteURLs.locations)),
-                    LinkCardView(title: "Search", text: "Find people, hashtags and places", url: urls.link(SiteURLs.search)),
+                    LinkCardView(title: words["journal"], text: count("entryCount", feeds.journal.count), url: urls.link(SiteURLs.journal)),
+                    LinkCardView(title: words["timeline"], text: count("postCount", feeds.timeline.count), url: urls.link(SiteURLs.timeline)),
+                    LinkCardView(title: words["hashtags"], text: count("tagCount", feeds.indexes.tags.count), url: urls.link(SiteURLs.tags)),
+                    LinkCardView(title: words["people"], text: count("personCount", feeds.indexes.users.count), url: urls.link(SiteURLs.users)),
+                    LinkCardView(title: words["places"], text: count("placeCount", feeds.indexes.locations.count), url: urls.link(SiteURLs.locations)),
+                    LinkCardView(title: words["search"], text: words["searchCard"], url: urls.link(SiteURLs.search)),
                 ]))
         let latest = feeds.timeline.prefix(3).map { postView($0, partial: .postCard, inList: false, lazy: true) }
         if !latest.isEmpty {
             sections.append(
                 SectionView(
-                    style: "posts", heading: "Latest photos", headingID: "latest", isList: true, items: latest,
-                    moreLink: LinkView(url: urls.link(SiteURLs.timeline), label: "See the whole timeline")))
+                    style: "posts", heading: words["latestPhotos"], headingID: "latest", isList: true, items: latest,
+                    moreLink: LinkView(url: urls.link(SiteURLs.timeline), label: words["wholeTimeline"])))
         }
         return BuiltPage(
-            body: PageBodyView(heading: siteTitle, intro: "A journal of daily prompts and a timeline of photos.", sections: sections, root: urls.root),
+            body: PageBodyView(heading: siteTitle, intro: words["homeIntro"], sections: sections, root: urls.root),
             title: siteTitle, bodyClass: "page-home", current: .home, feeds: [journalFeed, timelineFeed])
     }
 
@@ -174,28 +187,29 @@ struct PageBuilder: Sendable {
         let item = SearchView(
             indexURL: urls.link(SearchIndex.folder), configuration: SearchIndex.Summary(feeds: input.feeds, pages: pageCount).configuration, scriptURL: urls.link(SiteURLs.searchScript),
             links: [
-                LinkView(url: urls.link(SiteURLs.users), label: "All people"),
-                LinkView(url: urls.link(SiteURLs.tags), label: "All hashtags"),
-                LinkView(url: urls.link(SiteURLs.locations), label: "All places"),
-            ])
+                LinkView(url: urls.link(SiteURLs.users), label: words["allPeople"]),
+                LinkView(url: urls.link(SiteURLs.tags), label: words["allHashtags"]),
+                LinkView(url: urls.link(SiteURLs.locations), label: words["allPlaces"]),
+            ], scriptWords: SearchView.scriptWords(words))
         return BuiltPage(
-            body: PageBodyView(heading: "Search", intro: "Find posts, comments, journal entries, people, hashtags and places.", sections: [SectionView(style: "search", isList: false, items: [item])], root: urls.root),
-            title: "Search · \(siteTitle)", bodyClass: "page-search", current: .search)
+            body: PageBodyView(
+                heading: words["search"], intro: words["searchIntro"], sections: [SectionView(style: "search", isList: false, items: [item])],
+                root: urls.root),
+            title: "\(words["search"]) · \(siteTitle)", bodyClass: "page-search", current: .search)
     }
 
     // MARK: Shared pieces
 
-    func pagination<Item>(_ page: Page<Item>, base: String, previous: String = "Newer", next: String = "Older") -> PaginationView {
+    func pagination<Item>(_ page: Page<Item>, base: String, previous: String, next: String) -> PaginationView {
         PaginationView(
             number: page.number, count: page.pageCount,
+            countLabel: words.text("pageOf", ["number": dates.number(page.number), "total": dates.number(page.pageCount)]),
             previousURL: page.previousNumber.map { urls.link(SiteURLs.listPage(base, $0)) },
             nextURL: page.nextNumber.map { urls.link(SiteURLs.listPage(base, $0)) }, previousLabel: previous, nextLabel: next)
     }
 
     /// "Journal · Site" on page 1, "Journal, page 2 · Site" after.
     func title(_ name: String, page: Int) -> String {
-        page > 1 ? "\(name), page \(page) · \(siteTitle)" : "\(name) · \(siteTitle)"
+        page > 1 ? "\(words.text("titleWithPage", ["name": name, "number": dates.number(page)])) · \(siteTitle)" : "\(name) · \(siteTitle)"
     }
-
-    func count(_ n: Int, _ one: String, _ many: String) -> String { n == 1 ? "1 \(one)" : "\(n) \(many)" }
 }

@@ -1,4 +1,5 @@
 import DaybookFeed
+import DaybookLanguage
 import DaybookModel
 import Foundation
 
@@ -18,6 +19,8 @@ package struct RenderInput: Sendable {
     /// (through the incremental layer, `MarkdownStep`); `nil`, or a text missing, and the page
     /// builder parses the text itself.
     package var markdownTargets: [String: [String]]?
+    /// The theme's words in the site's language (§11), which every page and template reads.
+    package var words = ThemeWords.english
 
     package init(
         config: SiteConfig, moment: BuildMoment, feeds: SiteFeeds, imageSizes: [String: ImageSize] = [:], assetPaths: Set<String> = []

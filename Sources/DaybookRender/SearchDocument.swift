@@ -33,6 +33,10 @@ package struct SearchDocument: Sendable {
     /// oldest first, each with its comments, so a year's results are a run of ids
     /// (`SearchIndex.years`).
     var keys: [String]
+    /// The item's own language (§11), for its card's text (and title, for a person or a journal
+    /// entry, whose title is theirs too): `nil` for the site's.
+    var language: TextLanguage?
+    var titleInLanguage = false
 
     /// The longest text a card carries.
     static let maxTextCharacters = 160
@@ -48,6 +52,15 @@ package struct SearchDocument: Sendable {
         self.keys = keys
     }
 
+    /// The same result in its item's own language (`nil`: the site's); `title` when the title is
+    /// the item's text too.
+    func speaking(_ language: TextLanguage?, title: Bool = false) -> SearchDocument {
+        var document = self
+        document.language = language
+        document.titleInLanguage = title && language != nil
+        return document
+    }
+
     /// A hash of everything its card and its terms are made of: equal versions, equal files.
     /// - Parameter terms: its `termsVersion`, which the caller needs too and works out once.
     package func version(terms: UInt64) -> UInt64 {
@@ -58,6 +71,9 @@ package struct SearchDocument: Sendable {
         hash.combine(text)
         hash.combine(bits: UInt64(bitPattern: Int64(number)))
         hash.combine(thumbnail)
+        hash.combine(language?.lang)
+        hash.combine(language?.dir)
+        hash.combine(titleInLanguage)
         hash.combine(bits: terms)
         return hash.value
     }
@@ -186,7 +202,8 @@ extension PageBuilder {
             emit(
                 SearchDocument(
                     kind: .user, slug: Slug.make(group.id), title: group.name, text: user?.bio.map(Self.plainText) ?? "",
-                    number: group.posts.count, thumbnail: user?.avatar.flatMap(thumbnail) ?? "", texts: [group.name, group.id], keys: []))
+                    number: group.posts.count, thumbnail: user?.avatar.flatMap(thumbnail) ?? "", texts: [group.name, group.id], keys: []
+                ).speaking(language(user?.lang), title: true))
         case .tag(let group):
             emit(
                 SearchDocument(
@@ -203,7 +220,7 @@ extension PageBuilder {
             emit(
                 SearchDocument(
                     kind: .user, slug: Slug.make(group.id), title: group.name, text: text, number: group.posts.count,
-                    thumbnail: user?.avatar.flatMap(thumbnail) ?? "", texts: [text], keys: []))
+                    thumbnail: user?.avatar.flatMap(thumbnail) ?? "", texts: [text], keys: []).speaking(language(user?.lang), title: true))
         case .post(let post):
             postDocuments(post, names: names, emit)
         case .entry(let entry):
@@ -215,7 +232,7 @@ extension PageBuilder {
             emit(
                 SearchDocument(
                     kind: .entry, slug: Slug.make(entry.promptID), title: title, text: text, number: entryDay(entry).daysSince1970,
-                    thumbnail: "", texts: [title, text], keys: []))
+                    thumbnail: "", texts: [title, text], keys: []).speaking(language(prompt?.lang), title: true))
         }
     }
 
@@ -236,14 +253,14 @@ extension PageBuilder {
         emit(
             SearchDocument(
                 kind: .post, slug: slug, title: place.map { "\(author) · \($0)" } ?? author, text: caption, number: day.daysSince1970,
-                thumbnail: post.isSensitive ? "" : post.image.flatMap(thumbnail) ?? "", texts: texts, keys: keys))
+                thumbnail: post.isSensitive ? "" : post.image.flatMap(thumbnail) ?? "", texts: texts, keys: keys).speaking(language(post.lang)))
         let commentKeys = keys.map { "&" + $0 }
         for comment in input.feeds.comments[post.id] ?? [] {
             emit(
                 SearchDocument(
                     kind: .comment, slug: slug + "#" + Slug.make(comment.id), title: names[comment.author] ?? comment.author, text: comment.text,
                     number: comment.createdAt.day(in: zone).daysSince1970, thumbnail: "", texts: [comment.text],
-                    keys: commentKeys))
+                    keys: commentKeys).speaking(language(comment.lang)))
         }
     }
 

@@ -428,6 +428,13 @@ package enum SearchIndex {
             json.string(Self.cardText(document.text))
             json.number(document.number)
             json.string(document.thumbnail)
+            // An item in its own language (§11): its tag, its direction where it is not the
+            // site's, and whether the title is its text too. Left out for the site's language.
+            if let language = document.language {
+                json.string(language.lang)
+                json.string(language.dir ?? "")
+                json.number(document.titleInLanguage ? 1 : 0)
+            }
             json.close("]")
         }
         json.close("]")

@@ -28,6 +28,8 @@ package struct SiteRenderer: Sendable {
         templates: ThemeTemplates, input: RenderInput, themeFingerprint: UInt64 = 0, cards: CardStore = CardStore(), layout previous: PageLayout? = nil
     ) {
         self.cards = cards
+        var templates = templates
+        templates.words = WordsRoot(view: WordsView(words: input.words))
         self.templates = templates
         let layout = PageLayout(input: input, reusing: previous)
         let links = MarkdownLinks(root: SiteURLs(baseURL: input.config.baseURL).root, sitePaths: layout.sitePaths, base: input.config.absoluteBase)
@@ -265,6 +267,7 @@ package struct SiteRenderer: Sendable {
             // rendered only when the fingerprint moved.
             var hash = StableHash()
             hash.combine(String(themeFingerprint))
+            hash.combine(builder.input.config.language)
             hash.combine(builder.siteTitle)
             hash.combine(builder.urls.root)
             hash.combine(viewValue: page)
@@ -284,7 +287,9 @@ package struct SiteRenderer: Sendable {
         let body = templates.render(pageBody, template: page.bodyTemplate.rawValue)
         let layout = LayoutView(
             title: page.title, siteTitle: builder.siteTitle, root: builder.urls.root, bodyClass: page.bodyClass,
-            navigation: builder.navigation(current: page.current), feeds: page.feeds, footer: builder.footer, body: body)
+            navigation: builder.navigation(current: page.current), feeds: page.feeds, footer: builder.footer, body: body,
+            lang: builder.input.config.language.text, dir: builder.input.config.language.isRightToLeft ? "rtl" : nil,
+            scriptWords: builder.scriptWords)
         let html = templates.renderBytes(layout, template: TemplateName.layout.rawValue)
         return PageOutput(path: path, key: key, file: RenderedFile(path: path, bytes: html), facts: facts, shape: shape)
     }

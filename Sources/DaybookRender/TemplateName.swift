@@ -39,8 +39,8 @@ enum SiteSection: String, Sendable, Hashable {
     case users
     case locations
 
-    /// The site navigation, in order, with each entry's label.
-    static let navigation: [(section: SiteSection, label: String)] = [
-        (.journal, "Journal"), (.timeline, "Timeline"), (.search, "Search"),
+    /// The site navigation, in order, with each entry's label as a key of the theme's words.
+    static let navigation: [(section: SiteSection, word: String)] = [
+        (.journal, "journal"), (.timeline, "timeline"), (.search, "search"),
     ]
 }

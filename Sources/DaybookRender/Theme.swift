@@ -10,10 +10,36 @@ package struct Theme: Sendable {
     package var templates: [String: (source: String, path: String)]
     /// Files copied to the output root as they are (`style.css`).
     package var assets: [String: [UInt8]]
+    /// The words files (`i18n/pt.yml`) by language tag as the file names it (`pt`), with where
+    /// they came from: the default theme's first, then the site's, which overrides it key by key
+    /// (`ThemeWordsFiles`). Never published.
+    package var words: [String: [(bytes: [UInt8], path: String)]]
 
-    package init(templates: [String: (source: String, path: String)] = [:], assets: [String: [UInt8]] = [:]) {
+    package init(
+        templates: [String: (source: String, path: String)] = [:], assets: [String: [UInt8]] = [:],
+        words: [String: [(bytes: [UInt8], path: String)]] = [:]
+    ) {
         self.templates = templates
         self.assets = assets
+        self.words = words
+    }
+
+    /// The folder of the words files inside `Templates/`.
+    package static let wordsFolder = "i18n/"
+
+    /// Files a theme folder holds, by path inside it (`page.mustache`, `i18n/pt.yml`,
+    /// `style.css`): the one rule for what is a template, a words file or an asset, for the
+    /// embedded theme and a site's own alike. `false` when a template is not UTF-8.
+    package mutating func add(_ relative: String, bytes: [UInt8], path: String) -> Bool {
+        if relative.hasSuffix(".mustache") {
+            guard let text = String(validating: bytes, as: UTF8.self) else { return false }
+            templates[String(relative.dropLast(".mustache".count))] = (text, path)
+        } else if relative.hasPrefix(Self.wordsFolder), relative.hasSuffix(".yml"), !relative.dropFirst(Self.wordsFolder.count).contains("/") {
+            words[String(relative.dropFirst(Self.wordsFolder.count).dropLast(".yml".count)), default: []].append((bytes, path))
+        } else {
+            assets[relative] = bytes
+        }
+        return true
     }
 
     /// Templates the renderer calls by name; a theme missing one cannot render a site.
@@ -23,7 +49,8 @@ package struct Theme: Sendable {
     package func overridden(by site: Theme) -> Theme {
         Theme(
             templates: templates.merging(site.templates) { _, own in own },
-            assets: assets.merging(site.assets) { _, own in own })
+            assets: assets.merging(site.assets) { _, own in own },
+            words: words.merging(site.words) { base, own in base + own })
     }
 
     /// Parses every template; each syntax error becomes a diagnostic at its line and column.

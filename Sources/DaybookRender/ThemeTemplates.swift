@@ -9,6 +9,8 @@ package struct ThemeTemplates: Sendable {
     let library: MustacheLibrary
     /// `nil` when a template uses something only swift-mustache renders.
     let compiled: [String: CompiledTemplate]?
+    /// `{{words.key}}`: the outermost context of every rendering (`WordsView`).
+    var words = WordsRoot(view: WordsView(words: .english))
 
     /// - Parameters:
     ///   - names: every template the library holds.
@@ -39,19 +41,19 @@ package struct ThemeTemplates: Sendable {
     /// The page or item `model` rendered through the template `name`; nothing for a template the
     /// theme does not have (`Theme.compile` reports those).
     func render(_ model: any ViewModel, template name: String) -> String {
-        guard let compiled else { return library.render(model, withTemplate: name) ?? "" }
+        guard let compiled else { return library.render(WordsAndView(root: words, view: model), withTemplate: name) ?? "" }
         return String(decoding: renderBytes(model, template: name, compiled: compiled), as: UTF8.self)
     }
 
     /// The same, as the bytes of a file.
     func renderBytes(_ model: any ViewModel, template name: String) -> [UInt8] {
-        guard let compiled else { return Array((library.render(model, withTemplate: name) ?? "").utf8) }
+        guard let compiled else { return Array((library.render(WordsAndView(root: words, view: model), withTemplate: name) ?? "").utf8) }
         return renderBytes(model, template: name, compiled: compiled)
     }
 
     private func renderBytes(_ model: any ViewModel, template name: String, compiled: [String: CompiledTemplate]) -> [UInt8] {
         guard let template = compiled[name] else { return [] }
-        var walk = TemplateWalk(templates: compiled, root: .model(model))
+        var walk = TemplateWalk(templates: compiled, root: .model(model), words: words)
         walk.render(template, escaping: .mustacheDefault, indentation: nil)
         return walk.out
     }
@@ -64,9 +66,9 @@ struct TemplateWalk {
     var out: [UInt8] = []
     var stack: [TemplateValue]
 
-    init(templates: [String: CompiledTemplate], root: TemplateValue) {
+    init(templates: [String: CompiledTemplate], root: TemplateValue, words: WordsRoot) {
         self.templates = templates
-        self.stack = [root]
+        self.stack = [.model(words), root]
         out.reserveCapacity(4096)
     }
 

@@ -83,10 +83,13 @@ struct ViewFieldTable<Model>: Sendable {
     /// The names of the stored fields, in table order: what a completeness test compares against `Mirror`.
     var storedNames: [String] { stored.map(\.name) }
 
+    /// The theme's words (`WordsView`): a name every table leaves to the outermost context.
+    static var wordsName: String { "words" }
+
     /// What a template reads under `name`. A name the table does not list renders as nothing
     /// rather than silently picking up a field of the same name from an enclosing model.
     func lookup(_ name: String, in model: Model) -> Any? {
-        guard let index = index(of: name) else { return Absent() }
+        guard let index = index(of: name) else { return name == Self.wordsName ? nil : Absent() }
         let field = fields[index]
         if field.kind == .inherited { return nil }
         return field.read(model) ?? Absent()
@@ -94,7 +97,7 @@ struct ViewFieldTable<Model>: Sendable {
 
     /// The typed twin of `lookup`: `nil` for an inherited name, `.absent` for one not listed.
     func value(_ name: String, in model: Model) -> TemplateValue? {
-        guard let index = index(of: name) else { return .absent }
+        guard let index = index(of: name) else { return name == Self.wordsName ? nil : .absent }
         return fields[index].value(model)
     }
 

@@ -51,6 +51,10 @@ extension Theme {
             hash.combine(path)
             hash.combine(assets[path]!)
         }
+        for language in words.keys.sorted() {
+            hash.combine(language)
+            for file in words[language]! { hash.combine(file.bytes) }
+        }
         return hash.value
     }
 }

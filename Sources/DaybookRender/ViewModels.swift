@@ -1,3 +1,4 @@
+import DaybookLanguage
 import DaybookModel
 import Mustache
 
@@ -21,8 +22,11 @@ struct AuthorView: ViewModel {
     var url: String?
     var avatar: ImageView?
 
+    /// The item's own language (§11), on the element holding its text.
+    var language: TextLanguage?
+
     static let fields = ViewFieldTable<Self>([
-        .stored("name") { $0.name }, .stored("url") { $0.url }, .stored("avatar") { $0.avatar }, .derived("initial") { avatarInitial($0.name) },
+        .stored("name") { $0.name }, .stored("url") { $0.url }, .stored("avatar") { $0.avatar }, .derived("initial") { avatarInitial($0.name) }, .stored("language") { $0.language },
     ])
 }
 
@@ -91,6 +95,11 @@ struct JournalEntryView: ItemView {
     var responseCount: Int?
     /// The first paragraph of the latest response, on a list item.
     var latestResponseHTML: String?
+    /// Above the latest response on a list item: "Response", or "Latest of 3 responses".
+    var responseLabel: String?
+
+    /// The item's own language (§11), on the element holding its text.
+    var language: TextLanguage?
 
     static let fields = ViewFieldTable<Self>([
         .stored("partial") { $0.partial.rawValue }, .stored("dataID") { $0.dataID }, .stored("isToday") { $0.isToday },
@@ -98,9 +107,7 @@ struct JournalEntryView: ItemView {
         .stored("dateLabel") { $0.dateLabel }, .stored("headingLevel") { $0.headingLevel }, .stored("excerptHTML") { $0.excerptHTML },
         .stored("bodyHTML") { $0.bodyHTML }, .stored("responseCount") { $0.responseCount },
         .stored("latestResponseHTML") { $0.latestResponseHTML },
-        .derived("responseLabel") { entry in
-            entry.responseCount.map { $0 == 1 ? "Response" : "Latest of \($0) responses" } ?? "Latest response"
-        },
+        .stored("responseLabel") { $0.responseLabel }, .stored("language") { $0.language },
     ])
 }
 
@@ -117,11 +124,14 @@ struct ResponseView: ItemView {
     var editedLabel: String?
     var textHTML: String
 
+    /// The item's own language (§11), on the element holding its text.
+    var language: TextLanguage?
+
     static let fields = ViewFieldTable<Self>([
         .stored("partial") { $0.partial.rawValue }, .stored("dataResponse") { $0.dataResponse },
         .derived("anchor") { Slug.make($0.dataResponse) }, .stored("dateISO") { $0.dateISO },
         .stored("dateLabel") { $0.dateLabel }, .stored("timeLabel") { $0.timeLabel }, .stored("editedISO") { $0.editedISO },
-        .stored("editedLabel") { $0.editedLabel }, .stored("textHTML") { $0.textHTML },
+        .stored("editedLabel") { $0.editedLabel }, .stored("textHTML") { $0.textHTML }, .stored("language") { $0.language },
     ])
 }
 
@@ -171,6 +181,9 @@ struct PostView: ItemView {
         static let fields = ViewFieldTable<Self>([.stored("name") { $0.name }, .stored("url") { $0.url }])
     }
 
+    /// The item's own language (§11), on the element holding its text.
+    var language: TextLanguage?
+
     static let fields = ViewFieldTable<Self>([
         .stored("partial") { $0.partial.rawValue }, .stored("dataID") { $0.dataID }, .stored("url") { $0.url }, .stored("author") { $0.author },
         .stored("dateISO") { $0.dateISO }, .stored("dateLabel") { $0.dateLabel }, .stored("timeLabel") { $0.timeLabel },
@@ -178,7 +191,7 @@ struct PostView: ItemView {
         .stored("tags") { $0.tags }, .derived("hasTags") { !$0.tags.isEmpty }, .stored("commentLabel") { $0.commentLabel },
         .stored("reportURL") { $0.reportURL },
         .stored("editedISO") { $0.editedISO }, .stored("editedLabel") { $0.editedLabel }, .stored("newerURL") { $0.newerURL },
-        .stored("olderURL") { $0.olderURL }, .derived("hasNavigation") { $0.newerURL != nil || $0.olderURL != nil },
+        .stored("olderURL") { $0.olderURL }, .derived("hasNavigation") { $0.newerURL != nil || $0.olderURL != nil }, .stored("language") { $0.language },
     ])
 }
 
@@ -194,10 +207,13 @@ struct CommentView: ItemView {
     var editedLabel: String?
     var textHTML: String
 
+    /// The item's own language (§11), on the element holding its text.
+    var language: TextLanguage?
+
     static let fields = ViewFieldTable<Self>([
         .stored("partial") { $0.partial.rawValue }, .stored("anchor") { $0.anchor }, .stored("author") { $0.author },
         .stored("dateISO") { $0.dateISO }, .stored("dateLabel") { $0.dateLabel }, .stored("timeLabel") { $0.timeLabel },
-        .stored("editedISO") { $0.editedISO }, .stored("editedLabel") { $0.editedLabel }, .stored("textHTML") { $0.textHTML },
+        .stored("editedISO") { $0.editedISO }, .stored("editedLabel") { $0.editedLabel }, .stored("textHTML") { $0.textHTML }, .stored("language") { $0.language },
     ])
 }
 
@@ -235,13 +251,16 @@ struct SectionView: ViewModel {
 struct PaginationView: ViewModel {
     var number: Int
     var count: Int
+    /// "Page 2 of 5" in the site's language.
+    var countLabel: String
     var previousURL: String?
     var nextURL: String?
     var previousLabel: String
     var nextLabel: String
 
     static let fields = ViewFieldTable<Self>([
-        .stored("number") { $0.number }, .stored("count") { $0.count }, .stored("previousURL") { $0.previousURL },
+        .stored("number") { $0.number }, .stored("count") { $0.count }, .stored("countLabel") { $0.countLabel },
+        .stored("previousURL") { $0.previousURL },
         .stored("nextURL") { $0.nextURL }, .stored("previousLabel") { $0.previousLabel }, .stored("nextLabel") { $0.nextLabel },
     ])
 }
@@ -255,11 +274,14 @@ struct PageBodyView: ViewModel {
     var pagination: PaginationView?
     var root: String
 
+    /// The heading's own language, when it is an item's text (a prompt's title, a person's name).
+    var language: TextLanguage?
+
     static let fields = ViewFieldTable<Self>([
         .stored("kicker") { $0.kicker }, .stored("heading") { $0.heading }, .stored("intro") { $0.intro }, .stored("sections") { $0.sections },
         // A single page has no pagination bar.
         ViewField(name: "pagination", kind: .stored) { $0.pagination.flatMap { $0.count > 1 ? $0 : nil } },
-        .stored("root") { $0.root },
+        .stored("root") { $0.root }, .stored("language") { $0.language },
     ])
 }
 
@@ -274,12 +296,22 @@ struct LayoutView: ViewModel {
     /// The footer's links to the indexes and feeds.
     var footer: [LinkView]
     var body: String
+    /// The site's language (§11), for `<html lang>`.
+    var lang: String
+    /// `rtl` for a language written right to left, else `nil`: `dir` is then left out.
+    var dir: String?
+    /// The words `preview.js` and `load-more.js` show, as JSON (`<body data-words>`).
+    var scriptWords: String
 
     static let fields = ViewFieldTable<Self>([
         .stored("title") { $0.title }, .stored("siteTitle") { $0.siteTitle }, .stored("root") { $0.root },
         .stored("bodyClass") { $0.bodyClass }, .stored("navigation") { $0.navigation }, .stored("feeds") { $0.feeds },
-        .stored("footer") { $0.footer }, .stored("body") { $0.body },
+        .stored("footer") { $0.footer }, .stored("body") { $0.body }, .stored("lang") { $0.lang }, .stored("dir") { $0.dir },
+        .stored("scriptWords") { $0.scriptWords },
     ])
+
+    /// The keys `preview.js` and `load-more.js` read.
+    static let scriptKeys = ["photoPreview", "close", "openPost", "sensitivePhoto", "showPhoto", "loadMoreFailed"]
 }
 
 /// A row of the tag, user or location index: a name, a count, a link.
@@ -292,9 +324,12 @@ struct GroupRowView: ItemView {
     var avatar: ImageView?
     var initial: String
 
+    /// The item's own language (§11), on the element holding its text.
+    var language: TextLanguage?
+
     static let fields = ViewFieldTable<Self>([
         .stored("partial") { $0.partial.rawValue }, .stored("dataID") { $0.dataID }, .stored("name") { $0.name }, .stored("url") { $0.url },
-        .stored("countLabel") { $0.countLabel }, .stored("avatar") { $0.avatar }, .stored("initial") { $0.initial },
+        .stored("countLabel") { $0.countLabel }, .stored("avatar") { $0.avatar }, .stored("initial") { $0.initial }, .stored("language") { $0.language },
     ])
 }
 
@@ -311,13 +346,16 @@ struct ProfileView: ItemView {
     /// The person's posts feed and the feed of comments on their posts.
     var feeds: [LinkView] = []
 
+    /// The item's own language (§11), on the element holding its text.
+    var language: TextLanguage?
+
     static let fields = ViewFieldTable<Self>([
         .stored("partial") { $0.partial.rawValue }, .stored("name") { $0.name }, .stored("handle") { $0.handle },
         .stored("avatar") { $0.avatar }, .derived("initial") { avatarInitial($0.name) }, .stored("bioHTML") { $0.bioHTML },
         .stored("postCountLabel") { $0.postCountLabel }, .stored("follows") { $0.follows },
         .derived("hasFollows") { !$0.follows.isEmpty }, .stored("followers") { $0.followers },
         .derived("hasFollowers") { !$0.followers.isEmpty }, .stored("feeds") { $0.feeds },
-        .derived("hasFeeds") { !$0.feeds.isEmpty },
+        .derived("hasFeeds") { !$0.feeds.isEmpty }, .stored("language") { $0.language },
     ])
 }
 
@@ -330,10 +368,29 @@ struct SearchView: ItemView {
     var configuration: String
     var scriptURL: String
     var links: [LinkView]
+    /// The words `search.js` shows, as JSON (`data-words`): its plural entries keep every form,
+    /// for the browser's `Intl.PluralRules` to choose from.
+    var scriptWords: String
 
     static let fields = ViewFieldTable<Self>([
         .stored("partial") { $0.partial.rawValue }, .stored("indexURL") { $0.indexURL }, .stored("configuration") { $0.configuration },
         .stored("scriptURL") { $0.scriptURL },
-        .stored("links") { $0.links },
+        .stored("links") { $0.links }, .stored("scriptWords") { $0.scriptWords },
     ])
+
+    /// The keys `search.js` reads.
+    static let scriptKeys = [
+        "person", "hashtag", "place", "post", "comment", "journal", "postCount", "noResults", "resultCount", "showingResults", "searching",
+        "searchFailed",
+    ]
+
+    static func scriptWords(_ words: ThemeWords) -> String { words.json(keys: scriptKeys) }
+}
+
+/// An item's `lang` (CONTRACT §11), with `dir` only where its direction is not the site's.
+struct TextLanguage: ViewModel {
+    var lang: String
+    var dir: String?
+
+    static let fields = ViewFieldTable<Self>([.stored("lang") { $0.lang }, .stored("dir") { $0.dir }])
 }

@@ -5,39 +5,3105 @@ package enum DefaultTheme {
     package static let files: [String: String] = [
         "404.mustache": #"""
 <header class="page-header">
-<h1>Page not found</h1>
-<p class="intro">Nothing lives at this address. It may have moved, or the link may be mistyped.</p>
+<h1>{{words.notFound}}</h1>
+<p class="intro">{{words.notFoundText}}</p>
 </header>
-<p><a href="{{root}}">Back to the start</a> · <a href="{{root}}journal/">Journal</a> · <a href="{{root}}timeline/">Timeline</a></p>
+<p><a href="{{root}}">{{words.backToStart}}</a> · <a href="{{root}}journal/">{{words.journal}}</a> · <a href="{{root}}timeline/">{{words.timeline}}</a></p>
+
+"""#,
+        "i18n/ar.yml": #"""
+# The default theme's words in Arabic; keys, plural categories and placeholders as in en.yml.
+
+# Layout
+skipToContent: انتقل إلى المحتوى
+siteNavigation: الموقع
+indexesNavigation: الفهارس
+madeWith: صُنع باستخدام Daybook
+journal: اليوميات
+timeline: الخط الزمني
+search: البحث
+hashtags: الوسوم
+people: الأشخاص
+places: الأماكن
+journalFeed: خلاصة اليوميات
+timelineFeed: خلاصة الخط الزمني
+
+# Lists and pagination
+pages: الصفحات
+pageOf: الصفحة {number} من {total}
+pageNumber: الصفحة {number}
+titleWithPage: "{name}، الصفحة {number}"
+newer: الأحدث
+older: الأقدم
+previous: السابق
+next: التالي
+loadMore: تحميل المزيد
+loadMoreFailed: تعذّر تحميل المزيد. حاول مرة أخرى
+nothingYet: لا يوجد شيء هنا بعد.
+noPosts: لا توجد منشورات بعد.
+noPrompts: لا توجد مواضيع بعد.
+noComments: لا توجد تعليقات بعد.
+journalIntro: مواضيع يومية، الأحدث أولًا.
+timelineIntro: صور، الأحدث أولًا.
+timelineIntroFor: منشورات {name} والأشخاص الذين يتابعهم.
+hashtagsIntro: كل الوسوم، الأكثر استخدامًا أولًا.
+peopleIntro: كل من في الخط الزمني، حسب الاسم.
+placesIntro: كل الأماكن، الأكثر تصويرًا أولًا.
+hashtag: وسم
+profile: الملف الشخصي
+place: مكان
+post: منشور
+posts: المنشورات
+comments: التعليقات
+postCount:
+  zero: "{count} منشور"
+  one: "{count} منشور"
+  two: "{count} منشور"
+  few: "{count} منشورات"
+  many: "{count} منشورًا"
+  other: "{count} منشور"
+commentCount:
+  zero: "{count} تعليق"
+  one: "{count} تعليق"
+  two: "{count} تعليق"
+  few: "{count} تعليقات"
+  many: "{count} تعليقًا"
+  other: "{count} تعليق"
+entryCount:
+  zero: "{count} تدوينة"
+  one: "{count} تدوينة"
+  two: "{count} تدوينة"
+  few: "{count} تدوينات"
+  many: "{count} تدوينةً"
+  other: "{count} تدوينة"
+tagCount:
+  zero: "{count} وسم"
+  one: "{count} وسم"
+  two: "{count} وسم"
+  few: "{count} وسوم"
+  many: "{count} وسمًا"
+  other: "{count} وسم"
+personCount:
+  zero: "{count} شخص"
+  one: "{count} شخص"
+  two: "{count} شخص"
+  few: "{count} أشخاص"
+  many: "{count} شخصًا"
+  other: "{count} شخص"
+placeCount:
+  zero: "{count} مكان"
+  one: "{count} مكان"
+  two: "{count} مكان"
+  few: "{count} أماكن"
+  many: "{count} مكانًا"
+  other: "{count} مكان"
+
+# Home
+homeIntro: يوميات من مواضيع يومية وخط زمني من الصور.
+todaysPrompt: موضوع اليوم
+latestPrompt: أحدث موضوع
+explore: استكشف
+searchCard: ابحث عن أشخاص ووسوم وأماكن
+latestPhotos: أحدث الصور
+wholeTimeline: عرض الخط الزمني كاملًا
+
+# Journal entries
+today: اليوم
+promptMissing: الموضوع غير متاح
+promptTextMissing: أُرسل هذا الموضوع، لكن نصه غير موجود في اليوميات.
+response: إجابة
+latestResponse: أحدث إجابة
+responseCount:
+  zero: "{count} إجابة"
+  one: "{count} إجابة"
+  two: "{count} إجابة"
+  few: "{count} إجابات"
+  many: "{count} إجابةً"
+  other: "{count} إجابة"
+latestOfResponses:
+  zero: "الأحدث من بين {count} إجابة"
+  one: "الأحدث من بين {count} إجابة"
+  two: "الأحدث من بين {count} إجابة"
+  few: "الأحدث من بين {count} إجابات"
+  many: "الأحدث من بين {count} إجابةً"
+  other: "الأحدث من بين {count} إجابة"
+edited: عُدّل
+editedInline: عُدّل
+
+# Posts
+photoBy: صورة من {name}
+postBy: منشور من {name}
+moreByAuthor: المزيد من هذا الكاتب
+newerPost: منشور أحدث
+olderPost: منشور أقدم
+report: إبلاغ
+sensitivePhoto: صورة حساسة
+showPhoto: عرض الصورة
+openPhoto: فتح الصورة
+openPost: فتح المنشور
+photoPreview: معاينة الصورة
+close: إغلاق
+
+# Profiles
+follows: يتابع
+followedBy: يتابعه
+feeds: الخلاصات
+userPosts: "{name}: المنشورات"
+commentsOnTheirPosts: "{name}: التعليقات على منشوراته"
+
+# Feeds
+journalFeedTitle: "{site}: اليوميات"
+timelineFeedTitle: "{site}: الخط الزمني"
+userFeedTitle: "{site}: {name}"
+userCommentsFeedTitle: "{site}: التعليقات على منشورات {name}"
+commentOn: "{name} على {post}"
+aPost: منشور
+
+# Not found
+notFound: الصفحة غير موجودة
+notFoundText: لا يوجد شيء على هذا العنوان. ربما نُقل، أو ربما كُتب الرابط بشكل خاطئ.
+backToStart: العودة إلى البداية
+
+# Search
+searchIntro: ابحث عن منشورات وتعليقات وتدوينات يوميات وأشخاص ووسوم وأماكن.
+allPeople: كل الأشخاص
+allHashtags: كل الوسوم
+allPlaces: كل الأماكن
+searchFor: ابحث عن
+searchPlaceholder: "كلمات، «عبارة»، -not، #hashtag أو @person"
+searchButton: بحث
+searchFilters: المنشورات والتعليقات فقط
+byPerson: حسب الشخص
+withHashtag: بالوسم
+atPlace: في المكان
+fromYear: من سنة
+personPlaceholder: المعرّف
+tagPlaceholder: وسم
+placePlaceholder: مكان
+yearPlaceholder: yyyy
+moreResults: مزيد من النتائج
+searchNeedsScript: "يحتاج البحث إلى JavaScript. تصفّح الفهارس بدلًا من ذلك:"
+searching: جارٍ البحث…
+searchFailed: تعذّر تحميل فهرس البحث.
+noResults: لا توجد نتائج.
+resultCount:
+  zero: "{count} نتيجة."
+  one: "{count} نتيجة."
+  two: "{count} نتيجة."
+  few: "{count} نتائج."
+  many: "{count} نتيجةً."
+  other: "{count} نتيجة."
+showingResults:
+  zero: "تُعرض {count} نتيجة؛ والمزيد أدناه."
+  one: "تُعرض {count} نتيجة؛ والمزيد أدناه."
+  two: "تُعرض {count} نتيجة؛ والمزيد أدناه."
+  few: "تُعرض {count} نتائج؛ والمزيد أدناه."
+  many: "تُعرض {count} نتيجةً؛ والمزيد أدناه."
+  other: "تُعرض {count} نتيجة؛ والمزيد أدناه."
+person: شخص
+comment: تعليق
+
+# The starter site `daybook new --language <language>` writes (its content, not the theme's)
+starterTitle: Daybook الخاص بي
+starterPromptTitle: ما الذي سار على ما يرام اليوم؟
+starterPromptBody: اكتب بضعة أسطر عن **شيء صغير واحد** سار على ما يرام. يُكتب نص الموضوع بصيغة Markdown.
+starterResponse: أنشأتُ موقعًا.
+starterName: أنا
+starterBio: بضع كلمات عنك. عدّل content/users/me.md.
+starterPlace: المنزل
+starterCaption: "أول منشور لي. #الوسوم في الوصف تؤدي إلى صفحة تضم كل المنشورات التي تحمل الوسم نفسه: #مرحبا"
+starterComment: "أول تعليق. الإشارة @me تؤدي إلى صفحة المستخدم."
+
+"""#,
+        "i18n/de.yml": #"""
+# The default theme's words in German; keys, plural categories and placeholders as in en.yml.
+
+# Layout
+skipToContent: Zum Inhalt springen
+siteNavigation: Website
+indexesNavigation: Verzeichnisse
+madeWith: erstellt mit Daybook
+journal: Tagebuch
+timeline: Zeitleiste
+search: Suche
+hashtags: Hashtags
+people: Personen
+places: Orte
+journalFeed: Tagebuch-Feed
+timelineFeed: Zeitleisten-Feed
+
+# Lists and pagination
+pages: Seiten
+pageOf: Seite {number} von {total}
+pageNumber: Seite {number}
+titleWithPage: "{name}, Seite {number}"
+newer: Neuer
+older: Älter
+previous: Zurück
+next: Weiter
+loadMore: Mehr laden
+loadMoreFailed: Laden fehlgeschlagen. Versuch es noch einmal
+nothingYet: Hier ist noch nichts.
+noPosts: Noch keine Beiträge.
+noPrompts: Noch keine Impulse.
+noComments: Noch keine Kommentare.
+journalIntro: Tägliche Impulse, die neuesten zuerst.
+timelineIntro: Fotos, die neuesten zuerst.
+timelineIntroFor: Beiträge von {name} und von allen, denen diese Person folgt.
+hashtagsIntro: Alle Hashtags, die meistgenutzten zuerst.
+peopleIntro: Alle Personen der Zeitleiste, nach Namen sortiert.
+placesIntro: Alle Orte, die meistfotografierten zuerst.
+hashtag: Hashtag
+profile: Profil
+place: Ort
+post: Beitrag
+posts: Beiträge
+comments: Kommentare
+postCount:
+  one: "{count} Beitrag"
+  other: "{count} Beiträge"
+commentCount:
+  one: "{count} Kommentar"
+  other: "{count} Kommentare"
+entryCount:
+  one: "{count} Eintrag"
+  other: "{count} Einträge"
+tagCount:
+  one: "{count} Hashtag"
+  other: "{count} Hashtags"
+personCount:
+  one: "{count} Person"
+  other: "{count} Personen"
+placeCount:
+  one: "{count} Ort"
+  other: "{count} Orte"
+
+# Home
+homeIntro: Ein Tagebuch mit täglichen Impulsen und eine Zeitleiste mit Fotos.
+todaysPrompt: Impuls des Tages
+latestPrompt: Neuester Impuls
+explore: Entdecken
+searchCard: Personen, Hashtags und Orte finden
+latestPhotos: Neueste Fotos
+wholeTimeline: Ganze Zeitleiste ansehen
+
+# Journal entries
+today: Heute
+promptMissing: Impuls nicht verfügbar
+promptTextMissing: Dieser Impuls wurde verschickt, aber sein Text ist nicht im Tagebuch.
+response: Antwort
+latestResponse: Neueste Antwort
+responseCount:
+  one: "{count} Antwort"
+  other: "{count} Antworten"
+latestOfResponses:
+  one: "Neueste von {count} Antwort"
+  other: "Neueste von {count} Antworten"
+edited: Bearbeitet
+editedInline: bearbeitet
+
+# Posts
+photoBy: Foto von {name}
+postBy: Beitrag von {name}
+moreByAuthor: Mehr von dieser Person
+newerPost: Neuerer Beitrag
+olderPost: Älterer Beitrag
+report: Melden
+sensitivePhoto: Sensibles Foto
+showPhoto: Foto anzeigen
+openPhoto: Foto öffnen
+openPost: Beitrag öffnen
+photoPreview: Fotovorschau
+close: Schließen
+
+# Profiles
+follows: Folgt
+followedBy: Gefolgt von
+feeds: Feeds
+userPosts: "{name}: Beiträge"
+commentsOnTheirPosts: "{name}: Kommentare zu den eigenen Beiträgen"
+
+# Feeds
+journalFeedTitle: "{site}: Tagebuch"
+timelineFeedTitle: "{site}: Zeitleiste"
+userFeedTitle: "{site}: {name}"
+userCommentsFeedTitle: "{site}: Kommentare zu Beiträgen von {name}"
+commentOn: "{name} zu {post}"
+aPost: einem Beitrag
+
+# Not found
+notFound: Seite nicht gefunden
+notFoundText: Unter dieser Adresse gibt es nichts. Vielleicht wurde die Seite verschoben, oder der Link enthält einen Tippfehler.
+backToStart: Zurück zur Startseite
+
+# Search
+searchIntro: Beiträge, Kommentare, Tagebucheinträge, Personen, Hashtags und Orte finden.
+allPeople: Alle Personen
+allHashtags: Alle Hashtags
+allPlaces: Alle Orte
+searchFor: Suchen nach
+searchPlaceholder: "Wörter, „eine Phrase“, -not, #hashtag oder @person"
+searchButton: Suchen
+searchFilters: Nur Beiträge und Kommentare
+byPerson: von Person
+withHashtag: mit Hashtag
+atPlace: an Ort
+fromYear: aus Jahr
+personPlaceholder: ID
+tagPlaceholder: Hashtag
+placePlaceholder: Ort
+yearPlaceholder: jjjj
+moreResults: Weitere Ergebnisse
+searchNeedsScript: "Die Suche braucht JavaScript. Stöbere stattdessen in den Verzeichnissen:"
+searching: Suche läuft…
+searchFailed: Der Suchindex konnte nicht geladen werden.
+noResults: Keine Ergebnisse.
+resultCount:
+  one: "{count} Ergebnis."
+  other: "{count} Ergebnisse."
+showingResults:
+  one: "{count} Ergebnis wird angezeigt; weitere unten."
+  other: "{count} Ergebnisse werden angezeigt; weitere unten."
+person: Person
+comment: Kommentar
+
+# The starter site `daybook new --language <language>` writes (its content, not the theme's)
+starterTitle: Mein Daybook
+starterPromptTitle: Was ist heute gut gelaufen?
+starterPromptBody: Schreib ein paar Zeilen über **eine kleine Sache**, die gut gelaufen ist. Der Text eines Impulses wird in Markdown geschrieben.
+starterResponse: Ich habe eine Website erstellt.
+starterName: Ich
+starterBio: Ein paar Worte über dich. Bearbeite content/users/me.md.
+starterPlace: Zuhause
+starterCaption: "Mein erster Beitrag. #Hashtags in einer Bildunterschrift führen zu einer Seite mit allen Beiträgen, die diesen Hashtag tragen: #hallo"
+starterComment: "Ein erster Kommentar. @me verlinkt auf die Seite einer Person."
+
+"""#,
+        "i18n/en.yml": #"""
+# The default theme's words in English: the table every shipped language is held to.
+# A plain value is a word or sentence; a value with CLDR plural categories (zero, one, two,
+# few, many, other) is chosen by the count. `{count}`, `{name}`, `{site}`, `{number}`,
+# `{total}` and `{post}` are filled in by Daybook. A site overrides any key in
+# Templates/i18n/<language>.yml.
+
+# Layout
+skipToContent: Skip to content
+siteNavigation: Site
+indexesNavigation: Indexes
+madeWith: made with Daybook
+journal: Journal
+timeline: Timeline
+search: Search
+hashtags: Hashtags
+people: People
+places: Places
+journalFeed: Journal feed
+timelineFeed: Timeline feed
+
+# Lists and pagination
+pages: Pages
+pageOf: Page {number} of {total}
+pageNumber: Page {number}
+titleWithPage: "{name}, page {number}"
+newer: Newer
+older: Older
+previous: Previous
+next: Next
+loadMore: Load more
+loadMoreFailed: Could not load more. Try again
+nothingYet: Nothing here yet.
+noPosts: No posts yet.
+noPrompts: No prompts yet.
+noComments: No comments yet.
+journalIntro: Daily prompts, newest first.
+timelineIntro: Photos, newest first.
+timelineIntroFor: Posts by {name} and the people they follow.
+hashtagsIntro: Every hashtag, most used first.
+peopleIntro: Everyone on the timeline, by name.
+placesIntro: Every place, most photographed first.
+hashtag: Hashtag
+profile: Profile
+place: Place
+post: Post
+posts: Posts
+comments: Comments
+postCount:
+  one: "{count} post"
+  other: "{count} posts"
+commentCount:
+  one: "{count} comment"
+  other: "{count} comments"
+entryCount:
+  one: "{count} entry"
+  other: "{count} entries"
+tagCount:
+  one: "{count} hashtag"
+  other: "{count} hashtags"
+personCount:
+  one: "{count} person"
+  other: "{count} people"
+placeCount:
+  one: "{count} place"
+  other: "{count} places"
+
+# Home
+homeIntro: A journal of daily prompts and a timeline of photos.
+todaysPrompt: Today's prompt
+latestPrompt: Latest prompt
+explore: Explore
+searchCard: Find people, hashtags and places
+latestPhotos: Latest photos
+wholeTimeline: See the whole timeline
+
+# Journal entries
+today: Today
+promptMissing: Prompt not available
+promptTextMissing: This prompt was sent, but its text is not in the journal.
+response: Response
+latestResponse: Latest response
+responseCount:
+  one: "{count} response"
+  other: "{count} responses"
+latestOfResponses:
+  one: "Latest of {count} response"
+  other: "Latest of {count} responses"
+edited: Edited
+editedInline: edited
+
+# Posts
+photoBy: Photo by {name}
+postBy: Post by {name}
+moreByAuthor: More by this author
+newerPost: Newer post
+olderPost: Older post
+report: Report
+sensitivePhoto: Sensitive photo
+showPhoto: Show photo
+openPhoto: Open the photo
+openPost: Open post
+photoPreview: Photo preview
+close: Close
+
+# Profiles
+follows: Follows
+followedBy: Followed by
+feeds: Feeds
+userPosts: "{name}: posts"
+commentsOnTheirPosts: "{name}: comments on their posts"
+
+# Feeds
+journalFeedTitle: "{site}: journal"
+timelineFeedTitle: "{site}: timeline"
+userFeedTitle: "{site}: {name}"
+userCommentsFeedTitle: "{site}: comments on {name}'s posts"
+commentOn: "{name} on {post}"
+aPost: a post
+
+# Not found
+notFound: Page not found
+notFoundText: Nothing lives at this address. It may have moved, or the link may be mistyped.
+backToStart: Back to the start
+
+# Search
+searchIntro: Find posts, comments, journal entries, people, hashtags and places.
+allPeople: All people
+allHashtags: All hashtags
+allPlaces: All places
+searchFor: Search for
+searchPlaceholder: "Words, “a phrase”, -not, #hashtag or @person"
+searchButton: Search
+searchFilters: Only posts and comments
+byPerson: by person
+withHashtag: with hashtag
+atPlace: at place
+fromYear: from year
+personPlaceholder: id
+tagPlaceholder: tag
+placePlaceholder: place
+yearPlaceholder: yyyy
+moreResults: More results
+searchNeedsScript: "Search needs JavaScript. Browse the indexes instead:"
+searching: Searching…
+searchFailed: The search index could not be loaded.
+noResults: No results.
+resultCount:
+  one: "{count} result."
+  other: "{count} results."
+showingResults:
+  one: "Showing {count} result; more below."
+  other: "Showing {count} results; more below."
+person: Person
+comment: Comment
+
+# The starter site `daybook new --language <language>` writes (its content, not the theme's)
+starterTitle: My Daybook
+starterPromptTitle: What went well today?
+starterPromptBody: Write a few lines about **one small thing** that went well. A prompt's text is Markdown.
+starterResponse: I started a site.
+starterName: Me
+starterBio: A few words about you. Edit content/users/me.md.
+starterPlace: Home
+starterCaption: "My first post. #Hashtags in a caption link to a page of every post with that tag: #hello"
+starterComment: "A first comment. @me links to a user's page."
+
+"""#,
+        "i18n/es.yml": #"""
+# The default theme's words in Spanish; keys, plural categories and placeholders as in en.yml.
+
+# Layout
+skipToContent: Saltar al contenido
+siteNavigation: Sitio
+indexesNavigation: Índices
+madeWith: hecho con Daybook
+journal: Diario
+timeline: Cronología
+search: Búsqueda
+hashtags: Hashtags
+people: Personas
+places: Lugares
+journalFeed: Feed del diario
+timelineFeed: Feed de la cronología
+
+# Lists and pagination
+pages: Páginas
+pageOf: Página {number} de {total}
+pageNumber: Página {number}
+titleWithPage: "{name}, página {number}"
+newer: Más recientes
+older: Más antiguos
+previous: Anterior
+next: Siguiente
+loadMore: Cargar más
+loadMoreFailed: No se pudo cargar más. Inténtalo de nuevo
+nothingYet: Aún no hay nada aquí.
+noPosts: Aún no hay publicaciones.
+noPrompts: Aún no hay temas.
+noComments: Aún no hay comentarios.
+journalIntro: Temas del día, primero los más recientes.
+timelineIntro: Fotos, primero las más recientes.
+timelineIntroFor: Publicaciones de {name} y de las personas a las que sigue.
+hashtagsIntro: Todos los hashtags, primero los más usados.
+peopleIntro: Todas las personas de la cronología, por orden alfabético.
+placesIntro: Todos los lugares, primero los más fotografiados.
+hashtag: Hashtag
+profile: Perfil
+place: Lugar
+post: Publicación
+posts: Publicaciones
+comments: Comentarios
+postCount:
+  one: "{count} publicación"
+  many: "{count} de publicaciones"
+  other: "{count} publicaciones"
+commentCount:
+  one: "{count} comentario"
+  many: "{count} de comentarios"
+  other: "{count} comentarios"
+entryCount:
+  one: "{count} entrada"
+  many: "{count} de entradas"
+  other: "{count} entradas"
+tagCount:
+  one: "{count} hashtag"
+  many: "{count} de hashtags"
+  other: "{count} hashtags"
+personCount:
+  one: "{count} persona"
+  many: "{count} de personas"
+  other: "{count} personas"
+placeCount:
+  one: "{count} lugar"
+  many: "{count} de lugares"
+  other: "{count} lugares"
+
+# Home
+homeIntro: Un diario con un tema cada día y una cronología de fotos.
+todaysPrompt: Tema de hoy
+latestPrompt: Último tema
+explore: Explorar
+searchCard: Encuentra personas, hashtags y lugares
+latestPhotos: Últimas fotos
+wholeTimeline: Ver toda la cronología
+
+# Journal entries
+today: Hoy
+promptMissing: Tema no disponible
+promptTextMissing: Este tema se envió, pero su texto no está en el diario.
+response: Respuesta
+latestResponse: Última respuesta
+responseCount:
+  one: "{count} respuesta"
+  many: "{count} de respuestas"
+  other: "{count} respuestas"
+latestOfResponses:
+  one: "La más reciente de {count} respuesta"
+  many: "La más reciente de {count} de respuestas"
+  other: "La más reciente de {count} respuestas"
+edited: Editado
+editedInline: editado
+
+# Posts
+photoBy: Foto de {name}
+postBy: Publicación de {name}
+moreByAuthor: Más de este autor
+newerPost: Publicación más reciente
+olderPost: Publicación anterior
+report: Denunciar
+sensitivePhoto: Foto sensible
+showPhoto: Mostrar foto
+openPhoto: Abrir la foto
+openPost: Abrir publicación
+photoPreview: Vista previa de la foto
+close: Cerrar
+
+# Profiles
+follows: Sigue a
+followedBy: Seguido por
+feeds: Feeds
+userPosts: "{name}: publicaciones"
+commentsOnTheirPosts: "{name}: comentarios en sus publicaciones"
+
+# Feeds
+journalFeedTitle: "{site}: diario"
+timelineFeedTitle: "{site}: cronología"
+userFeedTitle: "{site}: {name}"
+userCommentsFeedTitle: "{site}: comentarios en las publicaciones de {name}"
+commentOn: "{name} en {post}"
+aPost: una publicación
+
+# Not found
+notFound: Página no encontrada
+notFoundText: No hay nada en esta dirección. Puede que se haya movido o que el enlace esté mal escrito.
+backToStart: Volver al inicio
+
+# Search
+searchIntro: Encuentra publicaciones, comentarios, entradas del diario, personas, hashtags y lugares.
+allPeople: Todas las personas
+allHashtags: Todos los hashtags
+allPlaces: Todos los lugares
+searchFor: Buscar
+searchPlaceholder: "Palabras, «una frase», -not, #hashtag o @person"
+searchButton: Buscar
+searchFilters: Solo publicaciones y comentarios
+byPerson: por persona
+withHashtag: con hashtag
+atPlace: en el lugar
+fromYear: del año
+personPlaceholder: id
+tagPlaceholder: etiqueta
+placePlaceholder: lugar
+yearPlaceholder: aaaa
+moreResults: Más resultados
+searchNeedsScript: "La búsqueda necesita JavaScript. Explora los índices en su lugar:"
+searching: Buscando…
+searchFailed: No se pudo cargar el índice de búsqueda.
+noResults: No hay resultados.
+resultCount:
+  one: "{count} resultado."
+  many: "{count} de resultados."
+  other: "{count} resultados."
+showingResults:
+  one: "Se muestra {count} resultado; hay más abajo."
+  many: "Se muestran {count} de resultados; hay más abajo."
+  other: "Se muestran {count} resultados; hay más abajo."
+person: Persona
+comment: Comentario
+
+# The starter site `daybook new --language <language>` writes (its content, not the theme's)
+starterTitle: Mi Daybook
+starterPromptTitle: ¿Qué salió bien hoy?
+starterPromptBody: Escribe unas líneas sobre **algo pequeño** que haya salido bien. El texto de un tema se escribe en Markdown.
+starterResponse: Creé un sitio.
+starterName: Yo
+starterBio: Unas palabras sobre ti. Edita content/users/me.md.
+starterPlace: Casa
+starterCaption: "Mi primera publicación. Los #hashtags de un pie de foto enlazan a una página con todas las publicaciones que llevan esa etiqueta: #hola"
+starterComment: "Un primer comentario. @me enlaza a la página de un usuario."
+
+"""#,
+        "i18n/fr.yml": #"""
+# The default theme's words in French; keys, plural categories and placeholders as in en.yml.
+
+# Layout
+skipToContent: Aller au contenu
+siteNavigation: Site
+indexesNavigation: Index
+madeWith: créé avec Daybook
+journal: Journal
+timeline: Chronologie
+search: Recherche
+hashtags: Hashtags
+people: Personnes
+places: Lieux
+journalFeed: Flux du journal
+timelineFeed: Flux de la chronologie
+
+# Lists and pagination
+pages: Pages
+pageOf: Page {number} sur {total}
+pageNumber: Page {number}
+titleWithPage: "{name}, page {number}"
+newer: Plus récents
+older: Plus anciens
+previous: Précédent
+next: Suivant
+loadMore: Charger plus
+loadMoreFailed: Impossible de charger la suite. Réessayez
+nothingYet: Rien ici pour le moment.
+noPosts: Aucune publication pour le moment.
+noPrompts: Aucun sujet pour le moment.
+noComments: Aucun commentaire pour le moment.
+journalIntro: Sujets du jour, du plus récent au plus ancien.
+timelineIntro: Photos, de la plus récente à la plus ancienne.
+timelineIntroFor: Publications de {name} et de ses abonnements.
+hashtagsIntro: Tous les hashtags, du plus utilisé au moins utilisé.
+peopleIntro: Toutes les personnes de la chronologie, par ordre alphabétique.
+placesIntro: Tous les lieux, du plus photographié au moins photographié.
+hashtag: Hashtag
+profile: Profil
+place: Lieu
+post: Publication
+posts: Publications
+comments: Commentaires
+postCount:
+  one: "{count} publication"
+  many: "{count} de publications"
+  other: "{count} publications"
+commentCount:
+  one: "{count} commentaire"
+  many: "{count} de commentaires"
+  other: "{count} commentaires"
+entryCount:
+  one: "{count} entrée"
+  many: "{count} d’entrées"
+  other: "{count} entrées"
+tagCount:
+  one: "{count} hashtag"
+  many: "{count} de hashtags"
+  other: "{count} hashtags"
+personCount:
+  one: "{count} personne"
+  many: "{count} de personnes"
+  other: "{count} personnes"
+placeCount:
+  one: "{count} lieu"
+  many: "{count} de lieux"
+  other: "{count} lieux"
+
+# Home
+homeIntro: Un journal de sujets quotidiens et une chronologie de photos.
+todaysPrompt: Sujet du jour
+latestPrompt: Dernier sujet
+explore: Explorer
+searchCard: Trouvez des personnes, des hashtags et des lieux
+latestPhotos: Dernières photos
+wholeTimeline: Voir toute la chronologie
+
+# Journal entries
+today: Aujourd’hui
+promptMissing: Sujet indisponible
+promptTextMissing: Ce sujet a été envoyé, mais son texte ne figure pas dans le journal.
+response: Réponse
+latestResponse: Dernière réponse
+responseCount:
+  one: "{count} réponse"
+  many: "{count} de réponses"
+  other: "{count} réponses"
+latestOfResponses:
+  one: "La plus récente sur {count} réponse"
+  many: "La plus récente des {count} de réponses"
+  other: "La plus récente des {count} réponses"
+edited: Modifié
+editedInline: modifié
+
+# Posts
+photoBy: Photo de {name}
+postBy: Publication de {name}
+moreByAuthor: Du même auteur
+newerPost: Publication plus récente
+olderPost: Publication plus ancienne
+report: Signaler
+sensitivePhoto: Photo sensible
+showPhoto: Afficher la photo
+openPhoto: Ouvrir la photo
+openPost: Ouvrir la publication
+photoPreview: Aperçu de la photo
+close: Fermer
+
+# Profiles
+follows: Abonnements
+followedBy: Abonnés
+feeds: Flux
+userPosts: "{name} : publications"
+commentsOnTheirPosts: "{name} : commentaires sur ses publications"
+
+# Feeds
+journalFeedTitle: "{site} : journal"
+timelineFeedTitle: "{site} : chronologie"
+userFeedTitle: "{site} : {name}"
+userCommentsFeedTitle: "{site} : commentaires sur les publications de {name}"
+commentOn: "{name} sur {post}"
+aPost: une publication
+
+# Not found
+notFound: Page introuvable
+notFoundText: Il n’y a rien à cette adresse. La page a peut-être été déplacée, ou le lien contient une faute de frappe.
+backToStart: Retour à l’accueil
+
+# Search
+searchIntro: Trouvez des publications, des commentaires, des entrées du journal, des personnes, des hashtags et des lieux.
+allPeople: Toutes les personnes
+allHashtags: Tous les hashtags
+allPlaces: Tous les lieux
+searchFor: Rechercher
+searchPlaceholder: "Mots, « une expression », -not, #hashtag ou @person"
+searchButton: Rechercher
+searchFilters: Publications et commentaires uniquement
+byPerson: par personne
+withHashtag: avec le hashtag
+atPlace: au lieu
+fromYear: de l’année
+personPlaceholder: id
+tagPlaceholder: tag
+placePlaceholder: lieu
+yearPlaceholder: aaaa
+moreResults: Plus de résultats
+searchNeedsScript: "La recherche nécessite JavaScript. Parcourez plutôt les index :"
+searching: Recherche en cours…
+searchFailed: L’index de recherche n’a pas pu être chargé.
+noResults: Aucun résultat.
+resultCount:
+  one: "{count} résultat."
+  many: "{count} de résultats."
+  other: "{count} résultats."
+showingResults:
+  one: "{count} résultat affiché ; d’autres plus bas."
+  many: "{count} de résultats affichés ; d’autres plus bas."
+  other: "{count} résultats affichés ; d’autres plus bas."
+person: Personne
+comment: Commentaire
+
+# The starter site `daybook new --language <language>` writes (its content, not the theme's)
+starterTitle: Mon Daybook
+starterPromptTitle: Qu’est-ce qui s’est bien passé aujourd’hui ?
+starterPromptBody: Écrivez quelques lignes sur **une petite chose** qui s’est bien passée. Le texte d’un sujet s’écrit en Markdown.
+starterResponse: J’ai créé un site.
+starterName: Moi
+starterBio: Quelques mots sur vous. Modifiez content/users/me.md.
+starterPlace: Maison
+starterCaption: "Ma première publication. Les #hashtags d’une légende mènent à une page qui réunit toutes les publications portant ce hashtag : #bonjour"
+starterComment: "Un premier commentaire. @me renvoie vers la page d’un utilisateur."
+
+"""#,
+        "i18n/he.yml": #"""
+# The default theme's words in Hebrew; keys, plural categories and placeholders as in en.yml.
+
+# Layout
+skipToContent: דילוג לתוכן
+siteNavigation: אתר
+indexesNavigation: אינדקסים
+madeWith: נוצר באמצעות Daybook
+journal: יומן
+timeline: ציר זמן
+search: חיפוש
+hashtags: האשטגים
+people: אנשים
+places: מקומות
+journalFeed: פיד היומן
+timelineFeed: פיד ציר הזמן
+
+# Lists and pagination
+pages: עמודים
+pageOf: עמוד {number} מתוך {total}
+pageNumber: עמוד {number}
+titleWithPage: "{name}, עמוד {number}"
+newer: חדשים יותר
+older: ישנים יותר
+previous: הקודם
+next: הבא
+loadMore: טעינת עוד
+loadMoreFailed: לא ניתן היה לטעון עוד. כדאי לנסות שוב
+nothingYet: אין כאן עדיין כלום.
+noPosts: אין עדיין פוסטים.
+noPrompts: אין עדיין נושאים.
+noComments: אין עדיין תגובות.
+journalIntro: נושאים יומיים, מהחדש לישן.
+timelineIntro: תמונות, מהחדשה לישנה.
+timelineIntroFor: פוסטים של {name} ושל האנשים שבמעקב.
+hashtagsIntro: כל ההאשטגים, מהנפוץ ביותר.
+peopleIntro: כל מי שבציר הזמן, לפי שם.
+placesIntro: כל המקומות, מהמצולם ביותר.
+hashtag: האשטג
+profile: פרופיל
+place: מקום
+post: פוסט
+posts: פוסטים
+comments: תגובות
+postCount:
+  one: "{count} פוסט"
+  two: "{count} פוסטים"
+  other: "{count} פוסטים"
+commentCount:
+  one: "{count} תגובה"
+  two: "{count} תגובות"
+  other: "{count} תגובות"
+entryCount:
+  one: "{count} רשומה"
+  two: "{count} רשומות"
+  other: "{count} רשומות"
+tagCount:
+  one: "{count} האשטג"
+  two: "{count} האשטגים"
+  other: "{count} האשטגים"
+personCount:
+  one: "{count} אדם"
+  two: "{count} אנשים"
+  other: "{count} אנשים"
+placeCount:
+  one: "{count} מקום"
+  two: "{count} מקומות"
+  other: "{count} מקומות"
+
+# Home
+homeIntro: יומן של נושאים יומיים וציר זמן של תמונות.
+todaysPrompt: הנושא של היום
+latestPrompt: הנושא האחרון
+explore: גילוי
+searchCard: חיפוש אנשים, האשטגים ומקומות
+latestPhotos: התמונות האחרונות
+wholeTimeline: לצפייה בציר הזמן המלא
+
+# Journal entries
+today: היום
+promptMissing: הנושא אינו זמין
+promptTextMissing: הנושא הזה נשלח, אבל הטקסט שלו לא נמצא ביומן.
+response: תשובה
+latestResponse: התשובה האחרונה
+responseCount:
+  one: "{count} תשובה"
+  two: "{count} תשובות"
+  other: "{count} תשובות"
+latestOfResponses:
+  one: "האחרונה מתוך {count} תשובה"
+  two: "האחרונה מתוך {count} תשובות"
+  other: "האחרונה מתוך {count} תשובות"
+edited: נערך
+editedInline: נערך
+
+# Posts
+photoBy: "צילום: {name}"
+postBy: פוסט של {name}
+moreByAuthor: עוד מאותו מחבר
+newerPost: פוסט חדש יותר
+olderPost: פוסט ישן יותר
+report: דיווח
+sensitivePhoto: תמונה רגישה
+showPhoto: הצגת התמונה
+openPhoto: פתיחת התמונה
+openPost: פתיחת הפוסט
+photoPreview: תצוגה מקדימה של התמונה
+close: סגירה
+
+# Profiles
+follows: במעקב
+followedBy: עוקבים
+feeds: פידים
+userPosts: "{name}: פוסטים"
+commentsOnTheirPosts: "{name}: תגובות לפוסטים"
+
+# Feeds
+journalFeedTitle: "{site}: יומן"
+timelineFeedTitle: "{site}: ציר זמן"
+userFeedTitle: "{site}: {name}"
+userCommentsFeedTitle: "{site}: תגובות לפוסטים של {name}"
+commentOn: "{name} על {post}"
+aPost: פוסט
+
+# Not found
+notFound: הדף לא נמצא
+notFoundText: אין כלום בכתובת הזו. ייתכן שהדף הועבר, או שיש שגיאת הקלדה בקישור.
+backToStart: חזרה להתחלה
+
+# Search
+searchIntro: חיפוש פוסטים, תגובות, רשומות ביומן, אנשים, האשטגים ומקומות.
+allPeople: כל האנשים
+allHashtags: כל ההאשטגים
+allPlaces: כל המקומות
+searchFor: חיפוש
+searchPlaceholder: "מילים, „ביטוי”, -not, #hashtag או @person"
+searchButton: חיפוש
+searchFilters: רק פוסטים ותגובות
+byPerson: מאת
+withHashtag: עם האשטג
+atPlace: במקום
+fromYear: משנת
+personPlaceholder: id
+tagPlaceholder: תגית
+placePlaceholder: מקום
+yearPlaceholder: yyyy
+moreResults: תוצאות נוספות
+searchNeedsScript: "החיפוש דורש JavaScript. אפשר לעיין באינדקסים במקום:"
+searching: מתבצע חיפוש…
+searchFailed: לא ניתן היה לטעון את אינדקס החיפוש.
+noResults: אין תוצאות.
+resultCount:
+  one: "{count} תוצאה."
+  two: "{count} תוצאות."
+  other: "{count} תוצאות."
+showingResults:
+  one: "מוצגת {count} תוצאה; יש עוד למטה."
+  two: "מוצגות {count} תוצאות; יש עוד למטה."
+  other: "מוצגות {count} תוצאות; יש עוד למטה."
+person: אדם
+comment: תגובה
+
+# The starter site `daybook new --language <language>` writes (its content, not the theme's)
+starterTitle: ה־Daybook שלי
+starterPromptTitle: מה הלך טוב היום?
+starterPromptBody: כתבו כמה שורות על **דבר קטן אחד** שהלך טוב. הטקסט של נושא נכתב ב־Markdown.
+starterResponse: פתחתי אתר.
+starterName: אני
+starterBio: כמה מילים עליך. ערכו את content/users/me.md.
+starterPlace: בית
+starterCaption: "הפוסט הראשון שלי. #האשטגים בכיתוב מובילים לעמוד שמרכז את כל הפוסטים עם אותו האשטג: #שלום"
+starterComment: "תגובה ראשונה. התיוג @me מוביל לעמוד של המשתמש."
+
+"""#,
+        "i18n/hi.yml": #"""
+# The default theme's words in Hindi; keys, plural categories and placeholders as in en.yml.
+
+# Layout
+skipToContent: सामग्री पर जाएँ
+siteNavigation: साइट
+indexesNavigation: सूचियाँ
+madeWith: Daybook से बनाया गया
+journal: डायरी
+timeline: टाइमलाइन
+search: खोज
+hashtags: हैशटैग
+people: लोग
+places: जगहें
+journalFeed: डायरी फ़ीड
+timelineFeed: टाइमलाइन फ़ीड
+
+# Lists and pagination
+pages: पेज
+pageOf: "{total} में से पेज {number}"
+pageNumber: पेज {number}
+titleWithPage: "{name}, पेज {number}"
+newer: नए
+older: पुराने
+previous: पिछला
+next: अगला
+loadMore: और लोड करें
+loadMoreFailed: और लोड नहीं हो सका। फिर से कोशिश करें
+nothingYet: यहाँ अभी कुछ नहीं है।
+noPosts: अभी कोई पोस्ट नहीं है।
+noPrompts: अभी कोई विषय नहीं है।
+noComments: अभी कोई टिप्पणी नहीं है।
+journalIntro: रोज़ के विषय, सबसे नए पहले।
+timelineIntro: फ़ोटो, सबसे नई पहले।
+timelineIntroFor: "{name} और उनके फ़ॉलो किए गए लोगों की पोस्ट।"
+hashtagsIntro: सभी हैशटैग, सबसे ज़्यादा इस्तेमाल वाले पहले।
+peopleIntro: टाइमलाइन पर सभी लोग, नाम के क्रम में।
+placesIntro: सभी जगहें, सबसे ज़्यादा फ़ोटो वाली पहले।
+hashtag: हैशटैग
+profile: प्रोफ़ाइल
+place: जगह
+post: पोस्ट
+posts: पोस्ट
+comments: टिप्पणियाँ
+postCount:
+  one: "{count} पोस्ट"
+  other: "{count} पोस्ट"
+commentCount:
+  one: "{count} टिप्पणी"
+  other: "{count} टिप्पणियाँ"
+entryCount:
+  one: "{count} प्रविष्टि"
+  other: "{count} प्रविष्टियाँ"
+tagCount:
+  one: "{count} हैशटैग"
+  other: "{count} हैशटैग"
+personCount:
+  one: "{count} व्यक्ति"
+  other: "{count} लोग"
+placeCount:
+  one: "{count} जगह"
+  other: "{count} जगहें"
+
+# Home
+homeIntro: रोज़ के विषयों की डायरी और फ़ोटो की टाइमलाइन।
+todaysPrompt: आज का विषय
+latestPrompt: सबसे नया विषय
+explore: एक्सप्लोर करें
+searchCard: लोग, हैशटैग और जगहें खोजें
+latestPhotos: सबसे नई फ़ोटो
+wholeTimeline: पूरी टाइमलाइन देखें
+
+# Journal entries
+today: आज
+promptMissing: विषय उपलब्ध नहीं है
+promptTextMissing: यह विषय भेजा गया था, लेकिन इसका टेक्स्ट डायरी में नहीं है।
+response: जवाब
+latestResponse: सबसे नया जवाब
+responseCount:
+  one: "{count} जवाब"
+  other: "{count} जवाब"
+latestOfResponses:
+  one: "{count} जवाब में से सबसे नया"
+  other: "{count} जवाबों में से सबसे नया"
+edited: संपादित
+editedInline: संपादित
+
+# Posts
+photoBy: "{name} की फ़ोटो"
+postBy: "{name} की पोस्ट"
+moreByAuthor: इस लेखक की और पोस्ट
+newerPost: नई पोस्ट
+olderPost: पुरानी पोस्ट
+report: रिपोर्ट करें
+sensitivePhoto: संवेदनशील फ़ोटो
+showPhoto: फ़ोटो दिखाएँ
+openPhoto: फ़ोटो खोलें
+openPost: पोस्ट खोलें
+photoPreview: फ़ोटो प्रीव्यू
+close: बंद करें
+
+# Profiles
+follows: फ़ॉलो करते हैं
+followedBy: फ़ॉलोअर
+feeds: फ़ीड
+userPosts: "{name}: पोस्ट"
+commentsOnTheirPosts: "{name}: अपनी पोस्ट पर टिप्पणियाँ"
+
+# Feeds
+journalFeedTitle: "{site}: डायरी"
+timelineFeedTitle: "{site}: टाइमलाइन"
+userFeedTitle: "{site}: {name}"
+userCommentsFeedTitle: "{site}: {name} की पोस्ट पर टिप्पणियाँ"
+commentOn: "{name} ने {post} पर टिप्पणी की"
+aPost: एक पोस्ट
+
+# Not found
+notFound: पेज नहीं मिला
+notFoundText: इस पते पर कुछ नहीं है। हो सकता है यह कहीं और चला गया हो, या लिंक गलत टाइप हुआ हो।
+backToStart: शुरुआत पर लौटें
+
+# Search
+searchIntro: पोस्ट, टिप्पणियाँ, डायरी प्रविष्टियाँ, लोग, हैशटैग और जगहें खोजें।
+allPeople: सभी लोग
+allHashtags: सभी हैशटैग
+allPlaces: सभी जगहें
+searchFor: खोजें
+searchPlaceholder: "शब्द, “कोई वाक्यांश”, -not, #hashtag या @person"
+searchButton: खोजें
+searchFilters: सिर्फ़ पोस्ट और टिप्पणियाँ
+byPerson: व्यक्ति
+withHashtag: हैशटैग
+atPlace: जगह
+fromYear: वर्ष
+personPlaceholder: id
+tagPlaceholder: टैग
+placePlaceholder: जगह
+yearPlaceholder: yyyy
+moreResults: और नतीजे
+searchNeedsScript: "खोज के लिए JavaScript ज़रूरी है। इसके बजाय सूचियाँ देखें:"
+searching: खोज जारी है…
+searchFailed: खोज इंडेक्स लोड नहीं हो सका।
+noResults: कोई नतीजा नहीं।
+resultCount:
+  one: "{count} नतीजा।"
+  other: "{count} नतीजे।"
+showingResults:
+  one: "{count} नतीजा दिखाया जा रहा है; और नीचे हैं।"
+  other: "{count} नतीजे दिखाए जा रहे हैं; और नीचे हैं।"
+person: व्यक्ति
+comment: टिप्पणी
+
+# The starter site `daybook new --language <language>` writes (its content, not the theme's)
+starterTitle: मेरा Daybook
+starterPromptTitle: आज क्या अच्छा रहा?
+starterPromptBody: उस **एक छोटी-सी बात** के बारे में कुछ पंक्तियाँ लिखें जो अच्छी रही। विषय का टेक्स्ट Markdown में लिखा जाता है।
+starterResponse: मैंने एक साइट शुरू की।
+starterName: मैं
+starterBio: अपने बारे में कुछ शब्द। content/users/me.md में बदलाव करें।
+starterPlace: घर
+starterCaption: "मेरी पहली पोस्ट। कैप्शन में लिखे #हैशटैग उस टैग वाली सभी पोस्टों के पेज पर ले जाते हैं: #नमस्ते"
+starterComment: "पहली टिप्पणी। @me लिखने से उस उपयोगकर्ता के पेज का लिंक बनता है।"
+
+"""#,
+        "i18n/it.yml": #"""
+# The default theme's words in Italian; keys, plural categories and placeholders as in en.yml.
+
+# Layout
+skipToContent: Vai al contenuto
+siteNavigation: Sito
+indexesNavigation: Indici
+madeWith: realizzato con Daybook
+journal: Diario
+timeline: Timeline
+search: Cerca
+hashtags: Hashtag
+people: Persone
+places: Luoghi
+journalFeed: Feed del diario
+timelineFeed: Feed della timeline
+
+# Lists and pagination
+pages: Pagine
+pageOf: Pagina {number} di {total}
+pageNumber: Pagina {number}
+titleWithPage: "{name}, pagina {number}"
+newer: Più recenti
+older: Meno recenti
+previous: Precedente
+next: Successiva
+loadMore: Carica altro
+loadMoreFailed: Impossibile caricare altro. Riprova
+nothingYet: Ancora niente qui.
+noPosts: Ancora nessun post.
+noPrompts: Ancora nessuno spunto.
+noComments: Ancora nessun commento.
+journalIntro: Spunti quotidiani, dal più recente.
+timelineIntro: Foto, dalla più recente.
+timelineIntroFor: Post di {name} e delle persone che segue.
+hashtagsIntro: Tutti gli hashtag, dal più usato.
+peopleIntro: Tutte le persone della timeline, in ordine alfabetico.
+placesIntro: Tutti i luoghi, dal più fotografato.
+hashtag: Hashtag
+profile: Profilo
+place: Luogo
+post: Post
+posts: Post
+comments: Commenti
+postCount:
+  one: "{count} post"
+  many: "{count} di post"
+  other: "{count} post"
+commentCount:
+  one: "{count} commento"
+  many: "{count} di commenti"
+  other: "{count} commenti"
+entryCount:
+  one: "{count} voce"
+  many: "{count} di voci"
+  other: "{count} voci"
+tagCount:
+  one: "{count} hashtag"
+  many: "{count} di hashtag"
+  other: "{count} hashtag"
+personCount:
+  one: "{count} persona"
+  many: "{count} di persone"
+  other: "{count} persone"
+placeCount:
+  one: "{count} luogo"
+  many: "{count} di luoghi"
+  other: "{count} luoghi"
+
+# Home
+homeIntro: Un diario di spunti quotidiani e una timeline di foto.
+todaysPrompt: Spunto di oggi
+latestPrompt: Ultimo spunto
+explore: Esplora
+searchCard: Trova persone, hashtag e luoghi
+latestPhotos: Ultime foto
+wholeTimeline: Vedi tutta la timeline
+
+# Journal entries
+today: Oggi
+promptMissing: Spunto non disponibile
+promptTextMissing: Questo spunto è stato inviato, ma il suo testo non è nel diario.
+response: Risposta
+latestResponse: Ultima risposta
+responseCount:
+  one: "{count} risposta"
+  many: "{count} di risposte"
+  other: "{count} risposte"
+latestOfResponses:
+  one: "La più recente di {count} risposta"
+  many: "La più recente di {count} di risposte"
+  other: "La più recente di {count} risposte"
+edited: Modificato
+editedInline: modificato
+
+# Posts
+photoBy: Foto di {name}
+postBy: Post di {name}
+moreByAuthor: Altro da questo autore
+newerPost: Post più recente
+olderPost: Post meno recente
+report: Segnala
+sensitivePhoto: Foto sensibile
+showPhoto: Mostra foto
+openPhoto: Apri la foto
+openPost: Apri il post
+photoPreview: Anteprima della foto
+close: Chiudi
+
+# Profiles
+follows: Segue
+followedBy: Seguito da
+feeds: Feed
+userPosts: "{name}: post"
+commentsOnTheirPosts: "{name}: commenti ai suoi post"
+
+# Feeds
+journalFeedTitle: "{site}: diario"
+timelineFeedTitle: "{site}: timeline"
+userFeedTitle: "{site}: {name}"
+userCommentsFeedTitle: "{site}: commenti ai post di {name}"
+commentOn: "{name} su {post}"
+aPost: un post
+
+# Not found
+notFound: Pagina non trovata
+notFoundText: Non c’è niente a questo indirizzo. Potrebbe essere stato spostato, oppure il link contiene un errore di battitura.
+backToStart: Torna all’inizio
+
+# Search
+searchIntro: Trova post, commenti, voci del diario, persone, hashtag e luoghi.
+allPeople: Tutte le persone
+allHashtags: Tutti gli hashtag
+allPlaces: Tutti i luoghi
+searchFor: Cerca
+searchPlaceholder: "Parole, “una frase”, -not, #hashtag o @person"
+searchButton: Cerca
+searchFilters: Solo post e commenti
+byPerson: della persona
+withHashtag: con hashtag
+atPlace: nel luogo
+fromYear: dell’anno
+personPlaceholder: id
+tagPlaceholder: tag
+placePlaceholder: luogo
+yearPlaceholder: aaaa
+moreResults: Altri risultati
+searchNeedsScript: "La ricerca richiede JavaScript. Sfoglia invece gli indici:"
+searching: Ricerca in corso…
+searchFailed: Impossibile caricare l’indice di ricerca.
+noResults: Nessun risultato.
+resultCount:
+  one: "{count} risultato."
+  many: "{count} di risultati."
+  other: "{count} risultati."
+showingResults:
+  one: "{count} risultato mostrato; altri più in basso."
+  many: "{count} di risultati mostrati; altri più in basso."
+  other: "{count} risultati mostrati; altri più in basso."
+person: Persona
+comment: Commento
+
+# The starter site `daybook new --language <language>` writes (its content, not the theme's)
+starterTitle: Il mio Daybook
+starterPromptTitle: Cosa è andato bene oggi?
+starterPromptBody: Scrivi qualche riga su **una piccola cosa** che è andata bene. Il testo di uno spunto si scrive in Markdown.
+starterResponse: Ho creato un sito.
+starterName: Io
+starterBio: Qualche parola su di te. Modifica content/users/me.md.
+starterPlace: Casa
+starterCaption: "Il mio primo post. Gli #hashtag di una didascalia rimandano a una pagina con tutti i post che hanno quell’hashtag: #ciao"
+starterComment: "Un primo commento. @me rimanda alla pagina di un utente."
+
+"""#,
+        "i18n/ja.yml": #"""
+# The default theme's words in Japanese; keys, plural categories and placeholders as in en.yml.
+
+# Layout
+skipToContent: 本文へスキップ
+siteNavigation: サイト
+indexesNavigation: 一覧
+madeWith: Daybookで作成
+journal: 日記
+timeline: タイムライン
+search: 検索
+hashtags: ハッシュタグ
+people: ユーザー
+places: 場所
+journalFeed: 日記のフィード
+timelineFeed: タイムラインのフィード
+
+# Lists and pagination
+pages: ページ
+pageOf: "{number} / {total} ページ"
+pageNumber: "{number}ページ"
+titleWithPage: "{name}（{number}ページ）"
+newer: 新しいページ
+older: 古いページ
+previous: 前へ
+next: 次へ
+loadMore: さらに読み込む
+loadMoreFailed: 読み込めませんでした。もう一度お試しください
+nothingYet: まだ何もありません。
+noPosts: まだ投稿はありません。
+noPrompts: まだお題はありません。
+noComments: まだコメントはありません。
+journalIntro: 毎日のお題。新しい順に並んでいます。
+timelineIntro: 写真。新しい順に並んでいます。
+timelineIntroFor: "{name}さんとフォロー中のユーザーの投稿。"
+hashtagsIntro: すべてのハッシュタグ。よく使われている順に並んでいます。
+peopleIntro: タイムラインのすべてのユーザー。名前順に並んでいます。
+placesIntro: すべての場所。写真の多い順に並んでいます。
+hashtag: ハッシュタグ
+profile: プロフィール
+place: 場所
+post: 投稿
+posts: 投稿
+comments: コメント
+postCount:
+  other: "{count}件の投稿"
+commentCount:
+  other: "{count}件のコメント"
+entryCount:
+  other: "{count}件の日記"
+tagCount:
+  other: "{count}件のハッシュタグ"
+personCount:
+  other: "{count}人"
+placeCount:
+  other: "{count}か所"
+
+# Home
+homeIntro: 毎日のお題に答える日記と、写真のタイムライン。
+todaysPrompt: 今日のお題
+latestPrompt: 最新のお題
+explore: 発見
+searchCard: ユーザー、ハッシュタグ、場所を探す
+latestPhotos: 最新の写真
+wholeTimeline: タイムラインをすべて見る
+
+# Journal entries
+today: 今日
+promptMissing: お題を表示できません
+promptTextMissing: このお題は送信されましたが、本文が日記にありません。
+response: 回答
+latestResponse: 最新の回答
+responseCount:
+  other: "{count}件の回答"
+latestOfResponses:
+  other: "{count}件の回答のうち最新"
+edited: 編集済み
+editedInline: 編集済み
+
+# Posts
+photoBy: "{name}さんの写真"
+postBy: "{name}さんの投稿"
+moreByAuthor: この投稿者のほかの投稿
+newerPost: 新しい投稿
+olderPost: 古い投稿
+report: 報告する
+sensitivePhoto: センシティブな写真
+showPhoto: 写真を表示
+openPhoto: 写真を開く
+openPost: 投稿を開く
+photoPreview: 写真のプレビュー
+close: 閉じる
+
+# Profiles
+follows: フォロー中
+followedBy: フォロワー
+feeds: フィード
+userPosts: "{name}さんの投稿一覧"
+commentsOnTheirPosts: "{name}さんの投稿へのコメント"
+
+# Feeds
+journalFeedTitle: "{site}：日記"
+timelineFeedTitle: "{site}：タイムライン"
+userFeedTitle: "{site}：{name}"
+userCommentsFeedTitle: "{site}：{name}さんの投稿へのコメント"
+commentOn: "{post}への{name}さんのコメント"
+aPost: 投稿
+
+# Not found
+notFound: ページが見つかりません
+notFoundText: このアドレスには何もありません。移動したか、リンクが間違っている可能性があります。
+backToStart: トップに戻る
+
+# Search
+searchIntro: 投稿、コメント、日記、ユーザー、ハッシュタグ、場所を検索できます。
+allPeople: すべてのユーザー
+allHashtags: すべてのハッシュタグ
+allPlaces: すべての場所
+searchFor: 検索キーワード
+searchPlaceholder: "単語、「フレーズ」、-not、#hashtag、@person"
+searchButton: 検索
+searchFilters: 投稿とコメントのみ
+byPerson: ユーザー
+withHashtag: ハッシュタグ
+atPlace: 場所
+fromYear: 年
+personPlaceholder: ID
+tagPlaceholder: タグ
+placePlaceholder: 場所
+yearPlaceholder: yyyy
+moreResults: さらに表示
+searchNeedsScript: 検索にはJavaScriptが必要です。代わりに一覧から探してください：
+searching: 検索中…
+searchFailed: 検索インデックスを読み込めませんでした。
+noResults: 見つかりませんでした。
+resultCount:
+  other: "{count}件見つかりました。"
+showingResults:
+  other: "{count}件を表示しています。続きは下にあります。"
+person: ユーザー
+comment: コメント
+
+# The starter site `daybook new --language <language>` writes (its content, not the theme's)
+starterTitle: 私のDaybook
+starterPromptTitle: 今日うまくいったことは？
+starterPromptBody: うまくいった**小さなことをひとつ**、数行で書いてみましょう。お題の本文はMarkdownで書けます。
+starterResponse: サイトを始めました。
+starterName: 私
+starterBio: 自己紹介をひとこと。content/users/me.mdを編集してください。
+starterPlace: 自宅
+starterCaption: "はじめての投稿です。キャプションの「#ハッシュタグ」は、そのタグが付いた投稿をすべて集めたページにリンクします：#こんにちは"
+starterComment: "最初のコメントです。@me と書くと、そのユーザーのページにリンクします。"
+
+"""#,
+        "i18n/ko.yml": #"""
+# The default theme's words in Korean; keys, plural categories and placeholders as in en.yml.
+
+# Layout
+skipToContent: 본문으로 건너뛰기
+siteNavigation: 사이트
+indexesNavigation: 색인
+madeWith: Daybook으로 만듦
+journal: 일기
+timeline: 타임라인
+search: 검색
+hashtags: 해시태그
+people: 사람들
+places: 장소
+journalFeed: 일기 피드
+timelineFeed: 타임라인 피드
+
+# Lists and pagination
+pages: 페이지
+pageOf: "{total}페이지 중 {number}페이지"
+pageNumber: "{number}페이지"
+titleWithPage: "{name}, {number}페이지"
+newer: 최근
+older: 이전
+previous: 이전
+next: 다음
+loadMore: 더 보기
+loadMoreFailed: 더 불러오지 못했습니다. 다시 시도하세요
+nothingYet: 아직 아무것도 없습니다.
+noPosts: 아직 게시물이 없습니다.
+noPrompts: 아직 주제가 없습니다.
+noComments: 아직 댓글이 없습니다.
+journalIntro: 매일의 주제, 최신순.
+timelineIntro: 사진, 최신순.
+timelineIntroFor: "{name}님과 팔로우 중인 사람들의 게시물."
+hashtagsIntro: 모든 해시태그, 많이 쓰인 순.
+peopleIntro: 타임라인의 모든 사람, 이름순.
+placesIntro: 모든 장소, 사진이 많은 순.
+hashtag: 해시태그
+profile: 프로필
+place: 장소
+post: 게시물
+posts: 게시물
+comments: 댓글
+postCount:
+  other: "게시물 {count}개"
+commentCount:
+  other: "댓글 {count}개"
+entryCount:
+  other: "일기 {count}편"
+tagCount:
+  other: "해시태그 {count}개"
+personCount:
+  other: "{count}명"
+placeCount:
+  other: "장소 {count}곳"
+
+# Home
+homeIntro: 매일의 주제에 답하는 일기와 사진 타임라인.
+todaysPrompt: 오늘의 주제
+latestPrompt: 최신 주제
+explore: 탐색
+searchCard: 사람, 해시태그, 장소 찾기
+latestPhotos: 최신 사진
+wholeTimeline: 전체 타임라인 보기
+
+# Journal entries
+today: 오늘
+promptMissing: 주제를 볼 수 없음
+promptTextMissing: 이 주제는 전송되었지만 일기에 내용이 없습니다.
+response: 답변
+latestResponse: 최신 답변
+responseCount:
+  other: "답변 {count}개"
+latestOfResponses:
+  other: "답변 {count}개 중 최신"
+edited: 수정됨
+editedInline: 수정됨
+
+# Posts
+photoBy: "{name}님의 사진"
+postBy: "{name}님의 게시물"
+moreByAuthor: 이 작성자의 게시물 더 보기
+newerPost: 최근 게시물
+olderPost: 이전 게시물
+report: 신고
+sensitivePhoto: 민감한 사진
+showPhoto: 사진 보기
+openPhoto: 사진 열기
+openPost: 게시물 열기
+photoPreview: 사진 미리 보기
+close: 닫기
+
+# Profiles
+follows: 팔로잉
+followedBy: 팔로워
+feeds: 피드
+userPosts: "{name}: 게시물"
+commentsOnTheirPosts: "{name}님의 게시물에 달린 댓글"
+
+# Feeds
+journalFeedTitle: "{site}: 일기"
+timelineFeedTitle: "{site}: 타임라인"
+userFeedTitle: "{site}: {name}"
+userCommentsFeedTitle: "{site}: {name}님의 게시물에 달린 댓글"
+commentOn: "{name}님이 {post}에 남긴 댓글"
+aPost: 게시물
+
+# Not found
+notFound: 페이지를 찾을 수 없습니다
+notFoundText: 이 주소에는 아무것도 없습니다. 페이지가 옮겨졌거나 링크가 잘못 입력되었을 수 있습니다.
+backToStart: 처음으로 돌아가기
+
+# Search
+searchIntro: 게시물, 댓글, 일기, 사람, 해시태그, 장소를 찾아보세요.
+allPeople: 모든 사람
+allHashtags: 모든 해시태그
+allPlaces: 모든 장소
+searchFor: 검색어
+searchPlaceholder: "단어, “구문”, -not, #hashtag 또는 @person"
+searchButton: 검색
+searchFilters: 게시물과 댓글만
+byPerson: 작성자
+withHashtag: 해시태그
+atPlace: 장소
+fromYear: 연도
+personPlaceholder: ID
+tagPlaceholder: 태그
+placePlaceholder: 장소
+yearPlaceholder: yyyy
+moreResults: 결과 더 보기
+searchNeedsScript: "검색하려면 JavaScript가 필요합니다. 대신 색인을 둘러보세요:"
+searching: 검색 중…
+searchFailed: 검색 색인을 불러오지 못했습니다.
+noResults: 결과가 없습니다.
+resultCount:
+  other: "결과 {count}개."
+showingResults:
+  other: "결과 {count}개를 표시하고 있습니다. 아래에 더 있습니다."
+person: 사람
+comment: 댓글
+
+# The starter site `daybook new --language <language>` writes (its content, not the theme's)
+starterTitle: 나의 Daybook
+starterPromptTitle: 오늘 잘된 일은 무엇인가요?
+starterPromptBody: 잘된 **작은 일 하나**에 대해 몇 줄 적어 보세요. 주제의 본문은 Markdown으로 작성합니다.
+starterResponse: 사이트를 시작했습니다.
+starterName: 나
+starterBio: 자신을 짧게 소개해 보세요. content/users/me.md 파일을 편집하세요.
+starterPlace: 집
+starterCaption: "첫 게시물입니다. 캡션에 쓴 ‘#해시태그’는 그 태그가 달린 모든 게시물을 모은 페이지로 연결됩니다: #안녕"
+starterComment: "첫 댓글입니다. @me 같은 멘션은 그 사용자의 페이지로 연결됩니다."
+
+"""#,
+        "i18n/nl.yml": #"""
+# The default theme's words in Dutch; keys, plural categories and placeholders as in en.yml.
+
+# Layout
+skipToContent: Naar de inhoud
+siteNavigation: Site
+indexesNavigation: Overzichten
+madeWith: gemaakt met Daybook
+journal: Dagboek
+timeline: Tijdlijn
+search: Zoeken
+hashtags: Hashtags
+people: Mensen
+places: Plaatsen
+journalFeed: Dagboekfeed
+timelineFeed: Tijdlijnfeed
+
+# Lists and pagination
+pages: Pagina’s
+pageOf: Pagina {number} van {total}
+pageNumber: Pagina {number}
+titleWithPage: "{name}, pagina {number}"
+newer: Nieuwer
+older: Ouder
+previous: Vorige
+next: Volgende
+loadMore: Meer laden
+loadMoreFailed: Kon niet meer laden. Probeer het opnieuw
+nothingYet: Hier is nog niets.
+noPosts: Nog geen berichten.
+noPrompts: Nog geen vragen.
+noComments: Nog geen reacties.
+journalIntro: Dagelijkse vragen, nieuwste eerst.
+timelineIntro: Foto’s, nieuwste eerst.
+timelineIntroFor: Berichten van {name} en van de mensen die ze volgen.
+hashtagsIntro: Alle hashtags, meest gebruikte eerst.
+peopleIntro: Iedereen op de tijdlijn, op naam.
+placesIntro: Alle plaatsen, meest gefotografeerde eerst.
+hashtag: Hashtag
+profile: Profiel
+place: Plaats
+post: Bericht
+posts: Berichten
+comments: Reacties
+postCount:
+  one: "{count} bericht"
+  other: "{count} berichten"
+commentCount:
+  one: "{count} reactie"
+  other: "{count} reacties"
+entryCount:
+  one: "{count} notitie"
+  other: "{count} notities"
+tagCount:
+  one: "{count} hashtag"
+  other: "{count} hashtags"
+personCount:
+  one: "{count} persoon"
+  other: "{count} personen"
+placeCount:
+  one: "{count} plaats"
+  other: "{count} plaatsen"
+
+# Home
+homeIntro: Een dagboek met dagelijkse vragen en een tijdlijn met foto’s.
+todaysPrompt: Vraag van vandaag
+latestPrompt: Nieuwste vraag
+explore: Ontdekken
+searchCard: Vind mensen, hashtags en plaatsen
+latestPhotos: Nieuwste foto’s
+wholeTimeline: Bekijk de hele tijdlijn
+
+# Journal entries
+today: Vandaag
+promptMissing: Vraag niet beschikbaar
+promptTextMissing: Deze vraag is verstuurd, maar de tekst staat niet in het dagboek.
+response: Antwoord
+latestResponse: Nieuwste antwoord
+responseCount:
+  one: "{count} antwoord"
+  other: "{count} antwoorden"
+latestOfResponses:
+  one: "Nieuwste van {count} antwoord"
+  other: "Nieuwste van {count} antwoorden"
+edited: Bewerkt
+editedInline: bewerkt
+
+# Posts
+photoBy: Foto van {name}
+postBy: Bericht van {name}
+moreByAuthor: Meer van deze maker
+newerPost: Nieuwer bericht
+olderPost: Ouder bericht
+report: Rapporteren
+sensitivePhoto: Gevoelige foto
+showPhoto: Foto tonen
+openPhoto: Foto openen
+openPost: Bericht openen
+photoPreview: Fotovoorbeeld
+close: Sluiten
+
+# Profiles
+follows: Volgt
+followedBy: Gevolgd door
+feeds: Feeds
+userPosts: "{name}: berichten"
+commentsOnTheirPosts: "{name}: reacties op eigen berichten"
+
+# Feeds
+journalFeedTitle: "{site}: dagboek"
+timelineFeedTitle: "{site}: tijdlijn"
+userFeedTitle: "{site}: {name}"
+userCommentsFeedTitle: "{site}: reacties op berichten van {name}"
+commentOn: "{name} op {post}"
+aPost: een bericht
+
+# Not found
+notFound: Pagina niet gevonden
+notFoundText: Op dit adres staat niets. Misschien is het verplaatst, of bevat de link een typfout.
+backToStart: Terug naar het begin
+
+# Search
+searchIntro: Vind berichten, reacties, dagboeknotities, mensen, hashtags en plaatsen.
+allPeople: Alle mensen
+allHashtags: Alle hashtags
+allPlaces: Alle plaatsen
+searchFor: Zoeken naar
+searchPlaceholder: "Woorden, “een zinsdeel”, -not, #hashtag of @person"
+searchButton: Zoeken
+searchFilters: Alleen berichten en reacties
+byPerson: van persoon
+withHashtag: met hashtag
+atPlace: op plaats
+fromYear: uit jaar
+personPlaceholder: id
+tagPlaceholder: tag
+placePlaceholder: plaats
+yearPlaceholder: jjjj
+moreResults: Meer resultaten
+searchNeedsScript: "Zoeken werkt alleen met JavaScript. Blader in plaats daarvan door de overzichten:"
+searching: Zoeken…
+searchFailed: De zoekindex kon niet worden geladen.
+noResults: Geen resultaten.
+resultCount:
+  one: "{count} resultaat."
+  other: "{count} resultaten."
+showingResults:
+  one: "{count} resultaat weergegeven; meer hieronder."
+  other: "{count} resultaten weergegeven; meer hieronder."
+person: Persoon
+comment: Reactie
+
+# The starter site `daybook new --language <language>` writes (its content, not the theme's)
+starterTitle: Mijn Daybook
+starterPromptTitle: Wat ging er vandaag goed?
+starterPromptBody: Schrijf een paar regels over **één klein ding** dat goed ging. De tekst van een vraag schrijf je in Markdown.
+starterResponse: Ik ben een site begonnen.
+starterName: Ik
+starterBio: Een paar woorden over jezelf. Bewerk content/users/me.md.
+starterPlace: Thuis
+starterCaption: "Mijn eerste bericht. #Hashtags in een bijschrift verwijzen naar een pagina met alle berichten met die hashtag: #hallo"
+starterComment: "Een eerste reactie. @me linkt naar de pagina van een gebruiker."
+
+"""#,
+        "i18n/pl.yml": #"""
+# The default theme's words in Polish; keys, plural categories and placeholders as in en.yml.
+
+# Layout
+skipToContent: Przejdź do treści
+siteNavigation: Witryna
+indexesNavigation: Indeksy
+madeWith: stworzone w Daybook
+journal: Dziennik
+timeline: Oś czasu
+search: Szukaj
+hashtags: Hashtagi
+people: Osoby
+places: Miejsca
+journalFeed: Kanał dziennika
+timelineFeed: Kanał osi czasu
+
+# Lists and pagination
+pages: Strony
+pageOf: Strona {number} z {total}
+pageNumber: Strona {number}
+titleWithPage: "{name}, strona {number}"
+newer: Nowsze
+older: Starsze
+previous: Poprzednia
+next: Następna
+loadMore: Wczytaj więcej
+loadMoreFailed: Nie udało się wczytać więcej. Spróbuj ponownie
+nothingYet: Jeszcze nic tu nie ma.
+noPosts: Nie ma jeszcze postów.
+noPrompts: Nie ma jeszcze tematów.
+noComments: Nie ma jeszcze komentarzy.
+journalIntro: Codzienne tematy, od najnowszych.
+timelineIntro: Zdjęcia, od najnowszych.
+timelineIntroFor: Posty użytkownika {name} i osób, które obserwuje.
+hashtagsIntro: Wszystkie hashtagi, od najczęściej używanych.
+peopleIntro: Wszystkie osoby z osi czasu, alfabetycznie.
+placesIntro: Wszystkie miejsca, od najczęściej fotografowanych.
+hashtag: Hashtag
+profile: Profil
+place: Miejsce
+post: Post
+posts: Posty
+comments: Komentarze
+postCount:
+  one: "{count} post"
+  few: "{count} posty"
+  many: "{count} postów"
+  other: "{count} posta"
+commentCount:
+  one: "{count} komentarz"
+  few: "{count} komentarze"
+  many: "{count} komentarzy"
+  other: "{count} komentarza"
+entryCount:
+  one: "{count} wpis"
+  few: "{count} wpisy"
+  many: "{count} wpisów"
+  other: "{count} wpisu"
+tagCount:
+  one: "{count} hashtag"
+  few: "{count} hashtagi"
+  many: "{count} hashtagów"
+  other: "{count} hashtaga"
+personCount:
+  one: "{count} osoba"
+  few: "{count} osoby"
+  many: "{count} osób"
+  other: "{count} osoby"
+placeCount:
+  one: "{count} miejsce"
+  few: "{count} miejsca"
+  many: "{count} miejsc"
+  other: "{count} miejsca"
+
+# Home
+homeIntro: Dziennik z codziennymi tematami i oś czasu ze zdjęciami.
+todaysPrompt: Dzisiejszy temat
+latestPrompt: Najnowszy temat
+explore: Odkrywaj
+searchCard: Znajdź osoby, hashtagi i miejsca
+latestPhotos: Najnowsze zdjęcia
+wholeTimeline: Zobacz całą oś czasu
+
+# Journal entries
+today: Dzisiaj
+promptMissing: Temat niedostępny
+promptTextMissing: Ten temat został wysłany, ale jego treści nie ma w dzienniku.
+response: Odpowiedź
+latestResponse: Najnowsza odpowiedź
+responseCount:
+  one: "{count} odpowiedź"
+  few: "{count} odpowiedzi"
+  many: "{count} odpowiedzi"
+  other: "{count} odpowiedzi"
+latestOfResponses:
+  one: "Najnowsza z {count} odpowiedzi"
+  few: "Najnowsza z {count} odpowiedzi"
+  many: "Najnowsza z {count} odpowiedzi"
+  other: "Najnowsza z {count} odpowiedzi"
+edited: Edytowano
+editedInline: edytowano
+
+# Posts
+photoBy: "Zdjęcie: {name}"
+postBy: "Post: {name}"
+moreByAuthor: Więcej od tego autora
+newerPost: Nowszy post
+olderPost: Starszy post
+report: Zgłoś
+sensitivePhoto: Zdjęcie z wrażliwą treścią
+showPhoto: Pokaż zdjęcie
+openPhoto: Otwórz zdjęcie
+openPost: Otwórz post
+photoPreview: Podgląd zdjęcia
+close: Zamknij
+
+# Profiles
+follows: Obserwuje
+followedBy: Obserwujący
+feeds: Kanały
+userPosts: "{name}: posty"
+commentsOnTheirPosts: "{name}: komentarze do własnych postów"
+
+# Feeds
+journalFeedTitle: "{site}: dziennik"
+timelineFeedTitle: "{site}: oś czasu"
+userFeedTitle: "{site}: {name}"
+userCommentsFeedTitle: "{site}: komentarze do postów użytkownika {name}"
+commentOn: "{name} – {post}"
+aPost: post
+
+# Not found
+notFound: Nie znaleziono strony
+notFoundText: Pod tym adresem nic nie ma. Strona mogła zostać przeniesiona albo link zawiera literówkę.
+backToStart: Wróć na stronę główną
+
+# Search
+searchIntro: Znajdź posty, komentarze, wpisy w dzienniku, osoby, hashtagi i miejsca.
+allPeople: Wszystkie osoby
+allHashtags: Wszystkie hashtagi
+allPlaces: Wszystkie miejsca
+searchFor: Szukaj
+searchPlaceholder: "Słowa, „fraza”, -not, #hashtag lub @person"
+searchButton: Szukaj
+searchFilters: Tylko posty i komentarze
+byPerson: autor
+withHashtag: z hashtagiem
+atPlace: w miejscu
+fromYear: z roku
+personPlaceholder: id
+tagPlaceholder: tag
+placePlaceholder: miejsce
+yearPlaceholder: rrrr
+moreResults: Więcej wyników
+searchNeedsScript: "Wyszukiwanie wymaga JavaScriptu. Zamiast tego przeglądaj indeksy:"
+searching: Wyszukiwanie…
+searchFailed: Nie udało się wczytać indeksu wyszukiwania.
+noResults: Brak wyników.
+resultCount:
+  one: "{count} wynik."
+  few: "{count} wyniki."
+  many: "{count} wyników."
+  other: "{count} wyniku."
+showingResults:
+  one: "Wyświetlono {count} wynik; więcej poniżej."
+  few: "Wyświetlono {count} wyniki; więcej poniżej."
+  many: "Wyświetlono {count} wyników; więcej poniżej."
+  other: "Wyświetlono {count} wyniku; więcej poniżej."
+person: Osoba
+comment: Komentarz
+
+# The starter site `daybook new --language <language>` writes (its content, not the theme's)
+starterTitle: Mój Daybook
+starterPromptTitle: Co dziś się udało?
+starterPromptBody: Napisz kilka zdań o **jednej drobnej rzeczy**, która się udała. Tekst tematu zapisuje się w Markdownie.
+starterResponse: Zakładam stronę.
+starterName: Ja
+starterBio: Kilka słów o sobie. Edytuj content/users/me.md.
+starterPlace: Dom
+starterCaption: "Mój pierwszy post. #Hashtagi w podpisie prowadzą do strony ze wszystkimi postami z tym hashtagiem: #cześć"
+starterComment: "Pierwszy komentarz. @me prowadzi do strony użytkownika."
+
+"""#,
+        "i18n/pt.yml": #"""
+# The default theme's words in Portuguese (Brazil); keys, plural categories and placeholders as in en.yml.
+
+# Layout
+skipToContent: Pular para o conteúdo
+siteNavigation: Site
+indexesNavigation: Índices
+madeWith: feito com Daybook
+journal: Diário
+timeline: Linha do tempo
+search: Pesquisa
+hashtags: Hashtags
+people: Pessoas
+places: Lugares
+journalFeed: Feed do diário
+timelineFeed: Feed da linha do tempo
+
+# Lists and pagination
+pages: Páginas
+pageOf: Página {number} de {total}
+pageNumber: Página {number}
+titleWithPage: "{name}, página {number}"
+newer: Mais recentes
+older: Mais antigos
+previous: Anterior
+next: Próxima
+loadMore: Carregar mais
+loadMoreFailed: Não foi possível carregar mais. Tente novamente
+nothingYet: Nada por aqui ainda.
+noPosts: Nenhuma publicação ainda.
+noPrompts: Nenhum tema ainda.
+noComments: Nenhum comentário ainda.
+journalIntro: Temas do dia, dos mais recentes aos mais antigos.
+timelineIntro: Fotos, das mais recentes às mais antigas.
+timelineIntroFor: Publicações de {name} e das pessoas que segue.
+hashtagsIntro: Todas as hashtags, das mais usadas às menos usadas.
+peopleIntro: Todas as pessoas da linha do tempo, em ordem alfabética.
+placesIntro: Todos os lugares, dos mais fotografados aos menos fotografados.
+hashtag: Hashtag
+profile: Perfil
+place: Lugar
+post: Publicação
+posts: Publicações
+comments: Comentários
+postCount:
+  one: "{count} publicação"
+  many: "{count} de publicações"
+  other: "{count} publicações"
+commentCount:
+  one: "{count} comentário"
+  many: "{count} de comentários"
+  other: "{count} comentários"
+entryCount:
+  one: "{count} entrada"
+  many: "{count} de entradas"
+  other: "{count} entradas"
+tagCount:
+  one: "{count} hashtag"
+  many: "{count} de hashtags"
+  other: "{count} hashtags"
+personCount:
+  one: "{count} pessoa"
+  many: "{count} de pessoas"
+  other: "{count} pessoas"
+placeCount:
+  one: "{count} lugar"
+  many: "{count} de lugares"
+  other: "{count} lugares"
+
+# Home
+homeIntro: Um diário com um tema por dia e uma linha do tempo de fotos.
+todaysPrompt: Tema de hoje
+latestPrompt: Tema mais recente
+explore: Explorar
+searchCard: Encontre pessoas, hashtags e lugares
+latestPhotos: Fotos mais recentes
+wholeTimeline: Ver a linha do tempo completa
+
+# Journal entries
+today: Hoje
+promptMissing: Tema indisponível
+promptTextMissing: Este tema foi enviado, mas o texto dele não está no diário.
+response: Resposta
+latestResponse: Resposta mais recente
+responseCount:
+  one: "{count} resposta"
+  many: "{count} de respostas"
+  other: "{count} respostas"
+latestOfResponses:
+  one: "A mais recente de {count} resposta"
+  many: "A mais recente de {count} de respostas"
+  other: "A mais recente de {count} respostas"
+edited: Editado
+editedInline: editado
+
+# Posts
+photoBy: Foto de {name}
+postBy: Publicação de {name}
+moreByAuthor: Mais deste autor
+newerPost: Publicação mais recente
+olderPost: Publicação mais antiga
+report: Denunciar
+sensitivePhoto: Foto sensível
+showPhoto: Mostrar foto
+openPhoto: Abrir a foto
+openPost: Abrir publicação
+photoPreview: Pré-visualização da foto
+close: Fechar
+
+# Profiles
+follows: Segue
+followedBy: Seguido por
+feeds: Feeds
+userPosts: "{name}: publicações"
+commentsOnTheirPosts: "{name}: comentários nas suas publicações"
+
+# Feeds
+journalFeedTitle: "{site}: diário"
+timelineFeedTitle: "{site}: linha do tempo"
+userFeedTitle: "{site}: {name}"
+userCommentsFeedTitle: "{site}: comentários nas publicações de {name}"
+commentOn: "{name} em {post}"
+aPost: uma publicação
+
+# Not found
+notFound: Página não encontrada
+notFoundText: Não há nada neste endereço. Talvez tenha mudado de lugar, ou o link foi digitado errado.
+backToStart: Voltar ao início
+
+# Search
+searchIntro: Encontre publicações, comentários, entradas do diário, pessoas, hashtags e lugares.
+allPeople: Todas as pessoas
+allHashtags: Todas as hashtags
+allPlaces: Todos os lugares
+searchFor: Pesquisar por
+searchPlaceholder: "Palavras, “uma frase”, -not, #hashtag ou @person"
+searchButton: Pesquisar
+searchFilters: Somente publicações e comentários
+byPerson: por pessoa
+withHashtag: com hashtag
+atPlace: no lugar
+fromYear: do ano
+personPlaceholder: id
+tagPlaceholder: tag
+placePlaceholder: lugar
+yearPlaceholder: aaaa
+moreResults: Mais resultados
+searchNeedsScript: "A pesquisa precisa de JavaScript. Em vez disso, navegue pelos índices:"
+searching: Pesquisando…
+searchFailed: Não foi possível carregar o índice de pesquisa.
+noResults: Nenhum resultado.
+resultCount:
+  one: "{count} resultado."
+  many: "{count} de resultados."
+  other: "{count} resultados."
+showingResults:
+  one: "Mostrando {count} resultado; há mais abaixo."
+  many: "Mostrando {count} de resultados; há mais abaixo."
+  other: "Mostrando {count} resultados; há mais abaixo."
+person: Pessoa
+comment: Comentário
+
+# The starter site `daybook new --language <language>` writes (its content, not the theme's)
+starterTitle: Meu Daybook
+starterPromptTitle: O que deu certo hoje?
+starterPromptBody: Escreva algumas linhas sobre **uma pequena coisa** que deu certo. O texto de um tema é escrito em Markdown.
+starterResponse: Criei um site.
+starterName: Eu
+starterBio: Algumas palavras sobre você. Edite content/users/me.md.
+starterPlace: Casa
+starterCaption: "Minha primeira publicação. As #hashtags de uma legenda levam a uma página com todas as publicações que têm essa hashtag: #olá"
+starterComment: "Um primeiro comentário. @me leva à página de um usuário."
+
+"""#,
+        "i18n/ru.yml": #"""
+# The default theme's words in Russian; keys, plural categories and placeholders as in en.yml.
+
+# Layout
+skipToContent: Перейти к содержимому
+siteNavigation: Сайт
+indexesNavigation: Указатели
+madeWith: создано с помощью Daybook
+journal: Дневник
+timeline: Хроника
+search: Поиск
+hashtags: Хештеги
+people: Люди
+places: Места
+journalFeed: Лента дневника
+timelineFeed: Лента хроники
+
+# Lists and pagination
+pages: Страницы
+pageOf: Страница {number} из {total}
+pageNumber: Страница {number}
+titleWithPage: "{name}, страница {number}"
+newer: Более новые
+older: Более ранние
+previous: Предыдущая
+next: Следующая
+loadMore: Загрузить ещё
+loadMoreFailed: Не удалось загрузить. Попробуйте ещё раз
+nothingYet: Здесь пока ничего нет.
+noPosts: Публикаций пока нет.
+noPrompts: Тем пока нет.
+noComments: Комментариев пока нет.
+journalIntro: Темы дня, сначала новые.
+timelineIntro: Фотографии, сначала новые.
+timelineIntroFor: Публикации {name} и людей из подписок.
+hashtagsIntro: Все хештеги, сначала самые популярные.
+peopleIntro: Все люди из хроники, в алфавитном порядке.
+placesIntro: Все места, сначала те, где больше всего фотографий.
+hashtag: Хештег
+profile: Профиль
+place: Место
+post: Публикация
+posts: Публикации
+comments: Комментарии
+postCount:
+  one: "{count} публикация"
+  few: "{count} публикации"
+  many: "{count} публикаций"
+  other: "{count} публикации"
+commentCount:
+  one: "{count} комментарий"
+  few: "{count} комментария"
+  many: "{count} комментариев"
+  other: "{count} комментария"
+entryCount:
+  one: "{count} запись"
+  few: "{count} записи"
+  many: "{count} записей"
+  other: "{count} записи"
+tagCount:
+  one: "{count} хештег"
+  few: "{count} хештега"
+  many: "{count} хештегов"
+  other: "{count} хештега"
+personCount:
+  one: "{count} человек"
+  few: "{count} человека"
+  many: "{count} человек"
+  other: "{count} человека"
+placeCount:
+  one: "{count} место"
+  few: "{count} места"
+  many: "{count} мест"
+  other: "{count} места"
+
+# Home
+homeIntro: Дневник с темой на каждый день и хроника фотографий.
+todaysPrompt: Тема дня
+latestPrompt: Последняя тема
+explore: Обзор
+searchCard: Ищите людей, хештеги и места
+latestPhotos: Новые фотографии
+wholeTimeline: Смотреть всю хронику
+
+# Journal entries
+today: Сегодня
+promptMissing: Тема недоступна
+promptTextMissing: Эта тема была отправлена, но её текста нет в дневнике.
+response: Ответ
+latestResponse: Последний ответ
+responseCount:
+  one: "{count} ответ"
+  few: "{count} ответа"
+  many: "{count} ответов"
+  other: "{count} ответа"
+latestOfResponses:
+  one: "Последний из {count} ответа"
+  few: "Последний из {count} ответов"
+  many: "Последний из {count} ответов"
+  other: "Последний из {count} ответа"
+edited: Изменено
+editedInline: изменено
+
+# Posts
+photoBy: "Фото: {name}"
+postBy: "Публикация: {name}"
+moreByAuthor: Ещё от этого автора
+newerPost: Более новая публикация
+olderPost: Более ранняя публикация
+report: Пожаловаться
+sensitivePhoto: Фото деликатного содержания
+showPhoto: Показать фото
+openPhoto: Открыть фото
+openPost: Открыть публикацию
+photoPreview: Просмотр фото
+close: Закрыть
+
+# Profiles
+follows: Подписки
+followedBy: Подписчики
+feeds: Ленты
+userPosts: "{name}: публикации"
+commentsOnTheirPosts: "{name}: комментарии к публикациям"
+
+# Feeds
+journalFeedTitle: "{site}: дневник"
+timelineFeedTitle: "{site}: хроника"
+userFeedTitle: "{site}: {name}"
+userCommentsFeedTitle: "{site}: комментарии к публикациям {name}"
+commentOn: "{name} — {post}"
+aPost: публикация
+
+# Not found
+notFound: Страница не найдена
+notFoundText: По этому адресу ничего нет. Возможно, страница переехала или в ссылке опечатка.
+backToStart: На главную
+
+# Search
+searchIntro: Ищите публикации, комментарии, записи дневника, людей, хештеги и места.
+allPeople: Все люди
+allHashtags: Все хештеги
+allPlaces: Все места
+searchFor: Искать
+searchPlaceholder: "Слова, «фраза», -not, #hashtag или @person"
+searchButton: Найти
+searchFilters: Только публикации и комментарии
+byPerson: автор
+withHashtag: с хештегом
+atPlace: место
+fromYear: год
+personPlaceholder: id
+tagPlaceholder: хештег
+placePlaceholder: место
+yearPlaceholder: гггг
+moreResults: Ещё результаты
+searchNeedsScript: "Для поиска нужен JavaScript. Вместо этого просмотрите указатели:"
+searching: Поиск…
+searchFailed: Не удалось загрузить поисковый индекс.
+noResults: Ничего не найдено.
+resultCount:
+  one: "{count} результат."
+  few: "{count} результата."
+  many: "{count} результатов."
+  other: "{count} результата."
+showingResults:
+  one: "Показан {count} результат; ниже есть ещё."
+  few: "Показаны {count} результата; ниже есть ещё."
+  many: "Показано {count} результатов; ниже есть ещё."
+  other: "Показано {count} результата; ниже есть ещё."
+person: Человек
+comment: Комментарий
+
+# The starter site `daybook new --language <language>` writes (its content, not the theme's)
+starterTitle: Мой Daybook
+starterPromptTitle: Что сегодня удалось?
+starterPromptBody: Напишите несколько строк об **одной мелочи**, которая сегодня удалась. Текст темы пишется в Markdown.
+starterResponse: Теперь у меня есть сайт.
+starterName: Я
+starterBio: Несколько слов о себе. Отредактируйте content/users/me.md.
+starterPlace: Дом
+starterCaption: "Моя первая публикация. #Хештеги в подписи ведут на страницу со всеми публикациями с этим хештегом: #привет"
+starterComment: "Первый комментарий. @me ведёт на страницу пользователя."
+
+"""#,
+        "i18n/tr.yml": #"""
+# The default theme's words in Turkish; keys, plural categories and placeholders as in en.yml.
+
+# Layout
+skipToContent: İçeriğe geç
+siteNavigation: Site
+indexesNavigation: Dizinler
+madeWith: Daybook ile yapıldı
+journal: Günlük
+timeline: Zaman tüneli
+search: Ara
+hashtags: Hashtag’ler
+people: Kişiler
+places: Yerler
+journalFeed: Günlük akışı
+timelineFeed: Zaman tüneli akışı
+
+# Lists and pagination
+pages: Sayfalar
+pageOf: Sayfa {number} / {total}
+pageNumber: Sayfa {number}
+titleWithPage: "{name}, sayfa {number}"
+newer: Daha yeni
+older: Daha eski
+previous: Önceki
+next: Sonraki
+loadMore: Daha fazla yükle
+loadMoreFailed: Daha fazlası yüklenemedi. Tekrar deneyin
+nothingYet: Burada henüz bir şey yok.
+noPosts: Henüz gönderi yok.
+noPrompts: Henüz konu yok.
+noComments: Henüz yorum yok.
+journalIntro: Günün konuları, en yenisi başta.
+timelineIntro: Fotoğraflar, en yenisi başta.
+timelineIntroFor: "{name} ve takip ettiği kişilerin gönderileri."
+hashtagsIntro: Tüm hashtag’ler, en çok kullanılan başta.
+peopleIntro: Zaman tünelindeki herkes, ada göre.
+placesIntro: Tüm yerler, en çok fotoğraflanan başta.
+hashtag: Hashtag
+profile: Profil
+place: Yer
+post: Gönderi
+posts: Gönderiler
+comments: Yorumlar
+postCount:
+  one: "{count} gönderi"
+  other: "{count} gönderi"
+commentCount:
+  one: "{count} yorum"
+  other: "{count} yorum"
+entryCount:
+  one: "{count} yazı"
+  other: "{count} yazı"
+tagCount:
+  one: "{count} hashtag"
+  other: "{count} hashtag"
+personCount:
+  one: "{count} kişi"
+  other: "{count} kişi"
+placeCount:
+  one: "{count} yer"
+  other: "{count} yer"
+
+# Home
+homeIntro: Her gün bir konuyla yazılan bir günlük ve bir fotoğraf zaman tüneli.
+todaysPrompt: Bugünün konusu
+latestPrompt: En son konu
+explore: Keşfet
+searchCard: Kişileri, hashtag’leri ve yerleri bul
+latestPhotos: En son fotoğraflar
+wholeTimeline: Tüm zaman tünelini gör
+
+# Journal entries
+today: Bugün
+promptMissing: Konu mevcut değil
+promptTextMissing: Bu konu gönderildi, ancak metni günlükte yok.
+response: Yanıt
+latestResponse: En son yanıt
+responseCount:
+  one: "{count} yanıt"
+  other: "{count} yanıt"
+latestOfResponses:
+  one: "{count} yanıtın en yenisi"
+  other: "{count} yanıtın en yenisi"
+edited: Düzenlendi
+editedInline: düzenlendi
+
+# Posts
+photoBy: "Fotoğraf: {name}"
+postBy: "Gönderi: {name}"
+moreByAuthor: Bu kişiden daha fazlası
+newerPost: Daha yeni gönderi
+olderPost: Daha eski gönderi
+report: Şikayet et
+sensitivePhoto: Hassas fotoğraf
+showPhoto: Fotoğrafı göster
+openPhoto: Fotoğrafı aç
+openPost: Gönderiyi aç
+photoPreview: Fotoğraf önizlemesi
+close: Kapat
+
+# Profiles
+follows: Takip ettikleri
+followedBy: Takipçileri
+feeds: Akışlar
+userPosts: "{name}: gönderiler"
+commentsOnTheirPosts: "{name}: gönderilerine gelen yorumlar"
+
+# Feeds
+journalFeedTitle: "{site}: günlük"
+timelineFeedTitle: "{site}: zaman tüneli"
+userFeedTitle: "{site}: {name}"
+userCommentsFeedTitle: "{site}: {name} kullanıcısının gönderilerine gelen yorumlar"
+commentOn: "{name}, {post} hakkında"
+aPost: bir gönderi
+
+# Not found
+notFound: Sayfa bulunamadı
+notFoundText: Bu adreste hiçbir şey yok. Taşınmış olabilir ya da bağlantı yanlış yazılmış olabilir.
+backToStart: Ana sayfaya dön
+
+# Search
+searchIntro: Gönderileri, yorumları, günlük yazılarını, kişileri, hashtag’leri ve yerleri bul.
+allPeople: Tüm kişiler
+allHashtags: Tüm hashtag’ler
+allPlaces: Tüm yerler
+searchFor: Ara
+searchPlaceholder: "Kelimeler, “bir ifade”, -not, #hashtag veya @person"
+searchButton: Ara
+searchFilters: Yalnızca gönderiler ve yorumlar
+byPerson: kişi
+withHashtag: hashtag
+atPlace: yer
+fromYear: yıl
+personPlaceholder: id
+tagPlaceholder: etiket
+placePlaceholder: yer
+yearPlaceholder: yyyy
+moreResults: Daha fazla sonuç
+searchNeedsScript: "Arama için JavaScript gerekir. Bunun yerine dizinlere göz atın:"
+searching: Aranıyor…
+searchFailed: Arama dizini yüklenemedi.
+noResults: Sonuç yok.
+resultCount:
+  one: "{count} sonuç."
+  other: "{count} sonuç."
+showingResults:
+  one: "{count} sonuç gösteriliyor; devamı aşağıda."
+  other: "{count} sonuç gösteriliyor; devamı aşağıda."
+person: Kişi
+comment: Yorum
+
+# The starter site `daybook new --language <language>` writes (its content, not the theme's)
+starterTitle: Daybook’um
+starterPromptTitle: Bugün ne iyi gitti?
+starterPromptBody: İyi giden **küçük bir şey** hakkında birkaç satır yazın. Konu metinleri Markdown ile yazılır.
+starterResponse: Bir site kurdum.
+starterName: Ben
+starterBio: Kendiniz hakkında birkaç söz. content/users/me.md dosyasını düzenleyin.
+starterPlace: Ev
+starterCaption: "İlk gönderim. Açıklamadaki #etiketler, o etiketi taşıyan tüm gönderilerin listelendiği bir sayfaya bağlanır: #merhaba"
+starterComment: "İlk yorum. @me, bir kullanıcının sayfasına bağlanır."
+
+"""#,
+        "i18n/uk.yml": #"""
+# The default theme's words in Ukrainian; keys, plural categories and placeholders as in en.yml.
+
+# Layout
+skipToContent: Перейти до вмісту
+siteNavigation: Сайт
+indexesNavigation: Покажчики
+madeWith: створено за допомогою Daybook
+journal: Щоденник
+timeline: Хроніка
+search: Пошук
+hashtags: Хештеги
+people: Люди
+places: Місця
+journalFeed: Стрічка щоденника
+timelineFeed: Стрічка хроніки
+
+# Lists and pagination
+pages: Сторінки
+pageOf: Сторінка {number} з {total}
+pageNumber: Сторінка {number}
+titleWithPage: "{name}, сторінка {number}"
+newer: Новіші
+older: Старіші
+previous: Попередня
+next: Наступна
+loadMore: Завантажити ще
+loadMoreFailed: Не вдалося завантажити. Спробуйте ще раз
+nothingYet: Тут поки нічого немає.
+noPosts: Дописів поки немає.
+noPrompts: Тем поки немає.
+noComments: Коментарів поки немає.
+journalIntro: Щоденні теми, спершу нові.
+timelineIntro: Фото, спершу нові.
+timelineIntroFor: Дописи {name} та людей із підписок.
+hashtagsIntro: Усі хештеги, спершу найпопулярніші.
+peopleIntro: Усі люди з хроніки, за абеткою.
+placesIntro: Усі місця, спершу ті, де найбільше фото.
+hashtag: Хештег
+profile: Профіль
+place: Місце
+post: Допис
+posts: Дописи
+comments: Коментарі
+postCount:
+  one: "{count} допис"
+  few: "{count} дописи"
+  many: "{count} дописів"
+  other: "{count} допису"
+commentCount:
+  one: "{count} коментар"
+  few: "{count} коментарі"
+  many: "{count} коментарів"
+  other: "{count} коментаря"
+entryCount:
+  one: "{count} запис"
+  few: "{count} записи"
+  many: "{count} записів"
+  other: "{count} запису"
+tagCount:
+  one: "{count} хештег"
+  few: "{count} хештеги"
+  many: "{count} хештегів"
+  other: "{count} хештега"
+personCount:
+  one: "{count} людина"
+  few: "{count} людини"
+  many: "{count} людей"
+  other: "{count} людини"
+placeCount:
+  one: "{count} місце"
+  few: "{count} місця"
+  many: "{count} місць"
+  other: "{count} місця"
+
+# Home
+homeIntro: Щоденник із темою на кожен день і хроніка фотографій.
+todaysPrompt: Тема дня
+latestPrompt: Остання тема
+explore: Огляд
+searchCard: Шукайте людей, хештеги та місця
+latestPhotos: Нові фото
+wholeTimeline: Переглянути всю хроніку
+
+# Journal entries
+today: Сьогодні
+promptMissing: Тема недоступна
+promptTextMissing: Цю тему було надіслано, але її тексту немає в щоденнику.
+response: Відповідь
+latestResponse: Остання відповідь
+responseCount:
+  one: "{count} відповідь"
+  few: "{count} відповіді"
+  many: "{count} відповідей"
+  other: "{count} відповіді"
+latestOfResponses:
+  one: "Остання з {count} відповіді"
+  few: "Остання з {count} відповідей"
+  many: "Остання з {count} відповідей"
+  other: "Остання з {count} відповіді"
+edited: Змінено
+editedInline: змінено
+
+# Posts
+photoBy: "Фото: {name}"
+postBy: "Допис: {name}"
+moreByAuthor: Більше від цього автора
+newerPost: Новіший допис
+olderPost: Старіший допис
+report: Поскаржитися
+sensitivePhoto: Фото делікатного змісту
+showPhoto: Показати фото
+openPhoto: Відкрити фото
+openPost: Відкрити допис
+photoPreview: Перегляд фото
+close: Закрити
+
+# Profiles
+follows: Підписки
+followedBy: Підписники
+feeds: Стрічки
+userPosts: "{name}: дописи"
+commentsOnTheirPosts: "{name}: коментарі до дописів"
+
+# Feeds
+journalFeedTitle: "{site}: щоденник"
+timelineFeedTitle: "{site}: хроніка"
+userFeedTitle: "{site}: {name}"
+userCommentsFeedTitle: "{site}: коментарі до дописів {name}"
+commentOn: "{name} — {post}"
+aPost: допис
+
+# Not found
+notFound: Сторінку не знайдено
+notFoundText: За цією адресою нічого немає. Можливо, сторінку перенесено або в посиланні помилка.
+backToStart: На головну
+
+# Search
+searchIntro: Шукайте дописи, коментарі, записи щоденника, людей, хештеги та місця.
+allPeople: Усі люди
+allHashtags: Усі хештеги
+allPlaces: Усі місця
+searchFor: Шукати
+searchPlaceholder: "Слова, «фраза», -not, #hashtag або @person"
+searchButton: Знайти
+searchFilters: Лише дописи й коментарі
+byPerson: автор
+withHashtag: з хештегом
+atPlace: місце
+fromYear: рік
+personPlaceholder: id
+tagPlaceholder: хештег
+placePlaceholder: місце
+yearPlaceholder: рррр
+moreResults: Більше результатів
+searchNeedsScript: "Для пошуку потрібен JavaScript. Натомість перегляньте покажчики:"
+searching: Пошук…
+searchFailed: Не вдалося завантажити пошуковий індекс.
+noResults: Нічого не знайдено.
+resultCount:
+  one: "{count} результат."
+  few: "{count} результати."
+  many: "{count} результатів."
+  other: "{count} результату."
+showingResults:
+  one: "Показано {count} результат; нижче є ще."
+  few: "Показано {count} результати; нижче є ще."
+  many: "Показано {count} результатів; нижче є ще."
+  other: "Показано {count} результату; нижче є ще."
+person: Людина
+comment: Коментар
+
+# The starter site `daybook new --language <language>` writes (its content, not the theme's)
+starterTitle: Мій Daybook
+starterPromptTitle: Що сьогодні вдалося?
+starterPromptBody: Напишіть кілька рядків про **одну дрібницю**, яка сьогодні вдалася. Текст теми пишеться в Markdown.
+starterResponse: Тепер у мене є сайт.
+starterName: Я
+starterBio: Кілька слів про себе. Відредагуйте content/users/me.md.
+starterPlace: Дім
+starterCaption: "Мій перший допис. #Хештеги в підписі ведуть на сторінку з усіма дописами з цим хештегом: #привіт"
+starterComment: "Перший коментар. @me веде на сторінку користувача."
+
+"""#,
+        "i18n/zh-Hans.yml": #"""
+# The default theme's words in Chinese (Simplified); keys, plural categories and placeholders as in en.yml.
+
+# Layout
+skipToContent: 跳到正文
+siteNavigation: 网站
+indexesNavigation: 索引
+madeWith: 使用 Daybook 制作
+journal: 日记
+timeline: 时间线
+search: 搜索
+hashtags: 话题标签
+people: 用户
+places: 地点
+journalFeed: 日记订阅源
+timelineFeed: 时间线订阅源
+
+# Lists and pagination
+pages: 分页
+pageOf: 第 {number} 页，共 {total} 页
+pageNumber: 第 {number} 页
+titleWithPage: "{name}，第 {number} 页"
+newer: 较新
+older: 较早
+previous: 上一页
+next: 下一页
+loadMore: 加载更多
+loadMoreFailed: 无法加载更多内容。请重试
+nothingYet: 这里还什么都没有。
+noPosts: 还没有帖子。
+noPrompts: 还没有题目。
+noComments: 还没有评论。
+journalIntro: 每日题目，最新的在前。
+timelineIntro: 照片，最新的在前。
+timelineIntroFor: "{name} 及其关注的人发布的帖子。"
+hashtagsIntro: 所有话题标签，最常用的在前。
+peopleIntro: 时间线上的所有用户，按名称排序。
+placesIntro: 所有地点，照片最多的在前。
+hashtag: 话题标签
+profile: 个人主页
+place: 地点
+post: 帖子
+posts: 帖子
+comments: 评论
+postCount:
+  other: "{count} 条帖子"
+commentCount:
+  other: "{count} 条评论"
+entryCount:
+  other: "{count} 篇日记"
+tagCount:
+  other: "{count} 个话题标签"
+personCount:
+  other: "{count} 人"
+placeCount:
+  other: "{count} 个地点"
+
+# Home
+homeIntro: 一本每日题目的日记，和一条照片时间线。
+todaysPrompt: 今日题目
+latestPrompt: 最新题目
+explore: 探索
+searchCard: 查找用户、话题标签和地点
+latestPhotos: 最新照片
+wholeTimeline: 查看完整时间线
+
+# Journal entries
+today: 今天
+promptMissing: 题目不可用
+promptTextMissing: 这道题目已发送，但日记中没有它的内容。
+response: 回答
+latestResponse: 最新回答
+responseCount:
+  other: "{count} 条回答"
+latestOfResponses:
+  other: "{count} 条回答中的最新一条"
+edited: 已编辑
+editedInline: 已编辑
+
+# Posts
+photoBy: "{name} 的照片"
+postBy: "{name} 的帖子"
+moreByAuthor: 该作者的更多内容
+newerPost: 较新的帖子
+olderPost: 较早的帖子
+report: 举报
+sensitivePhoto: 敏感照片
+showPhoto: 显示照片
+openPhoto: 打开照片
+openPost: 打开帖子
+photoPreview: 照片预览
+close: 关闭
+
+# Profiles
+follows: 关注
+followedBy: 粉丝
+feeds: 订阅源
+userPosts: "{name}：帖子"
+commentsOnTheirPosts: "{name}：其帖子收到的评论"
+
+# Feeds
+journalFeedTitle: "{site}：日记"
+timelineFeedTitle: "{site}：时间线"
+userFeedTitle: "{site}：{name}"
+userCommentsFeedTitle: "{site}：{name} 的帖子收到的评论"
+commentOn: "{name} 评论了{post}"
+aPost: 一条帖子
+
+# Not found
+notFound: 找不到页面
+notFoundText: 这个地址上什么都没有。页面可能已移动，或者链接拼写有误。
+backToStart: 返回首页
+
+# Search
+searchIntro: 查找帖子、评论、日记、用户、话题标签和地点。
+allPeople: 所有用户
+allHashtags: 所有话题标签
+allPlaces: 所有地点
+searchFor: 搜索
+searchPlaceholder: "词语、“短语”、-not、#hashtag 或 @person"
+searchButton: 搜索
+searchFilters: 仅限帖子和评论
+byPerson: 用户
+withHashtag: 话题标签
+atPlace: 地点
+fromYear: 年份
+personPlaceholder: ID
+tagPlaceholder: 标签
+placePlaceholder: 地点
+yearPlaceholder: yyyy
+moreResults: 更多结果
+searchNeedsScript: 搜索需要 JavaScript。请改为浏览索引：
+searching: 正在搜索……
+searchFailed: 无法加载搜索索引。
+noResults: 没有结果。
+resultCount:
+  other: "{count} 条结果。"
+showingResults:
+  other: "显示 {count} 条结果，下方还有更多。"
+person: 用户
+comment: 评论
+
+# The starter site `daybook new --language <language>` writes (its content, not the theme's)
+starterTitle: 我的 Daybook
+starterPromptTitle: 今天有什么事很顺利？
+starterPromptBody: 用几行字写写今天顺利的**一件小事**。题目的正文用 Markdown 书写。
+starterResponse: 我建了一个网站。
+starterName: 我
+starterBio: 简单介绍一下你自己。请编辑 content/users/me.md。
+starterPlace: 家
+starterCaption: "我的第一条帖子。配文中的 #话题标签 会链接到一个页面，列出带有该标签的所有帖子：#你好"
+starterComment: "第一条评论。@me 会链接到该用户的页面。"
+
+"""#,
+        "i18n/zh-Hant.yml": #"""
+# The default theme's words in Chinese (Traditional, Taiwan); keys, plural categories and placeholders as in en.yml.
+
+# Layout
+skipToContent: 跳至主要內容
+siteNavigation: 網站
+indexesNavigation: 索引
+madeWith: 使用 Daybook 製作
+journal: 日記
+timeline: 時間軸
+search: 搜尋
+hashtags: 主題標籤
+people: 使用者
+places: 地點
+journalFeed: 日記訂閱
+timelineFeed: 時間軸訂閱
+
+# Lists and pagination
+pages: 分頁
+pageOf: 第 {number} 頁，共 {total} 頁
+pageNumber: 第 {number} 頁
+titleWithPage: "{name}，第 {number} 頁"
+newer: 較新
+older: 較舊
+previous: 上一頁
+next: 下一頁
+loadMore: 載入更多
+loadMoreFailed: 無法載入更多內容。請再試一次
+nothingYet: 這裡還沒有任何內容。
+noPosts: 還沒有貼文。
+noPrompts: 還沒有題目。
+noComments: 還沒有留言。
+journalIntro: 每日題目，最新的在前。
+timelineIntro: 相片，最新的在前。
+timelineIntroFor: "{name} 及其追蹤對象的貼文。"
+hashtagsIntro: 所有主題標籤，最常用的在前。
+peopleIntro: 時間軸上的所有使用者，依名稱排序。
+placesIntro: 所有地點，相片最多的在前。
+hashtag: 主題標籤
+profile: 個人檔案
+place: 地點
+post: 貼文
+posts: 貼文
+comments: 留言
+postCount:
+  other: "{count} 則貼文"
+commentCount:
+  other: "{count} 則留言"
+entryCount:
+  other: "{count} 篇日記"
+tagCount:
+  other: "{count} 個主題標籤"
+personCount:
+  other: "{count} 人"
+placeCount:
+  other: "{count} 個地點"
+
+# Home
+homeIntro: 一本每日題目的日記，以及一條相片時間軸。
+todaysPrompt: 今日題目
+latestPrompt: 最新題目
+explore: 探索
+searchCard: 尋找使用者、主題標籤和地點
+latestPhotos: 最新相片
+wholeTimeline: 查看完整時間軸
+
+# Journal entries
+today: 今天
+promptMissing: 題目無法顯示
+promptTextMissing: 這道題目已送出，但日記中沒有它的內容。
+response: 回答
+latestResponse: 最新回答
+responseCount:
+  other: "{count} 則回答"
+latestOfResponses:
+  other: "{count} 則回答中的最新一則"
+edited: 已編輯
+editedInline: 已編輯
+
+# Posts
+photoBy: "{name} 的相片"
+postBy: "{name} 的貼文"
+moreByAuthor: 這位作者的更多內容
+newerPost: 較新的貼文
+olderPost: 較舊的貼文
+report: 檢舉
+sensitivePhoto: 敏感相片
+showPhoto: 顯示相片
+openPhoto: 開啟相片
+openPost: 開啟貼文
+photoPreview: 相片預覽
+close: 關閉
+
+# Profiles
+follows: 追蹤中
+followedBy: 粉絲
+feeds: 訂閱
+userPosts: "{name}：貼文"
+commentsOnTheirPosts: "{name}：其貼文收到的留言"
+
+# Feeds
+journalFeedTitle: "{site}：日記"
+timelineFeedTitle: "{site}：時間軸"
+userFeedTitle: "{site}：{name}"
+userCommentsFeedTitle: "{site}：{name} 的貼文收到的留言"
+commentOn: "{name} 在{post}留言"
+aPost: 一則貼文
+
+# Not found
+notFound: 找不到網頁
+notFoundText: 這個網址沒有任何內容。網頁可能已經移動，或是連結打錯了。
+backToStart: 返回首頁
+
+# Search
+searchIntro: 尋找貼文、留言、日記、使用者、主題標籤和地點。
+allPeople: 所有使用者
+allHashtags: 所有主題標籤
+allPlaces: 所有地點
+searchFor: 搜尋
+searchPlaceholder: "字詞、「片語」、-not、#hashtag 或 @person"
+searchButton: 搜尋
+searchFilters: 僅限貼文和留言
+byPerson: 使用者
+withHashtag: 主題標籤
+atPlace: 地點
+fromYear: 年份
+personPlaceholder: ID
+tagPlaceholder: 標籤
+placePlaceholder: 地點
+yearPlaceholder: yyyy
+moreResults: 更多結果
+searchNeedsScript: 搜尋需要 JavaScript。請改為瀏覽索引：
+searching: 正在搜尋……
+searchFailed: 無法載入搜尋索引。
+noResults: 沒有結果。
+resultCount:
+  other: "{count} 筆結果。"
+showingResults:
+  other: "顯示 {count} 筆結果，下方還有更多。"
+person: 使用者
+comment: 留言
+
+# The starter site `daybook new --language <language>` writes (its content, not the theme's)
+starterTitle: 我的 Daybook
+starterPromptTitle: 今天有什麼事很順利？
+starterPromptBody: 用幾行字寫寫今天順利的**一件小事**。題目的內文以 Markdown 撰寫。
+starterResponse: 我架了一個網站。
+starterName: 我
+starterBio: 簡單介紹一下你自己。請編輯 content/users/me.md。
+starterPlace: 家
+starterCaption: "我的第一則貼文。說明文字中的 #主題標籤 會連結到一個頁面，列出所有帶有該標籤的貼文：#你好"
+starterComment: "第一則留言。@me 會連結到該使用者的頁面。"
 
 """#,
         "item-comment.mustache": #"""
 <article class="comment" id="comment-{{anchor}}">
 <header class="byline">
-{{#author}}{{#url}}<a class="author" href="{{url}}">{{/url}}{{^url}}<span class="author">{{/url}}{{name}}{{#url}}</a>{{/url}}{{^url}}</span>{{/url}}{{/author}}
-<time datetime="{{dateISO}}">{{dateLabel}} · {{timeLabel}}</time>{{#editedISO}} <span class="edited">· edited <time datetime="{{editedISO}}">{{editedLabel}}</time></span>{{/editedISO}}
+{{#author}}{{#url}}<a class="author" href="{{url}}"{{>text-lang}}>{{/url}}{{^url}}<span class="author"{{>text-lang}}>{{/url}}{{name}}{{#url}}</a>{{/url}}{{^url}}</span>{{/url}}{{/author}}
+<time datetime="{{dateISO}}">{{dateLabel}} · {{timeLabel}}</time>{{#editedISO}} <span class="edited">· {{words.editedInline}} <time datetime="{{editedISO}}">{{editedLabel}}</time></span>{{/editedISO}}
 </header>
-<p class="comment-text">{{{textHTML}}}</p>
+<p class="comment-text"{{>text-lang}}>{{{textHTML}}}</p>
 </article>
 
 """#,
         "item-grid-photo.mustache": #"""
-<article class="grid-item"{{#dataID}} data-id="{{.}}"{{/dataID}}><a data-preview class="grid-link" href="{{url}}"{{#image}} data-large="{{largeURL}}"{{#srcset}} data-srcset="{{.}}"{{/srcset}} data-alt="{{alt}}"{{#width}} data-width="{{width}}" data-height="{{height}}"{{/width}}{{#sensitive}} data-sensitive="{{#sensitiveReason}}{{.}}{{/sensitiveReason}}{{^sensitiveReason}}Sensitive photo{{/sensitiveReason}}"{{/sensitive}}{{/image}}{{#captionHTML}} data-caption="{{.}}"{{/captionHTML}}>{{#image}}{{#sensitive}}<span class="grid-tile grid-sensitive">{{#sensitiveReason}}{{.}}{{/sensitiveReason}}{{^sensitiveReason}}Sensitive photo{{/sensitiveReason}}</span>{{/sensitive}}{{^sensitive}}{{#thumbnailSrc}}<img src="{{.}}" alt="{{alt}}" width="{{thumbnailSide}}" height="{{thumbnailSide}}"{{#color}} style="background-color:{{.}}"{{/color}}{{#lazy}} loading="lazy"{{/lazy}}>{{/thumbnailSrc}}{{^thumbnailSrc}}<img src="{{src}}" alt="{{alt}}"{{#lazy}} loading="lazy"{{/lazy}}>{{/thumbnailSrc}}{{/sensitive}}{{/image}}{{^image}}<span class="grid-tile grid-text">{{dateLabel}}</span>{{/image}}</a></article>
+<article class="grid-item"{{#dataID}} data-id="{{.}}"{{/dataID}}><a data-preview class="grid-link" href="{{url}}"{{#image}} data-large="{{largeURL}}"{{#srcset}} data-srcset="{{.}}"{{/srcset}} data-alt="{{alt}}"{{#width}} data-width="{{width}}" data-height="{{height}}"{{/width}}{{#sensitive}} data-sensitive="{{#sensitiveReason}}{{.}}{{/sensitiveReason}}{{^sensitiveReason}}{{words.sensitivePhoto}}{{/sensitiveReason}}"{{/sensitive}}{{/image}}{{#captionHTML}} data-caption="{{.}}"{{/captionHTML}}>{{#image}}{{#sensitive}}<span class="grid-tile grid-sensitive">{{#sensitiveReason}}{{.}}{{/sensitiveReason}}{{^sensitiveReason}}{{words.sensitivePhoto}}{{/sensitiveReason}}</span>{{/sensitive}}{{^sensitive}}{{#thumbnailSrc}}<img src="{{.}}" alt="{{alt}}" width="{{thumbnailSide}}" height="{{thumbnailSide}}"{{#color}} style="background-color:{{.}}"{{/color}}{{#lazy}} loading="lazy"{{/lazy}}>{{/thumbnailSrc}}{{^thumbnailSrc}}<img src="{{src}}" alt="{{alt}}"{{#lazy}} loading="lazy"{{/lazy}}>{{/thumbnailSrc}}{{/sensitive}}{{/image}}{{^image}}<span class="grid-tile grid-text">{{dateLabel}}</span>{{/image}}</a></article>
 """#,
         "item-journal-entry-full.mustache": #"""
 <article class="entry entry-full{{#isToday}} entry-today{{/isToday}}{{#isSkeleton}} skeleton{{/isSkeleton}}"{{#isToday}} data-today{{/isToday}}{{#isSkeleton}} data-skeleton{{/isSkeleton}}>
-<p class="entry-date">{{#isToday}}<span class="badge">Today</span> {{/isToday}}<time datetime="{{dateISO}}">{{dateLabel}}</time></p>
-{{#bodyHTML}}<div class="prose">{{{.}}}</div>
+<p class="entry-date">{{#isToday}}<span class="badge">{{words.today}}</span> {{/isToday}}<time datetime="{{dateISO}}">{{dateLabel}}</time></p>
+{{#bodyHTML}}<div class="prose"{{>text-lang}}>{{{.}}}</div>
 {{/bodyHTML}}{{#isSkeleton}}<div class="skeleton-lines" aria-hidden="true"><span></span><span></span><span></span></div>
-<p class="empty">This prompt was sent, but its text is not in the journal.</p>
+<p class="empty">{{words.promptTextMissing}}</p>
 {{/isSkeleton}}</article>
 
 """#,
         "item-journal-entry.mustache": #"""
 <article class="entry{{#isToday}} entry-today{{/isToday}}"{{#dataID}} data-id="{{.}}"{{/dataID}}{{#isToday}} data-today{{/isToday}}{{#responseCount}} data-responses="{{.}}"{{/responseCount}}>
-<p class="entry-date">{{#isToday}}<span class="badge">Today</span> {{/isToday}}<time datetime="{{dateISO}}">{{dateLabel}}</time></p>
-<h{{headingLevel}} class="entry-title"><a href="{{url}}">{{title}}</a></h{{headingLevel}}>
-{{#excerptHTML}}<div class="entry-excerpt prose">{{{.}}}</div>
+<p class="entry-date">{{#isToday}}<span class="badge">{{words.today}}</span> {{/isToday}}<time datetime="{{dateISO}}">{{dateLabel}}</time></p>
+<h{{headingLevel}} class="entry-title"{{>text-lang}}><a href="{{url}}">{{title}}</a></h{{headingLevel}}>
+{{#excerptHTML}}<div class="entry-excerpt prose"{{>text-lang}}>{{{.}}}</div>
 {{/excerptHTML}}{{#latestResponseHTML}}<div class="entry-response prose"><p class="entry-response-label">{{responseLabel}}</p>{{{.}}}</div>
 {{/latestResponseHTML}}</article>
 
@@ -56,11 +3122,11 @@ package enum DefaultTheme {
         "item-post-card.mustache": #"""
 <article class="post-card"{{#dataID}} data-id="{{.}}"{{/dataID}}>
 <header class="byline">
-{{#author}}{{#url}}<a class="author" href="{{url}}">{{/url}}{{^url}}<span class="author">{{/url}}{{#avatar}}<img class="avatar" src="{{src}}" alt=""{{#width}} width="{{width}}" height="{{height}}"{{/width}} loading="lazy">{{/avatar}}{{^avatar}}<span class="avatar avatar-initial" aria-hidden="true">{{initial}}</span>{{/avatar}}<span>{{name}}</span>{{#url}}</a>{{/url}}{{^url}}</span>{{/url}}{{/author}}
+{{#author}}{{#url}}<a class="author" href="{{url}}">{{/url}}{{^url}}<span class="author">{{/url}}{{#avatar}}<img class="avatar" src="{{src}}" alt=""{{#width}} width="{{width}}" height="{{height}}"{{/width}} loading="lazy">{{/avatar}}{{^avatar}}<span class="avatar avatar-initial" aria-hidden="true">{{initial}}</span>{{/avatar}}<span{{>text-lang}}>{{name}}</span>{{#url}}</a>{{/url}}{{^url}}</span>{{/url}}{{/author}}
 <a class="post-time" href="{{url}}"><time datetime="{{dateISO}}">{{dateLabel}}</time></a>
 </header>
 {{#image}}{{>photo-card}}
-{{/image}}{{#captionHTML}}<p class="caption">{{{.}}}</p>
+{{/image}}{{#captionHTML}}<p class="caption"{{>text-lang}}>{{{.}}}</p>
 {{/captionHTML}}<footer class="post-meta">
 <a href="{{url}}#comments">{{commentLabel}}</a>{{#location}}<span class="location">{{#url}}<a href="{{url}}">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</span>{{/location}}
 </footer>
@@ -70,19 +3136,19 @@ package enum DefaultTheme {
         "item-post.mustache": #"""
 <article class="post">
 <header class="byline">
-{{#author}}{{#url}}<a class="author" href="{{url}}">{{/url}}{{^url}}<span class="author">{{/url}}{{#avatar}}<img class="avatar" src="{{src}}" alt=""{{#width}} width="{{width}}" height="{{height}}"{{/width}}>{{/avatar}}{{^avatar}}<span class="avatar avatar-initial" aria-hidden="true">{{initial}}</span>{{/avatar}}<span>{{name}}</span>{{#url}}</a>{{/url}}{{^url}}</span>{{/url}}{{/author}}
+{{#author}}{{#url}}<a class="author" href="{{url}}">{{/url}}{{^url}}<span class="author">{{/url}}{{#avatar}}<img class="avatar" src="{{src}}" alt=""{{#width}} width="{{width}}" height="{{height}}"{{/width}}>{{/avatar}}{{^avatar}}<span class="avatar avatar-initial" aria-hidden="true">{{initial}}</span>{{/avatar}}<span{{>text-lang}}>{{name}}</span>{{#url}}</a>{{/url}}{{^url}}</span>{{/url}}{{/author}}
 <time class="post-time" datetime="{{dateISO}}">{{dateLabel}} · {{timeLabel}}</time>
-{{#editedISO}}<p class="edited">Edited <time datetime="{{editedISO}}">{{editedLabel}}</time></p>
+{{#editedISO}}<p class="edited">{{words.edited}} <time datetime="{{editedISO}}">{{editedLabel}}</time></p>
 {{/editedISO}}</header>
 {{#image}}{{>photo-figure}}
-{{/image}}{{#captionHTML}}<p class="caption">{{{.}}}</p>
+{{/image}}{{#captionHTML}}<p class="caption"{{>text-lang}}>{{{.}}}</p>
 {{/captionHTML}}{{#location}}<p class="location">{{#url}}<a href="{{url}}">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</p>
-{{/location}}{{#hasTags}}<ul class="tags" aria-label="Hashtags">{{#tags}}<li><a href="{{url}}">#{{name}}</a></li>{{/tags}}</ul>
-{{/hasTags}}{{#hasNavigation}}<nav class="post-nav" aria-label="More by this author">
-{{#newerURL}}<a data-nav="newer" href="{{.}}">← Newer post</a>
-{{/newerURL}}{{#olderURL}}<a data-nav="older" href="{{.}}">Older post →</a>
+{{/location}}{{#hasTags}}<ul class="tags" aria-label="{{words.hashtags}}">{{#tags}}<li><a href="{{url}}">#{{name}}</a></li>{{/tags}}</ul>
+{{/hasTags}}{{#hasNavigation}}<nav class="post-nav" aria-label="{{words.moreByAuthor}}">
+{{#newerURL}}<a data-nav="newer" href="{{.}}"><span class="arrow" aria-hidden="true">←</span> {{words.newerPost}}</a>
+{{/newerURL}}{{#olderURL}}<a data-nav="older" href="{{.}}">{{words.olderPost}} <span class="arrow" aria-hidden="true">→</span></a>
 {{/olderURL}}</nav>
-{{/hasNavigation}}{{#reportURL}}<p class="report"><a data-report href="{{.}}">Report</a></p>
+{{/hasNavigation}}{{#reportURL}}<p class="report"><a data-report href="{{.}}">{{words.report}}</a></p>
 {{/reportURL}}</article>
 
 """#,
@@ -91,44 +3157,44 @@ package enum DefaultTheme {
 <div class="profile-head">
 {{#avatar}}<img class="avatar avatar-large" src="{{src}}" alt=""{{#width}} width="{{width}}" height="{{height}}"{{/width}}>{{/avatar}}{{^avatar}}<span class="avatar avatar-large avatar-initial" aria-hidden="true">{{initial}}</span>{{/avatar}}
 <div>
-<p class="handle">{{handle}}</p>
+<p class="handle"><bdi>{{handle}}</bdi></p>
 <p class="group-count">{{postCountLabel}}</p>
 </div>
 </div>
-{{#bioHTML}}<div class="prose bio">{{{.}}}</div>
-{{/bioHTML}}{{#hasFollows}}<p class="people"><span class="people-label">Follows</span> {{#follows}}<a href="{{url}}">{{label}}</a> {{/follows}}</p>
-{{/hasFollows}}{{#hasFollowers}}<p class="people"><span class="people-label">Followed by</span> {{#followers}}<a href="{{url}}">{{label}}</a> {{/followers}}</p>
-{{/hasFollowers}}{{#hasFeeds}}<p class="people feeds"><span class="people-label">Feeds</span> {{#feeds}}<a href="{{url}}">{{label}}</a> {{/feeds}}</p>
+{{#bioHTML}}<div class="prose bio"{{>text-lang}}>{{{.}}}</div>
+{{/bioHTML}}{{#hasFollows}}<p class="people"><span class="people-label">{{words.follows}}</span> {{#follows}}<a href="{{url}}">{{label}}</a> {{/follows}}</p>
+{{/hasFollows}}{{#hasFollowers}}<p class="people"><span class="people-label">{{words.followedBy}}</span> {{#followers}}<a href="{{url}}">{{label}}</a> {{/followers}}</p>
+{{/hasFollowers}}{{#hasFeeds}}<p class="people feeds"><span class="people-label">{{words.feeds}}</span> {{#feeds}}<a href="{{url}}">{{label}}</a> {{/feeds}}</p>
 {{/hasFeeds}}</article>
 
 """#,
         "item-response.mustache": #"""
 <article class="response" id="response-{{anchor}}" data-response="{{dataResponse}}">
-<p class="response-date"><time datetime="{{dateISO}}">{{dateLabel}} · {{timeLabel}}</time>{{#editedISO}} · edited <time datetime="{{editedISO}}">{{editedLabel}}</time>{{/editedISO}}</p>
-<div class="prose">{{{textHTML}}}</div>
+<p class="response-date"><time datetime="{{dateISO}}">{{dateLabel}} · {{timeLabel}}</time>{{#editedISO}} · {{words.editedInline}} <time datetime="{{editedISO}}">{{editedLabel}}</time>{{/editedISO}}</p>
+<div class="prose"{{>text-lang}}>{{{textHTML}}}</div>
 </article>
 
 """#,
         "item-search.mustache": #"""
-<div class="search" data-index="{{indexURL}}" data-configuration="{{configuration}}">
+<div class="search" data-index="{{indexURL}}" data-configuration="{{configuration}}" data-words="{{scriptWords}}">
 <form class="search-form" role="search" method="get">
-<label for="search-query">Search for</label>
+<label for="search-query">{{words.searchFor}}</label>
 <div class="search-box">
-<input type="search" id="search-query" name="q" placeholder="Words, “a phrase”, -not, #hashtag or @person" autocomplete="off" spellcheck="false">
-<button type="submit">Search</button>
+<input type="search" id="search-query" name="q" placeholder="{{words.searchPlaceholder}}" autocomplete="off" spellcheck="false">
+<button type="submit">{{words.searchButton}}</button>
 </div>
 <fieldset class="search-filters">
-<legend>Only posts and comments</legend>
-<label for="search-user">by person</label> <input type="text" id="search-user" name="user" placeholder="id" autocomplete="off" spellcheck="false">
-<label for="search-tag">with hashtag</label> <input type="text" id="search-tag" name="tag" placeholder="tag" autocomplete="off" spellcheck="false">
-<label for="search-place">at place</label> <input type="text" id="search-place" name="place" placeholder="place" autocomplete="off" spellcheck="false">
-<label for="search-year">from year</label> <input type="text" id="search-year" name="year" inputmode="numeric" pattern="[0-9]{4}" placeholder="yyyy" autocomplete="off">
+<legend>{{words.searchFilters}}</legend>
+<label for="search-user">{{words.byPerson}}</label> <input type="text" id="search-user" name="user" placeholder="{{words.personPlaceholder}}" autocomplete="off" spellcheck="false">
+<label for="search-tag">{{words.withHashtag}}</label> <input type="text" id="search-tag" name="tag" placeholder="{{words.tagPlaceholder}}" autocomplete="off" spellcheck="false">
+<label for="search-place">{{words.atPlace}}</label> <input type="text" id="search-place" name="place" placeholder="{{words.placePlaceholder}}" autocomplete="off" spellcheck="false">
+<label for="search-year">{{words.fromYear}}</label> <input type="text" id="search-year" name="year" inputmode="numeric" pattern="[0-9]{4}" placeholder="{{words.yearPlaceholder}}" autocomplete="off">
 </fieldset>
 </form>
 <p class="search-status" id="search-status" role="status" aria-live="polite"></p>
 <ol class="search-results" id="search-results"></ol>
-<button type="button" class="search-more" id="search-more" hidden>More results</button>
-<noscript><p>Search needs JavaScript. Browse the indexes instead:</p></noscript>
+<button type="button" class="search-more" id="search-more" hidden>{{words.moreResults}}</button>
+<noscript><p>{{words.searchNeedsScript}}</p></noscript>
 <ul class="search-links">
 {{#links}}<li><a href="{{url}}">{{label}}</a></li>
 {{/links}}</ul>
@@ -139,7 +3205,7 @@ package enum DefaultTheme {
         "item-skeleton.mustache": #"""
 <article class="entry skeleton"{{#dataID}} data-id="{{.}}"{{/dataID}} data-skeleton>
 <p class="entry-date"><time datetime="{{dateISO}}">{{dateLabel}}</time></p>
-<h{{headingLevel}} class="entry-title"><a href="{{url}}">Prompt not available</a></h{{headingLevel}}>
+<h{{headingLevel}} class="entry-title"><a href="{{url}}">{{words.promptMissing}}</a></h{{headingLevel}}>
 <div class="skeleton-lines" aria-hidden="true"><span></span><span></span><span></span></div>
 </article>
 
@@ -149,12 +3215,12 @@ package enum DefaultTheme {
 
 """#,
         "item-user.mustache": #"""
-<a class="group-row" href="{{url}}" data-id="{{dataID}}">{{#avatar}}<img class="avatar" src="{{src}}" alt=""{{#width}} width="{{width}}" height="{{height}}"{{/width}} loading="lazy">{{/avatar}}{{^avatar}}<span class="avatar avatar-initial" aria-hidden="true">{{initial}}</span>{{/avatar}}<span class="group-name">{{name}}</span> <span class="group-count">{{countLabel}}</span></a>
+<a class="group-row" href="{{url}}" data-id="{{dataID}}">{{#avatar}}<img class="avatar" src="{{src}}" alt=""{{#width}} width="{{width}}" height="{{height}}"{{/width}} loading="lazy">{{/avatar}}{{^avatar}}<span class="avatar avatar-initial" aria-hidden="true">{{initial}}</span>{{/avatar}}<span class="group-name"{{>text-lang}}>{{name}}</span> <span class="group-count">{{countLabel}}</span></a>
 
 """#,
         "layout.mustache": ##"""
 <!doctype html>
-<html lang="en">
+<html lang="{{lang}}"{{#dir}} dir="{{.}}"{{/dir}}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -165,12 +3231,12 @@ package enum DefaultTheme {
 <script src="{{root}}preview.js" defer></script>
 {{#feeds}}<link rel="alternate" type="application/atom+xml" title="{{label}}" href="{{url}}">
 {{/feeds}}</head>
-<body class="{{bodyClass}}">
-<a class="skip-link" href="#main">Skip to content</a>
+<body class="{{bodyClass}}" data-words="{{scriptWords}}">
+<a class="skip-link" href="#main">{{words.skipToContent}}</a>
 <header class="site-header">
 <div class="wrap">
 <a class="brand" href="{{root}}">{{siteTitle}}</a>
-<nav aria-label="Site">
+<nav aria-label="{{words.siteNavigation}}">
 <ul>
 {{#navigation}}<li><a href="{{url}}"{{#isCurrent}} aria-current="page"{{/isCurrent}}>{{label}}</a></li>
 {{/navigation}}</ul>
@@ -182,10 +3248,10 @@ package enum DefaultTheme {
 </main>
 <footer class="site-footer">
 <div class="wrap">
-<nav aria-label="Indexes"><ul>
+<nav aria-label="{{words.indexesNavigation}}"><ul>
 {{#footer}}<li><a href="{{url}}">{{label}}</a></li>
 {{/footer}}</ul></nav>
-<p>{{siteTitle}} · made with Daybook</p>
+<p>{{siteTitle}} · {{words.madeWith}}</p>
 </div>
 </footer>
 <script src="{{root}}load-more.js" defer></script>
@@ -196,12 +3262,22 @@ package enum DefaultTheme {
         "load-more.js": #"""
 // Daybook "load more": appends the next list page's items below the ones shown (CONTRACT §9).
 // Without JavaScript the button stays hidden and the rel="prev"/rel="next" links do the paging.
+// Its one sentence of its own comes from the page, in its language: key loadMoreFailed of the
+// JSON object in <body data-words>, English when it is missing.
 (function () {
   "use strict";
   var button = document.querySelector("button[data-load-more]");
   if (!button || !window.fetch || !window.DOMParser || !window.history || !history.replaceState) return;
   var busy = false;
   var label = button.textContent;
+
+  // A word of the page's <body data-words>, or the English one.
+  function word(key, english) {
+    var table = null;
+    try { table = JSON.parse(document.body.getAttribute("data-words") || "{}"); } catch (error) { table = null; }
+    var value = table && typeof table === "object" ? table[key] : null;
+    return typeof value === "string" && value ? value : english;
+  }
 
   function items(root) {
     return Array.prototype.slice.call(root.querySelectorAll("[data-id]"));
@@ -262,7 +3338,7 @@ package enum DefaultTheme {
       })
       .catch(function () {
         // Leave the button for another try; the rel="next" link still works.
-        button.textContent = "Could not load more. Try again";
+        button.textContent = word("loadMoreFailed", "Could not load more. Try again");
       })
       .then(function () {
         busy = false;
@@ -276,7 +3352,7 @@ package enum DefaultTheme {
         "page.mustache": #"""
 <header class="page-header">
 {{#kicker}}<p class="kicker">{{kicker}}</p>
-{{/kicker}}<h1>{{heading}}</h1>
+{{/kicker}}<h1{{>text-lang}}><bdi>{{heading}}</bdi></h1>
 {{#intro}}<p class="intro">{{intro}}</p>
 {{/intro}}</header>
 {{#sections}}
@@ -294,33 +3370,37 @@ package enum DefaultTheme {
 
 """#,
         "pagination.mustache": #"""
-{{#nextURL}}<p class="load-more" hidden><button type="button" data-load-more data-next="{{nextURL}}">Load more</button></p>
-{{/nextURL}}<nav class="pagination" aria-label="Pages">
-{{#previousURL}}<a rel="prev" href="{{previousURL}}">← {{previousLabel}}</a>{{/previousURL}}
-<span class="page-count">Page {{number}} of {{count}}</span>
-{{#nextURL}}<a rel="next" href="{{nextURL}}">{{nextLabel}} →</a>{{/nextURL}}
+{{#nextURL}}<p class="load-more" hidden><button type="button" data-load-more data-next="{{nextURL}}">{{words.loadMore}}</button></p>
+{{/nextURL}}<nav class="pagination" aria-label="{{words.pages}}">
+{{#previousURL}}<a rel="prev" href="{{previousURL}}"><span class="arrow" aria-hidden="true">←</span> {{previousLabel}}</a>{{/previousURL}}
+<span class="page-count">{{countLabel}}</span>
+{{#nextURL}}<a rel="next" href="{{nextURL}}">{{nextLabel}} <span class="arrow" aria-hidden="true">→</span></a>{{/nextURL}}
 </nav>
 
 """#,
         "photo-card.mustache": #"""
-{{#sensitive}}{{>photo-sensitive}}<template data-sensitive-photo><a class="photo{{#isPortrait}} photo-portrait{{/isPortrait}}" href="{{url}}">{{>photo-img}}</a></template><noscript><p class="sensitive-link"><a href="{{largeURL}}">Open the photo</a></p></noscript></details>{{/sensitive}}{{^sensitive}}<a class="photo{{#isPortrait}} photo-portrait{{/isPortrait}}" href="{{url}}">{{>photo-img}}</a>{{/sensitive}}
+{{#sensitive}}{{>photo-sensitive}}<template data-sensitive-photo><a class="photo{{#isPortrait}} photo-portrait{{/isPortrait}}" href="{{url}}">{{>photo-img}}</a></template><noscript><p class="sensitive-link"><a href="{{largeURL}}">{{words.openPhoto}}</a></p></noscript></details>{{/sensitive}}{{^sensitive}}<a class="photo{{#isPortrait}} photo-portrait{{/isPortrait}}" href="{{url}}">{{>photo-img}}</a>{{/sensitive}}
 """#,
         "photo-figure.mustache": #"""
-{{#sensitive}}{{>photo-sensitive}}<template data-sensitive-photo><figure class="photo{{#isPortrait}} photo-portrait{{/isPortrait}}">{{>photo-img}}</figure></template><noscript><p class="sensitive-link"><a href="{{largeURL}}">Open the photo</a></p></noscript></details>{{/sensitive}}{{^sensitive}}<figure class="photo{{#isPortrait}} photo-portrait{{/isPortrait}}">{{>photo-img}}</figure>{{/sensitive}}
+{{#sensitive}}{{>photo-sensitive}}<template data-sensitive-photo><figure class="photo{{#isPortrait}} photo-portrait{{/isPortrait}}">{{>photo-img}}</figure></template><noscript><p class="sensitive-link"><a href="{{largeURL}}">{{words.openPhoto}}</a></p></noscript></details>{{/sensitive}}{{^sensitive}}<figure class="photo{{#isPortrait}} photo-portrait{{/isPortrait}}">{{>photo-img}}</figure>{{/sensitive}}
 """#,
         "photo-img.mustache": #"""
 <img src="{{src}}"{{#srcset}} srcset="{{.}}"{{/srcset}}{{#sizes}} sizes="{{.}}"{{/sizes}} alt="{{alt}}"{{#width}} width="{{width}}" height="{{height}}"{{/width}}{{#isPortrait}} class="photo-portrait"{{/isPortrait}}{{#color}} style="background-color:{{.}}"{{/color}}{{#lazy}} loading="lazy"{{/lazy}}>
 """#,
         "photo-sensitive.mustache": #"""
-<details data-sensitive class="sensitive"><summary><span class="sensitive-label">{{#sensitiveReason}}{{.}}{{/sensitiveReason}}{{^sensitiveReason}}Sensitive photo{{/sensitiveReason}}</span> <span class="sensitive-action">Show photo</span></summary>
+<details data-sensitive class="sensitive"><summary><span class="sensitive-label">{{#sensitiveReason}}{{.}}{{/sensitiveReason}}{{^sensitiveReason}}{{words.sensitivePhoto}}{{/sensitiveReason}}</span> <span class="sensitive-action">{{words.showPhoto}}</span></summary>
 """#,
         "preview.js": #"""
 // The profile grid's preview (CONTRACT §9): a click on an <a data-preview> opens one
 // <dialog data-preview> with the post's photo and caption, and the address becomes the post's
 // page. ArrowRight (or a swipe left) shows the next, older post; ArrowLeft (or a swipe right) the
-// newer one; nothing happens at either end. Escape, the close button or Back closes it, the
-// address is the profile's again, and focus returns to the link that opened it; Forward then
-// opens it again.
+// newer one; nothing happens at either end. On a right-to-left page (CONTRACT §11: the grid runs
+// from right to left) the keys and swipes are mirrored: ArrowLeft (or a swipe right) shows the
+// next, older post, and ArrowRight (or a swipe left) the newer one. Escape, the close button or
+// Back closes it, the address is the profile's again, and focus returns to the link that opened
+// it; Forward then opens it again.
+// The dialog's words come from the page, in its language: the JSON object in <body data-words>
+// (keys photoPreview, close, openPost, sensitivePhoto, showPhoto), English when it is missing.
 // Without JavaScript each grid item is a plain link to its post page.
 (() => {
   const links = () => Array.from(document.querySelectorAll("a[data-preview]"));
@@ -333,6 +3413,26 @@ package enum DefaultTheme {
   // handler cannot tell from history.state alone.
   let closedByHistory = false;
 
+  // The page's words, read once: English for a key the page does not give.
+  let table = null;
+  function word(key, english) {
+    if (!table) {
+      table = {};
+      try {
+        const parsed = JSON.parse((document.body && document.body.dataset.words) || "{}");
+        if (parsed && typeof parsed === "object") table = parsed;
+      } catch (error) { /* not JSON: English throughout */ }
+    }
+    const value = table[key];
+    return typeof value === "string" && value ? value : english;
+  }
+
+  // Whether the page reads right to left, so that "next" is towards the left.
+  function rightToLeft() {
+    return document.documentElement.dir.toLowerCase() === "rtl" ||
+      getComputedStyle(dialog || document.documentElement).direction === "rtl";
+  }
+
   function element(tag, className) {
     const node = document.createElement(tag);
     if (className) node.className = className;
@@ -342,21 +3442,24 @@ package enum DefaultTheme {
   function build() {
     dialog = element("dialog", "preview");
     dialog.setAttribute("data-preview", "");
-    dialog.setAttribute("aria-label", "Photo preview");
+    dialog.setAttribute("aria-label", word("photoPreview", "Photo preview"));
     const close = element("button", "preview-close");
     close.type = "button";
-    close.setAttribute("aria-label", "Close");
+    close.setAttribute("aria-label", word("close", "Close"));
     close.textContent = "×";
     close.addEventListener("click", () => dialog.close());
     const figure = element("figure", "preview-figure");
     figure.append(element("div", "preview-photo"), element("figcaption", "preview-caption"));
     const open = element("a", "preview-open");
-    open.textContent = "Open post";
+    open.textContent = word("openPost", "Open post");
     dialog.append(close, figure, open);
     document.body.append(dialog);
     dialog.addEventListener("keydown", (event) => {
-      if (event.key === "ArrowRight") { event.preventDefault(); step(1); }
-      if (event.key === "ArrowLeft") { event.preventDefault(); step(-1); }
+      if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
+      event.preventDefault();
+      // Towards the end of the line is the next, older post: the right, or the left on a
+      // right-to-left page.
+      step((event.key === "ArrowRight") !== rightToLeft() ? 1 : -1);
     });
     dialog.addEventListener("close", () => {
       // Escape and the button come here first: leave the post's address the way Back would.
@@ -370,7 +3473,9 @@ package enum DefaultTheme {
       if (startX === null) return;
       const dx = event.clientX - startX;
       startX = null;
-      if (Math.abs(dx) > 50) step(dx < 0 ? 1 : -1);
+      // Pulling the photo towards the start of the line brings the next, older post: a swipe left,
+      // or right on a right-to-left page.
+      if (Math.abs(dx) > 50) step((dx < 0) !== rightToLeft() ? 1 : -1);
     });
   }
 
@@ -386,7 +3491,7 @@ package enum DefaultTheme {
     const details = element("details", "sensitive");
     details.setAttribute("data-sensitive", "");
     const summary = element("summary");
-    summary.textContent = (data.sensitive || "Sensitive photo") + " · Show photo";
+    summary.textContent = (data.sensitive || word("sensitivePhoto", "Sensitive photo")) + " · " + word("showPhoto", "Show photo");
     const template = element("template");
     template.setAttribute("data-sensitive-photo", "");
     template.content.append(img);
@@ -451,6 +3556,12 @@ package enum DefaultTheme {
 // fetched only when the ones before do not fill the list: exact words, then the last word as a
 // prefix, then words one edit away (five letters or more). Within a tier, people, hashtags and
 // places come first, then the rest by BM25.
+//
+// Its words are the page's, in the site's language (CONTRACT §11): the JSON object in the
+// .search element's `data-words`, a string a key, or for a count an object of CLDR plural
+// categories (zero, one, two, few, many, other) whose `{count}` is the number. The plural form
+// is chosen by Intl.PluralRules, the number and a result's day written by Intl, for the
+// language of <html lang>. A key the page does not give is said in English.
 (function () {
   "use strict";
   var root = document.querySelector(".search");
@@ -931,11 +4042,61 @@ package enum DefaultTheme {
     return Promise.all([self, postingsOf(kind + name, whole)]).then(function (parts) { return { self: parts[0], posts: parts[1] }; });
   }
 
+  // ---- Words, in the page's language ----
+
+  var english = {
+    person: "Person", hashtag: "Hashtag", place: "Place", post: "Post", comment: "Comment", journal: "Journal",
+    postCount: { one: "{count} post", other: "{count} posts" },
+    noResults: "No results.",
+    resultCount: { one: "{count} result.", other: "{count} results." },
+    showingResults: { one: "Showing {count} result; more below.", other: "Showing {count} results; more below." },
+    searching: "Searching…",
+    searchFailed: "The search index could not be loaded."
+  };
+  var words = {};
+  try {
+    var given = JSON.parse(root.getAttribute("data-words") || "{}");
+    if (given && typeof given === "object") words = given;
+  } catch (error) { words = {}; }
+  var lang = document.documentElement.lang || "en";
+  // Made once a page; English ones when the language is not a tag Intl takes.
+  function made(make) {
+    try { return make(lang); } catch (error) { try { return make("en"); } catch (again) { return null; } }
+  }
+  var pluralRules = made(function (tag) { return new Intl.PluralRules(tag); });
+  var numbers = made(function (tag) { return new Intl.NumberFormat(tag); });
+  var days = null;
+  try { days = new Intl.DateTimeFormat(lang, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }); } catch (error) { days = null; }
+  var months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+  function word(key) {
+    var value = words[key];
+    return typeof value === "string" && value ? value : english[key];
+  }
+
+  // A count's words: the form of the language's plural category for `n` (else `other`), its
+  // `{count}` the number as the language writes it.
+  function counted(key, n) {
+    var forms = words[key], text = typeof forms === "string" ? forms : null;
+    if (!text && forms && typeof forms === "object") {
+      var category = pluralRules ? pluralRules.select(n) : "other";
+      text = typeof forms[category] === "string" ? forms[category] : forms.other;
+    }
+    if (typeof text !== "string" || !text) text = english[key][n === 1 ? "one" : "other"];
+    return text.split("{count}").join(numbers ? numbers.format(n) : String(n));
+  }
+
+  // A day number (days since 1970-01-01, UTC) as the language writes it, or "21 November 2026".
+  function dayText(number) {
+    var day = new Date(number * 86400000);
+    if (days) { try { return days.format(day); } catch (error) { days = null; } }
+    return day.getUTCDate() + " " + months[day.getUTCMonth()] + " " + day.getUTCFullYear();
+  }
+
   // ---- Showing results ----
 
-  var kindNames = { u: "Person", t: "Hashtag", l: "Place", p: "Post", c: "Comment", e: "Journal" };
+  var kindKeys = { u: "person", t: "hashtag", l: "place", p: "post", c: "comment", e: "journal" };
   var kindClasses = { u: "user", t: "tag", l: "place", p: "post", c: "comment", e: "entry" };
-  var months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
   // A card's address, from its kind and slug (SearchDocument.slug).
   function address(data) {
@@ -952,9 +4113,9 @@ package enum DefaultTheme {
 
   // The line under a card's title: its kind, and its day as the pages write it, or its posts.
   function meta(data) {
-    if (data[0] === "u" || data[0] === "t" || data[0] === "l") return kindNames[data[0]] + " · " + data[4] + (data[4] === 1 ? " post" : " posts");
-    var day = new Date(data[4] * 86400000);
-    return kindNames[data[0]] + " · " + day.getUTCDate() + " " + months[day.getUTCMonth()] + " " + day.getUTCFullYear();
+    var kind = word(kindKeys[data[0]]);
+    if (data[0] === "u" || data[0] === "t" || data[0] === "l") return kind + " · " + counted("postCount", data[4]);
+    return kind + " · " + dayText(data[4]);
   }
 
   function title(data) { return (data[0] === "t" ? "#" : "") + data[2]; }
@@ -1005,6 +4166,12 @@ package enum DefaultTheme {
     return ranges;
   }
 
+  // An item in its own language (CONTRACT §11): the card's `lang`, and `dir` where it is not the site's.
+  function language(element, data) {
+    if (data[6]) element.lang = data[6];
+    if (data[7]) element.dir = data[7];
+  }
+
   function item(data, matched) {
     var li = document.createElement("li");
     li.className = "search-result search-result-" + kindClasses[data[0]];
@@ -1019,6 +4186,7 @@ package enum DefaultTheme {
     var heading = document.createElement("span");
     heading.className = "search-result-title";
     heading.appendChild(highlighted(title(data), matched));
+    if (data[8]) language(heading, data);
     link.appendChild(heading);
     var line = document.createElement("span");
     line.className = "search-result-meta";
@@ -1028,6 +4196,7 @@ package enum DefaultTheme {
       var snippet = document.createElement("span");
       snippet.className = "search-result-snippet";
       snippet.appendChild(highlighted(data[3], matched));
+      language(snippet, data);
       link.appendChild(snippet);
     }
     li.appendChild(link);
@@ -1058,8 +4227,8 @@ package enum DefaultTheme {
     if (state.shown >= state.limit || left === 0) {
       var complete = left === 0 && !state.pending.length;
       more.hidden = complete;
-      status.textContent = complete ? (state.shown === 0 ? "No results." : state.shown === 1 ? "1 result." : state.shown + " results.")
-        : "Showing " + state.shown + " results; more below.";
+      status.textContent = complete ? (state.shown === 0 ? word("noResults") : counted("resultCount", state.shown))
+        : counted("showingResults", state.shown);
       return Promise.resolve();
     }
     var batch = state.results.slice(state.next, state.next + (state.limit - state.shown));
@@ -1104,13 +4273,13 @@ package enum DefaultTheme {
       status.textContent = "";
       return Promise.resolve();
     }
-    status.textContent = "Searching…";
+    status.textContent = word("searching");
     return run(query).then(function (found) {
       if (number !== serial) return;
       current = { query: query, matched: matchedWords(query), results: found.results, pending: found.pending, next: 0, shown: 0, limit: shown, addresses: new Set() };
       return filled(current, number);
     }).catch(function () {
-      if (number === serial) status.textContent = "The search index could not be loaded.";
+      if (number === serial) status.textContent = word("searchFailed");
     });
   }
 
@@ -1176,7 +4345,7 @@ document.addEventListener("toggle", (event) => {
 }, true);
 
 """#,
-        "style.css": #"""
+        "style.css": ##"""
 /* Daybook default theme. System fonts, no external requests, light and dark. */
 :root {
   --bg: #faf8f5; --surface: #ffffff; --text: #1f1d1a; --muted: #6b655d; --line: #e6e1d9;
@@ -1200,8 +4369,8 @@ a { color: var(--accent); text-underline-offset: 0.15em; }
 a:focus-visible, button:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; border-radius: 4px; }
 img { max-width: 100%; height: auto; }
 .wrap { max-width: 46rem; margin: 0 auto; padding: 0 1rem; }
-.skip-link { position: absolute; left: -999px; top: 0.5rem; background: var(--surface); padding: 0.5rem 1rem; }
-.skip-link:focus { left: 0.5rem; z-index: 10; }
+.skip-link { position: absolute; inset-inline-start: -999px; top: 0.5rem; background: var(--surface); padding: 0.5rem 1rem; }
+.skip-link:focus { inset-inline-start: 0.5rem; z-index: 10; }
 
 .site-header { border-bottom: 1px solid var(--line); background: var(--surface); }
 .site-header .wrap { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 0.5rem 1rem; padding-block: 0.75rem; }
@@ -1228,7 +4397,7 @@ img { max-width: 100%; height: auto; }
 .entry { padding: 1.1rem 1.25rem; }
 .entry-today { border-color: var(--accent); }
 .entry-date { margin: 0; color: var(--muted); font-size: 0.9rem; }
-.badge { display: inline-block; background: var(--accent); color: #fff; border-radius: 999px; padding: 0 0.6rem; font-weight: 600; font-size: 0.8rem; margin-right: 0.25rem; }
+.badge { display: inline-block; background: var(--accent); color: #fff; border-radius: 999px; padding: 0 0.6rem; font-weight: 600; font-size: 0.8rem; margin-inline-end: 0.25rem; }
 .entry-title { margin: 0.2rem 0 0; font-size: 1.25rem; line-height: 1.3; }
 .entry-title a { color: var(--text); text-decoration: none; }
 .entry-title a:hover { text-decoration: underline; }
@@ -1236,7 +4405,7 @@ img { max-width: 100%; height: auto; }
 .entry-excerpt p { margin: 0; }
 .prose { overflow-wrap: anywhere; }
 .prose pre { overflow-x: auto; background: var(--bg); padding: 0.75rem; border-radius: 8px; }
-.prose blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--line); color: var(--muted); }
+.prose blockquote { margin: 1rem 0; padding-inline-start: 1rem; border-inline-start: 3px solid var(--line); color: var(--muted); }
 .entry-full { margin-top: 1rem; }
 
 .skeleton .entry-title a { color: var(--muted); }
@@ -1245,6 +4414,8 @@ img { max-width: 100%; height: auto; }
 .skeleton-lines span:nth-child(2) { width: 85%; }
 .skeleton-lines span:nth-child(3) { width: 60%; }
 @keyframes shimmer { from { background-position: 200% 0; } to { background-position: -200% 0; } }
+/* The shimmer runs the way the text reads. */
+[dir="rtl"] .skeleton-lines span { animation-direction: reverse; }
 @media (prefers-reduced-motion: reduce) { .skeleton-lines span { animation: none; } }
 
 .post-card, .post { overflow: hidden; }
@@ -1264,6 +4435,8 @@ img { max-width: 100%; height: auto; }
 .post .location { margin: 0.5rem 1rem 0; color: var(--muted); }
 .tags { list-style: none; display: flex; flex-wrap: wrap; gap: 0.4rem; margin: 0.75rem 1rem 1rem; padding: 0; }
 .tags a { display: inline-block; background: var(--accent-soft); border-radius: 999px; padding: 0.1rem 0.6rem; text-decoration: none; font-size: 0.9rem; }
+/* A hashtag reads the way its own name does: "#dawn" stays so on a right-to-left page. */
+.tags a, .group-name { unicode-bidi: plaintext; }
 .comment { padding: 0.75rem 1rem; }
 .comment .byline { padding: 0; }
 .comment-text { margin: 0.25rem 0 0; white-space: pre-line; overflow-wrap: anywhere; }
@@ -1297,7 +4470,7 @@ img { max-width: 100%; height: auto; }
 .group-row { display: flex; align-items: center; gap: 0.6rem; padding: 0.7rem 1rem; background: var(--surface); border: 1px solid var(--line); border-radius: var(--radius); text-decoration: none; color: var(--text); }
 .group-row:hover { border-color: var(--accent); }
 .group-name { font-weight: 600; }
-.group-count { color: var(--muted); font-size: 0.9rem; margin-left: auto; }
+.group-count { color: var(--muted); font-size: 0.9rem; margin-inline-start: auto; }
 .items-tags, .items-users, .items-locations { gap: 0.5rem; }
 .profile { background: var(--surface); border: 1px solid var(--line); border-radius: var(--radius); padding: 1.1rem 1.25rem; }
 .profile-head { display: flex; align-items: center; gap: 1rem; }
@@ -1305,8 +4478,8 @@ img { max-width: 100%; height: auto; }
 .handle { margin: 0; color: var(--muted); }
 .profile .group-count { margin: 0; }
 .people { margin: 0.5rem 0 0; }
-.people a { margin-right: 0.5rem; }
-.people-label { color: var(--muted); margin-right: 0.5rem; }
+.people a { margin-inline-end: 0.5rem; }
+.people-label { color: var(--muted); margin-inline-end: 0.5rem; }
 .photo-portrait img { max-height: min(85vh, 48rem); }
 .site-footer nav ul { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; list-style: none; padding: 0; margin: 1rem 0 0; }
 .site-footer a { color: var(--muted); }
@@ -1331,11 +4504,15 @@ img { max-width: 100%; height: auto; }
 .search-links { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; padding: 0; list-style: none; }
 .response { padding: 1rem 1.25rem; }
 .response-date, .edited { margin: 0; color: var(--muted); font-size: 0.9rem; }
-.entry-response { margin-top: 0.6rem; padding-left: 0.8rem; border-left: 3px solid var(--accent); }
+.entry-response { margin-top: 0.6rem; padding-inline-start: 0.8rem; border-inline-start: 3px solid var(--accent); }
 .entry-response p { margin: 0; }
 .entry-response-label { color: var(--muted); font-size: 0.85rem; }
 .post-nav { display: flex; justify-content: space-between; gap: 1rem; margin-top: 1rem; padding: 0 1rem; }
-.post-nav [data-nav="older"] { margin-left: auto; }
+.post-nav [data-nav="older"] { margin-inline-start: auto; }
+/* Arrows ("← Newer", "Older →") point the way the page reads: mirrored on a right-to-left page.
+   The second rule puts one back in a left-to-right part of such a page (where :dir() is known). */
+[dir="rtl"] .arrow { display: inline-block; transform: scaleX(-1); }
+.arrow:dir(ltr) { transform: none; }
 
 /* Photos (CONTRACT §7): the dominant colour fills the box until the pixels arrive. */
 .photo img { height: auto; max-width: 100%; }
@@ -1364,8 +4541,11 @@ img { max-width: 100%; height: auto; }
 .preview-photo img { display: block; max-width: 100%; max-height: 80vh; width: auto; height: auto; margin: 0 auto; }
 .preview-caption { padding: 0.75rem 1rem 0; white-space: pre-line; }
 .preview-open { display: inline-block; margin: 0.5rem 1rem 1rem; }
-.preview-close { position: absolute; top: 0.25rem; right: 0.25rem; z-index: 1; font: inherit; font-size: 1.5rem; line-height: 1; padding: 0.25rem 0.6rem; border: 0; border-radius: 999px; background: rgb(0 0 0 / 0.5); color: #fff; cursor: pointer; }
+.preview-close { position: absolute; top: 0.25rem; inset-inline-end: 0.25rem; z-index: 1; font: inherit; font-size: 1.5rem; line-height: 1; padding: 0.25rem 0.6rem; border: 0; border-radius: 999px; background: rgb(0 0 0 / 0.5); color: #fff; cursor: pointer; }
 
+"""##,
+        "text-lang.mustache": #"""
+{{#language}} lang="{{lang}}"{{#dir}} dir="{{.}}"{{/dir}}{{/language}}
 """#,
     ]
 }

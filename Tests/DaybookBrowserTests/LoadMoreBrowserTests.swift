@@ -28,9 +28,10 @@ extension BrowserTests {
                 "the next page to be appended")
         }
 
-        @Test("clicking until the end shows every timeline page's items once, in order; the address is the last page's; the button is gone")
-        func timeline() async throws {
-            try await withServedSite(BrowserSite.archive, now: BrowserSite.now) { site, page in
+        @Test("clicking until the end shows every timeline page's items once, in order; the address is the last page's; the button is gone",
+            arguments: SiteLanguage.both)
+        func timeline(language: SiteLanguage) async throws {
+            try await withServedSite(language.site(BrowserSite.archive), now: BrowserSite.now) { site, page in
                 let urls = [site.url("timeline/"), site.url("timeline/page/2/"), site.url("timeline/page/3/")]
                 try await page.navigate(urls[0])
                 var pages: [[String]] = []
@@ -51,7 +52,8 @@ extension BrowserTests {
                 #expect(try await page.location == urls[2])
                 #expect(try await page.int("\(Self.button).length") == 0)
                 // The links for readers without JavaScript now say where the address is.
-                #expect(try await page.string("document.querySelector('.page-count').textContent") == "Page 3 of 3")
+                #expect(try await page.string("document.querySelector('.page-count').textContent") == language.text("pageOf", ["number": "3", "total": "3"]))
+                #expect(try await page.string("document.documentElement.dir") == (language.isRightToLeft ? "rtl" : ""))
                 #expect(try await page.bool("!document.querySelector('a[rel=next]')"))
                 // Every appended item sits in the one list, after the first page's.
                 #expect(try await page.int("document.querySelectorAll('ol.items > li > [data-id]').length") == 8)

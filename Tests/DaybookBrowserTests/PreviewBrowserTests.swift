@@ -25,8 +25,10 @@ extension BrowserTests {
             """
 
         /// The fixture with four real photos, served, in a fresh browser.
-        static func withPhotos(width: Int = 1280, _ body: (LoopbackSite, BrowserPage) async throws -> Void) async throws {
-            let fixture = try SiteFixture(archive)
+        static func withPhotos(
+            width: Int = 1280, language: SiteLanguage = .english, _ body: (LoopbackSite, BrowserPage) async throws -> Void
+        ) async throws {
+            let fixture = try SiteFixture(language.site(archive))
             for (name, rgb) in [("a", (200, 60, 60)), ("b", (60, 200, 60)), ("c", (60, 60, 200)), ("s", (90, 90, 90))] as [(String, (UInt8, UInt8, UInt8))] {
                 try fixture.write("content/images/\(name).png", bytes: TestPNG.make(width: 600, height: 400, rgb: rgb))
             }
@@ -55,9 +57,10 @@ extension BrowserTests {
             undefined
             """
 
-        @Test("a grid photo opens one preview dialog with the post's photo and caption; arrows step older and newer and stop at the ends; Escape and Back close it, focus returns to the link clicked")
-        func preview() async throws {
-            try await Self.withPhotos { site, page in
+        @Test("a grid photo opens one preview dialog with the post's photo and caption; arrows step older and newer and stop at the ends; Escape and Back close it, focus returns to the link clicked",
+            arguments: SiteLanguage.both)
+        func preview(language: SiteLanguage) async throws {
+            try await Self.withPhotos(language: language) { site, page in
                 let profile = site.url("users/ana/")
                 try await page.navigate(profile)
                 #expect(try await page.strings("[...document.querySelectorAll('a[data-preview]')].map(a => a.getAttribute('href'))")
@@ -69,17 +72,17 @@ extension BrowserTests {
                 #expect(try await page.string(Self.caption).contains("Third and newest"))
                 #expect(try await page.bool("!!document.querySelector('dialog[data-preview] img[src]')"))
 
-                // ArrowLeft at the newest post does nothing.
-                try await page.press("ArrowLeft")
+                // The backward arrow (ArrowLeft, or ArrowRight on a right-to-left page) at the newest post does nothing.
+                try await page.press(language.backward)
                 #expect(try await page.location == site.url("posts/p3/"))
-                try await page.press("ArrowRight")
+                try await page.press(language.forward)
                 try await page.waitUntil("location.href.endsWith('/posts/p2/')", "the older post")
                 #expect(try await page.string(Self.caption).contains("Second"))
-                try await page.press("ArrowRight")
+                try await page.press(language.forward)
                 try await page.waitUntil("location.href.endsWith('/posts/p1/')", "the oldest photo")
-                try await page.press("ArrowLeft")
+                try await page.press(language.backward)
                 try await page.waitUntil("location.href.endsWith('/posts/p2/')", "back to the newer post")
-                try await page.press("ArrowLeft")
+                try await page.press(language.backward)
                 try await page.waitUntil("location.href.endsWith('/posts/p3/')", "back to the first post")
 
                 try await page.press("Escape")
@@ -102,9 +105,9 @@ extension BrowserTests {
                 for close in ["Escape", "Back"] {
                     try await page.click("a[data-preview][href='/posts/p2/']")
                     try await page.waitUntil(Self.dialogOpen, "the preview to open (\(close))")
-                    try await page.press("ArrowRight")
+                    try await page.press(language.forward)
                     try await page.waitUntil("location.href.endsWith('/posts/p1/')", "the older post (\(close))")
-                    try await page.press("ArrowRight")
+                    try await page.press(language.forward)
                     try await page.waitUntil("location.href.endsWith('/posts/s1/')", "the oldest post (\(close))")
                     try await page.evaluate(Self.watchClose)
                     if close == "Escape" { try await page.press("Escape") } else { try await page.evaluate("history.back()") }

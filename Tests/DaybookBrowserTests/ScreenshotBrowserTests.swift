@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 import Testing
 
@@ -18,6 +19,53 @@ extension BrowserTests {
             guard bytes.count == 24, bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
             func word(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
             return (word(16), word(20))
+        }
+
+        /// The repository's example site, with its `language` set to `language`.
+        static func example(in language: String) throws -> SiteFixture {
+            let fixture = try SiteFixture("")
+            let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            for name in ["content", "Templates"] {
+                try FileManager.default.copyItem(at: repository.appending(path: name), to: fixture.directory.appending(path: name))
+            }
+            let settings = try String(contentsOf: repository.appending(path: "site.yml"), encoding: .utf8)
+            try fixture.write("site.yml", settings + "language: \(language)\n")
+            return fixture
+        }
+
+        @Test("the example site in Portuguese, Japanese and Arabic (right to left): home, timeline, a post and the preview, at 390 and 1280 px",
+            arguments: ["pt", "ja", "ar"])
+        func languages(language: String) async throws {
+            let fixture = try Self.example(in: language)
+            let served = try await LoopbackSite.start(fixture, now: "2026-11-21T12:00:00Z")
+            defer { try? FileManager.default.removeItem(at: fixture.directory) }
+            do {
+                try await withBrowser(width: 1280) { page in
+                    var written: [String] = []
+                    for width in [390, 1280] {
+                        try await page.resize(width: width, height: 900)
+                        for (name, path) in [("home", ""), ("timeline", "timeline/"), ("post", "posts/p08/"), ("journal", "journal/")] {
+                            try await page.navigate(served.url(path))
+                            #expect(try await page.string("document.documentElement.lang") == language)
+                            #expect(try await page.string("getComputedStyle(document.body).direction") == (language == "ar" ? "rtl" : "ltr"))
+                            let file = Self.folder.appending(path: "\(language)-\(name)-\(width).png")
+                            try await page.screenshot(width: width, to: file)
+                            written.append(file.path)
+                        }
+                        try await page.navigate(served.url("users/marta/"))
+                        try await page.click("a[data-preview]")
+                        try await page.waitUntil("!!document.querySelector('dialog[data-preview]')?.open", "the preview to open")
+                        let file = Self.folder.appending(path: "\(language)-preview-\(width).png")
+                        try await page.screenshot(width: width, to: file)
+                        written.append(file.path)
+                    }
+                    print("screenshots:\n" + written.joined(separator: "\n"))
+                }
+                await served.stop()
+            } catch {
+                await served.stop()
+                throw error
+            }
         }
 
         @Test("search with results and a timeline page with its button, at 390 and 1280 px")

@@ -48,9 +48,10 @@ extension BrowserTests {
     @Suite("Search")
     struct Search {
         /// The links in `#search-results`, as paths with their fragments, once the search ran.
-        static func results(_ page: BrowserPage) async throws -> [String] {
+        static func results(_ page: BrowserPage, language: SiteLanguage = .english) async throws -> [String] {
             try await page.waitUntil(
-                "(s => s !== '' && s !== 'Searching…')(document.getElementById('search-status').textContent)", "the search to run")
+                "(s => s !== '' && s !== \(BrowserPage.literal(language.text("searching"))))(document.getElementById('search-status').textContent)",
+                "the search to run")
             return try await page.strings("[...document.querySelectorAll('#search-results a')].map(a => { const u = new URL(a.href); return u.pathname + u.hash; })")
         }
 
@@ -66,11 +67,13 @@ extension BrowserTests {
         }
 
         /// Searches `query` from the address and returns the results.
-        static func search(_ query: String, _ site: LoopbackSite, _ page: BrowserPage, filters: String = "") async throws -> [String] {
+        static func search(
+            _ query: String, _ site: LoopbackSite, _ page: BrowserPage, filters: String = "", language: SiteLanguage = .english
+        ) async throws -> [String] {
             let address = query.isEmpty ? "search/?" + filters.dropFirst() : "search/?q=\(formEncoded(query))\(filters)"
             do {
                 try await page.navigate(site.url(address))
-                return try await results(page)
+                return try await results(page, language: language)
             } catch {
                 let state = try await page.evaluate("location.href + ' | ' + document.readyState + ' | ' + document.getElementById('search-status')?.textContent")
                 throw BrowserError("\(error); the page: \(state ?? "")")
@@ -175,8 +178,36 @@ extension BrowserTests {
             }
         }
 
-        @Test("more results four at a time, focus on the first new one; results announced")
-        func moreResults() async throws {
+        @Test("a result in another language than the site's says so: lang on its text, dir where its direction differs")
+        func itemLanguage() async throws {
+            let archive = """
+                -- site.yml --
+                title: Languages
+                baseURL: https://example.org/
+                -- content/users.json --
+                [{"id": "ana", "name": "Ana"}, {"id": "noor", "name": "نور", "lang": "ar"}]
+                -- content/posts.json --
+                [{"id": "p1", "author": "ana", "createdAt": "2026-11-20T08:00:00Z", "caption": "Harbour at dawn"},
+                 {"id": "p2", "author": "ana", "createdAt": "2026-11-19T08:00:00Z", "caption": "Porto ao amanhecer harbour", "lang": "pt"}]
+                -- content/comments.json --
+                [{"id": "c1", "postId": "p1", "author": "noor", "createdAt": "2026-11-20T09:00:00Z", "text": "ميناء harbour جميل", "lang": "ar"}]
+                """
+            try await withServedSite(archive, now: SearchSite.now) { site, page in
+                #expect(Set(try await Self.search("harbour", site, page)) == ["/posts/p1/", "/posts/p1/#comment-c1", "/posts/p2/"])
+                // Each result's address, with its snippet's and its title's lang and dir ("-" for none).
+                let shown = """
+                    [...document.querySelectorAll('#search-results a')].map(a => { const u = new URL(a.href);
+                      const s = a.querySelector('.search-result-snippet'), t = a.querySelector('.search-result-title');
+                      return u.pathname + u.hash + ' ' + (s.lang || '-') + ' ' + (s.dir || '-') + ' ' + (t.lang || '-'); })
+                    """
+                #expect(Set(try await page.strings(shown)) == ["/posts/p1/ - - -", "/posts/p1/#comment-c1 ar rtl -", "/posts/p2/ pt - -"])
+                _ = try await Self.search("نور", site, page)
+                #expect(try await page.strings("[...document.querySelectorAll('#search-results .search-result-title')].map(e => e.lang + ' ' + e.dir)") == ["ar rtl"])
+            }
+        }
+
+        @Test("more results four at a time, focus on the first new one; results announced", arguments: SiteLanguage.both)
+        func moreResults(language: SiteLanguage) async throws {
             var posts: [String] = []
             for index in 0..<12 {
                 posts.append(#"{"id": "m\#(index)", "author": "ana", "createdAt": "2026-11-0\#(index % 9 + 1)T08:00:00Z", "caption": "Harbour view \#(index)"}"#)
@@ -190,17 +221,19 @@ extension BrowserTests {
                 -- content/posts.json --
                 [\(posts.joined(separator: ",\n"))]
                 """
-            try await withServedSite(archive, now: SearchSite.now) { site, page in
-                #expect(try await Self.search("harbour ", site, page).count == 4)
+            try await withServedSite(language.site(archive), now: SearchSite.now) { site, page in
+                #expect(try await Self.search("harbour ", site, page, language: language).count == 4)
                 #expect(try await page.string("document.getElementById('search-status').getAttribute('aria-live')") == "polite")
-                #expect(try await page.string("document.getElementById('search-status').textContent") == "Showing 4 results; more below.")
+                #expect(try await page.string("document.getElementById('search-status').textContent") == language.count("showingResults", 4))
+                #expect(try await page.string("document.querySelector('#search-results').textContent").contains(language.text("post")))
                 try await page.click("#search-more")
                 try await page.waitUntil("document.querySelectorAll('#search-results a').length === 8", "eight results")
                 #expect(try await page.string("document.activeElement.getAttribute('href')") == (try await page.string("document.querySelectorAll('#search-results a')[4].getAttribute('href')")))
                 try await page.click("#search-more")
                 try await page.waitUntil("document.querySelectorAll('#search-results a').length === 12", "all twelve")
                 // The later tiers (prefix, near words) run first, finding nothing more.
-                try await page.waitUntil("document.getElementById('search-status').textContent === '12 results.'", "the count")
+                try await page.waitUntil(
+                    "document.getElementById('search-status').textContent === \(BrowserPage.literal(language.count("resultCount", 12)))", "the count")
                 #expect(try await page.bool("document.getElementById('search-more').hidden"))
             }
         }

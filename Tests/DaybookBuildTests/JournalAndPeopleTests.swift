@@ -38,7 +38,7 @@ struct JournalAndPeopleTests {
         let a = try #require(site.read("output/journal/a/index.html"))
         #expect(HTMLProbe.attributeValues("data-response", in: a) == ["r0", "r1", "r2"])
         #expect(a.contains("<p>Second, <em>same time</em></p>"))
-        #expect(a.contains("edited <time datetime=\"2026-11-21T09:00:00Z\">21 November 2026</time>"))
+        #expect(a.contains("edited <time datetime=\"2026-11-21T09:00:00Z\">November 21, 2026</time>"))
         #expect(HTMLProbe.attributeValues("data-response", in: site.read("output/journal/b/index.html") ?? "") == ["r3"])
     }
 
@@ -96,7 +96,7 @@ struct JournalAndPeopleTests {
     func edits() async throws {
         let site = try await Self.site.get()
         let p2 = try #require(site.read("output/posts/p2/index.html"))
-        #expect(p2.contains("<p class=\"edited\">Edited <time datetime=\"2026-11-20T10:00:00Z\">20 November 2026</time></p>"))
+        #expect(p2.contains("<p class=\"edited\">Edited <time datetime=\"2026-11-20T10:00:00Z\">November 20, 2026</time></p>"))
         #expect(site.read("output/posts/p3/index.html")?.contains("Edited") == false)
         let feed = try #require(site.read("output/users/ana/feed.xml"))
         // Feed, p3, p2 (its edit, not its creation).
@@ -139,7 +139,7 @@ struct JournalAndPeopleTests {
         let site = try await Self.site.get()
         let p1 = try #require(site.read("output/posts/p1/index.html"))
         #expect(p1.contains("<article class=\"comment\" id=\"comment-c1\">"))
-        #expect(p1.contains("<time datetime=\"2026-11-18T11:05:00Z\">18 November 2026 · 11:05</time>"))
+        #expect(p1.contains("<time datetime=\"2026-11-18T11:05:00Z\">November 18, 2026 · 11:05\u{202F}AM</time>"))
     }
 
     @Test("a post page links its author's newer and older post, absent at either end")

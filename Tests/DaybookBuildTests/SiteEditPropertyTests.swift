@@ -37,6 +37,8 @@ struct SiteEditPropertyTests {
         var place: String?
         var draft = false
         var image: String?
+        /// `lang` (§11): a caption in another language than the site's.
+        var lang: String?
         /// Written as `content/posts/<file>.md` rather than in posts.json.
         var file: String?
     }
@@ -58,6 +60,8 @@ struct SiteEditPropertyTests {
 
         var title = "Random"
         var pageSize = 2
+        /// The site's `language` (§11): English, Portuguese or Arabic, right to left.
+        var language = "en"
         var names = ["ana": "Ana", "ben": "Ben", "cai": "Cai", "dee": "Dee"]
         var follows: [String: [String]] = ["ana": ["ben"]]
         var posts: [Post] = []
@@ -105,7 +109,11 @@ struct SiteEditPropertyTests {
             var random = SeededGenerator(seed: edit.seed)
             let post = posts.isEmpty ? nil : Int.random(in: 0..<posts.count, using: &random)
             switch edit.kind {
-            case .caption: if let post { posts[post].caption = Self.sentence(&random) }
+            case .caption:
+                if let post {
+                    posts[post].caption = Self.sentence(&random)
+                    if Int.random(in: 0..<3, using: &random) == 0 { posts[post].lang = posts[post].lang == nil ? "ar" : nil }
+                }
             case .deletePost: if let post { posts.remove(at: post) }
             case .newPost: addPost(&random, daysAgo: Int.random(in: 0...3, using: &random))
             case .newComment: addComment(&random)
@@ -118,7 +126,11 @@ struct SiteEditPropertyTests {
                     follows[who] = list
                 }
             case .siteYml:
-                if Bool.random(using: &random) { pageSize = pageSize == 2 ? 3 : 2 } else { title = title == "Random" ? "Random, renamed" : "Random" }
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: pageSize = pageSize == 2 ? 3 : 2
+                case 1: title = title == "Random" ? "Random, renamed" : "Random"
+                default: language = ["en": "pt", "pt": "ar", "ar": "en"][language]!
+                }
             case .template:
                 template = template == nil ? "<a class=\"tag\" href=\"{{url}}\" data-id=\"{{dataID}}\">#{{name}} ({{countLabel}})</a>\n" : nil
             case .image:
@@ -164,13 +176,14 @@ struct SiteEditPropertyTests {
             if let place = post.place { fields.append(#""location": {"name": \#(Self.quoted(place))}"#) }
             if post.draft { fields.append(#""draft": true"#) }
             if let image = post.image { fields.append(#""image": "\#(image)""#) }
+            if let lang = post.lang { fields.append(#""lang": "\#(lang)""#) }
             return "{" + fields.joined(separator: ", ") + "}"
         }
 
         var files: [String: [UInt8]] {
             var files: [String: [UInt8]] = [:]
             func text(_ path: String, _ value: String) { files[path] = Array(value.utf8) }
-            text("site.yml", "title: \(title)\nbaseURL: https://example.org/\ntimeZone: UTC\npageSize: \(pageSize)\nfeedSize: 3\n")
+            text("site.yml", "title: \(title)\nbaseURL: https://example.org/\ntimeZone: UTC\npageSize: \(pageSize)\nfeedSize: 3\nlanguage: \(language)\n")
             let users = Self.people.map { id in
                 let follows = (follows[id] ?? []).map { "\"\($0)\"" }.joined(separator: ", ")
                 return #"{"id": "\#(id)", "name": \#(Self.quoted(names[id] ?? id)), "follows": [\#(follows)]}"#
@@ -183,6 +196,7 @@ struct SiteEditPropertyTests {
                 if let place = post.place { front += "location:\n  name: \(Self.quoted(place))\n" }
                 if post.draft { front += "draft: true\n" }
                 if let image = post.image { front += "image: \(image)\n" }
+                if let lang = post.lang { front += "lang: \(lang)\n" }
                 text("content/posts/\(file).md", "---\n" + front + "---\n")
             }
             let comments = comments.map { comment in

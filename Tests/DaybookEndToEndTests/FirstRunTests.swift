@@ -70,6 +70,40 @@ struct FirstRunTests {
         #expect(checked.status == 0, "\(checked.stderr)")
     }
 
+    @Test("new --language writes a starter site in that language, which builds and checks with --strict and no warnings",
+        arguments: ["pt", "ar", "ja"])
+    func newSiteInLanguage(language: String) throws {
+        let parent = try emptyFolder()
+        let made = try cli.run(["new", "site", "--language", language], in: parent)
+        #expect(made.status == 0, "\(made.stderr)")
+        let site = parent.appending(path: "site")
+        let settings = try String(contentsOf: site.appending(path: "site.yml"), encoding: .utf8)
+        #expect(settings.contains("\nlanguage: \(language)\n"))
+        let built = try cli.run(["build", "--strict", "--check"], in: site)
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(built.stderr.isEmpty)
+        let home = try String(contentsOf: site.appending(path: "output/index.html"), encoding: .utf8)
+        #expect(home.contains("<html lang=\"\(language)\"\(language == "ar" ? " dir=\"rtl\"" : "")>"))
+        let prompt = try String(contentsOf: site.appending(path: "content/prompts/what-went-well.md"), encoding: .utf8)
+        let titles = ["pt": "title: \"O que deu certo hoje?\"", "ar": "title: \"ما الذي سار على ما يرام اليوم؟\"", "ja": "title: \"今日うまくいったことは？\""]
+        #expect(prompt.contains(titles[language]!), "\(prompt)")
+        // The caption's hashtags are tags of the language's words, each with its page.
+        let tags = files(under: site.appending(path: "output/tags")).filter { $0.hasSuffix("/index.html") && $0 != "index.html" }
+        #expect(tags.count == 2, "\(tags)")
+    }
+
+    @Test("new --language refuses a tag that is not BCP 47, and says so for a language Daybook has no words for")
+    func newSiteLanguageErrors() throws {
+        let parent = try emptyFolder()
+        let refused = try cli.run(["new", "site", "--language", "pt_BR"], in: parent)
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "error: --language must be a BCP 47 language tag such as en, pt-BR or zh-Hant, found 'pt_BR'\n")
+        #expect(!FileManager.default.fileExists(atPath: parent.appending(path: "site").path))
+        let unknown = try cli.run(["new", "klingon", "--language", "tlh"], in: parent)
+        #expect(unknown.status == 0)
+        #expect(unknown.stdout.contains("Daybook has no words for 'tlh': the theme and these first items are in English; add the theme's words in Templates/i18n/tlh.yml."))
+    }
+
     @Test("new refuses a folder that is not empty, with no usage; an empty one is fine")
     func newRefusesNonEmpty() throws {
         let parent = try emptyFolder()

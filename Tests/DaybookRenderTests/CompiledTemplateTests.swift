@@ -107,7 +107,7 @@ struct CompiledTemplateTests {
         let layout = LayoutView(
             title: "T", siteTitle: "S", root: "/", bodyClass: "c",
             navigation: [LinkView(url: "/a/", label: "A"), LinkView(url: "/b/", label: "B"), LinkView(url: "/c/", label: "C")],
-            feeds: [], footer: [], body: "")
+            feeds: [], footer: [], body: "", lang: "en", scriptWords: "{}")
         let (compiled, mustache) = try Self.both(sources, layout)
         #expect(compiled == mustache)
         #expect(compiled.contains("    <li>\n      A\n      /a/\n    </li>\n"))
@@ -120,7 +120,7 @@ struct CompiledTemplateTests {
         #expect(!theme.isCompiled)
         let layout = LayoutView(
             title: "T", siteTitle: "S", root: "/", bodyClass: "c", navigation: [LinkView(url: "/a/", label: "a"), LinkView(url: "/b/", label: "b")],
-            feeds: [], footer: [], body: "")
+            feeds: [], footer: [], body: "", lang: "en", scriptWords: "{}")
         #expect(theme.render(layout, template: "t") == "first ab")
         #expect(theme.render(LinkView(url: "/", label: "low"), template: "t") == "LOW")
     }

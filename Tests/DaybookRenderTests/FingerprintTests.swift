@@ -25,12 +25,12 @@ struct FingerprintTests {
         CommentView(anchor: "c", author: author, dateISO: "d", dateLabel: "l", timeLabel: "t", editedISO: "e", editedLabel: "E", textHTML: "t"),
         ResponseView(dataResponse: "r", dateISO: "d", dateLabel: "l", timeLabel: "t", editedISO: nil, editedLabel: nil, textHTML: "<p>r</p>"),
         LinkCardView(title: "t", text: "x", url: "/"), section,
-        PaginationView(number: 1, count: 2, previousURL: nil, nextURL: "/2/", previousLabel: "p", nextLabel: "n"), body,
+        PaginationView(number: 1, count: 2, countLabel: "Page 1 of 2", previousURL: nil, nextURL: "/2/", previousLabel: "p", nextLabel: "n"), body,
         GroupRowView(partial: .tagRow, dataID: "d", name: "n", url: "/", countLabel: "1", avatar: nil, initial: "N"),
         ProfileView(name: "n", handle: "@n", avatar: nil, bioHTML: nil, postCountLabel: "0", follows: [link], followers: []),
-        SearchView(indexURL: "/i", configuration: "{}", scriptURL: "/s", links: [link]),
+        SearchView(indexURL: "/i", configuration: "{}", scriptURL: "/s", links: [link], scriptWords: "{}"),
         BuiltPage(body: body, title: "t", bodyClass: "c", current: nil, feeds: [link]),
-        LayoutView(title: "t", siteTitle: "s", root: "/", bodyClass: "b", navigation: [link], feeds: [], footer: [link], body: "x"),
+        LayoutView(title: "t", siteTitle: "s", root: "/", bodyClass: "b", navigation: [link], feeds: [], footer: [link], body: "x", lang: "en", scriptWords: "{}"),
         PrerenderedItem(html: "<p>x</p>"),
     ]
 
