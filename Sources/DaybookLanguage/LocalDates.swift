@@ -16,15 +16,36 @@ import Foundation
 ///   (no grouping applies yet); a language with its own digits (`fa`, `ar-EG`, `ne`) goes
 ///   through Foundation, its small numbers remembered.
 package struct LocalDates: Sendable {
-    package let language: String
-    package let timeZone: TimeZone
-    private let dateStyle: Date.FormatStyle
-    private let numberStyle: IntegerFormatStyle<Int>
-    /// `language` writes 0...999 exactly as `String(n)` does.
-    private let plainSmallNumbers: Bool
-    /// The time text of each minute of the day, by minutes since midnight.
-    private let times: [String]
-    private let memo = Memo()
+    /// Everything behind one reference: the page builder holding this is copied for every page,
+    /// and a format style's locale, calendar and zone were a dozen retains a copy (measured: the
+    /// builder's copies went from nothing to 1% of a full build's CPU).
+    private let storage: Storage
+
+    package var language: String { storage.language }
+    package var timeZone: TimeZone { storage.timeZone }
+    private var dateStyle: Date.FormatStyle { storage.dateStyle }
+    private var numberStyle: IntegerFormatStyle<Int> { storage.numberStyle }
+    private var plainSmallNumbers: Bool { storage.plainSmallNumbers }
+    private var times: [String] { storage.times }
+    private var memo: Memo { storage.memo }
+
+    /// `@unchecked Sendable`: every stored property is a constant, and `Memo` locks its own tables.
+    private final class Storage: @unchecked Sendable {
+        let language: String
+        let timeZone: TimeZone
+        let dateStyle: Date.FormatStyle
+        let numberStyle: IntegerFormatStyle<Int>
+        /// `language` writes 0...999 exactly as `String(n)` does.
+        let plainSmallNumbers: Bool
+        /// The time text of each minute of the day, by minutes since midnight.
+        let times: [String]
+        let memo = Memo()
+
+        init(language: String, timeZone: TimeZone, dateStyle: Date.FormatStyle, numberStyle: IntegerFormatStyle<Int>, plainSmallNumbers: Bool, times: [String]) {
+            (self.language, self.timeZone, self.dateStyle, self.numberStyle) = (language, timeZone, dateStyle, numberStyle)
+            (self.plainSmallNumbers, self.times) = (plainSmallNumbers, times)
+        }
+    }
 
     private static let smallNumbers = 1000
 
@@ -33,22 +54,23 @@ package struct LocalDates: Sendable {
     ///     (`ar-u-nu-latn` for Western digits, `en-u-ca-buddhist`, `en-u-hc-h23`).
     ///   - timeZone: the site's zone, the clock times are read on.
     package init(language: String, timeZone: TimeZone) {
-        self.language = language
-        self.timeZone = timeZone
         let locale = Locale(identifier: language)
         // Every text is made from an instant read in UTC: a day at its noon, a time at its minute
         // of 1970-01-01. The site's zone is applied before, in plain arithmetic (`timeOfDay`).
         let utc = TimeZone(secondsFromGMT: 0)!
         // The locale's own calendar, as CLDR's long date for the language uses it: Persian for
         // `fa`, Buddhist for `th`, Gregorian for most.
-        dateStyle = Date.FormatStyle(date: .long, time: .omitted, locale: locale, calendar: locale.calendar, timeZone: utc)
+        let dateStyle = Date.FormatStyle(date: .long, time: .omitted, locale: locale, calendar: locale.calendar, timeZone: utc)
         let timeStyle = Date.FormatStyle(date: .omitted, time: .shortened, locale: locale, calendar: locale.calendar, timeZone: utc)
-        times = (0..<1440).map { timeStyle.format(Date(timeIntervalSince1970: Double($0 * 60))) }
-        numberStyle = IntegerFormatStyle<Int>(locale: locale)
+        let times = (0..<1440).map { timeStyle.format(Date(timeIntervalSince1970: Double($0 * 60))) }
+        let numberStyle = IntegerFormatStyle<Int>(locale: locale)
         // Between them 0, 123, 456 and 987 hold every digit: if each comes out as ASCII, so does
         // every number below 1,000 (grouping starts at four digits, in every CLDR locale).
         let probes = [0, 123, 456, 987]
-        plainSmallNumbers = probes.allSatisfy { [numberStyle] in numberStyle.format($0) == String($0) }
+        let plainSmallNumbers = probes.allSatisfy { numberStyle.format($0) == String($0) }
+        storage = Storage(
+            language: language, timeZone: timeZone, dateStyle: dateStyle, numberStyle: numberStyle, plainSmallNumbers: plainSmallNumbers,
+            times: times)
     }
 
     /// CLDR's long date of `day` in the language. A `CalendarDay` has no zone, and it is

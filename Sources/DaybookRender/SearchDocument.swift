@@ -34,8 +34,11 @@ package struct SearchDocument: Sendable {
     /// (`SearchIndex.years`).
     var keys: [String]
     /// The item's own language (§11), for its card's text (and title, for a person or a journal
-    /// entry, whose title is theirs too): `nil` for the site's.
-    var language: TextLanguage?
+    /// entry, whose title is theirs too): empty for the site's. Kept as plain fields, since a
+    /// site's 120,000 results are copied as they are filed.
+    var lang = ""
+    /// `rtl` or `ltr` where the item's direction is not the site's, else empty.
+    var dir = ""
     var titleInLanguage = false
 
     /// The longest text a card carries.
@@ -55,9 +58,11 @@ package struct SearchDocument: Sendable {
     /// The same result in its item's own language (`nil`: the site's); `title` when the title is
     /// the item's text too.
     func speaking(_ language: TextLanguage?, title: Bool = false) -> SearchDocument {
+        guard let language else { return self }
         var document = self
-        document.language = language
-        document.titleInLanguage = title && language != nil
+        document.lang = language.lang
+        document.dir = language.dir ?? ""
+        document.titleInLanguage = title
         return document
     }
 
@@ -71,8 +76,8 @@ package struct SearchDocument: Sendable {
         hash.combine(text)
         hash.combine(bits: UInt64(bitPattern: Int64(number)))
         hash.combine(thumbnail)
-        hash.combine(language?.lang)
-        hash.combine(language?.dir)
+        hash.combine(lang)
+        hash.combine(dir)
         hash.combine(titleInLanguage)
         hash.combine(bits: terms)
         return hash.value

@@ -430,9 +430,9 @@ package enum SearchIndex {
             json.string(document.thumbnail)
             // An item in its own language (§11): its tag, its direction where it is not the
             // site's, and whether the title is its text too. Left out for the site's language.
-            if let language = document.language {
-                json.string(language.lang)
-                json.string(language.dir ?? "")
+            if !document.lang.isEmpty {
+                json.string(document.lang)
+                json.string(document.dir)
                 json.number(document.titleInLanguage ? 1 : 0)
             }
             json.close("]")

@@ -277,6 +277,9 @@ package struct SiteRenderer: Sendable {
         // Items render through their own partials, each seeing only its own fields, the way a list
         // cell configures itself from its model. A post's card is the same on every page that lists
         // it (timeline, tags, author, place), so it is rendered once and reused (`CardStore`).
+        // The layout's scripts show words only on a page with a next page to load or a photo grid.
+        let scripted = page.body.pagination.map { $0.nextURL != nil } ?? false
+            || page.body.sections.contains { section in section.items.contains { $0.partial == .gridPhoto } }
         var pageBody = page.body
         pageBody.sections = pageBody.sections.map { section in
             var section = section
@@ -289,7 +292,7 @@ package struct SiteRenderer: Sendable {
             title: page.title, siteTitle: builder.siteTitle, root: builder.urls.root, bodyClass: page.bodyClass,
             navigation: builder.navigation(current: page.current), feeds: page.feeds, footer: builder.footer, body: body,
             lang: builder.input.config.language.text, dir: builder.input.config.language.isRightToLeft ? "rtl" : nil,
-            scriptWords: builder.scriptWords)
+            scriptWords: scripted ? builder.scriptWords : nil)
         let html = templates.renderBytes(layout, template: TemplateName.layout.rawValue)
         return PageOutput(path: path, key: key, file: RenderedFile(path: path, bytes: html), facts: facts, shape: shape)
     }

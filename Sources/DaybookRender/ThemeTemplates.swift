@@ -165,6 +165,10 @@ struct TemplateWalk {
         var found: TemplateValue?
         if path.currentOnly {
             found = Self.child(first, of: stack[stack.count - 1])
+        } else if first == ViewFieldTable<WordsRoot>.wordsName {
+            // Every view passes `words` outwards, so it is the outermost context's: looked for
+            // there at once, not in each context of a deep partial first.
+            found = Self.child(first, of: stack[0])
         } else {
             for context in stack.reversed() {
                 if let child = Self.child(first, of: context) {

@@ -300,8 +300,9 @@ struct LayoutView: ViewModel {
     var lang: String
     /// `rtl` for a language written right to left, else `nil`: `dir` is then left out.
     var dir: String?
-    /// The words `preview.js` and `load-more.js` show, as JSON (`<body data-words>`).
-    var scriptWords: String
+    /// The words `preview.js` and `load-more.js` show, as JSON (`<body data-words>`), on the
+    /// pages where they run (a grid, a next page): 400 bytes on each of 30,000 pages otherwise.
+    var scriptWords: String?
 
     static let fields = ViewFieldTable<Self>([
         .stored("title") { $0.title }, .stored("siteTitle") { $0.siteTitle }, .stored("root") { $0.root },

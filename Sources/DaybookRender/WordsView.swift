@@ -13,9 +13,9 @@ struct WordsView: ViewModel {
     /// the theme and the language already.
     static let fields = ViewFieldTable<Self>([])
 
-    func child(named name: String) -> Any? { words.entries[name] == nil ? Absent() : words[name] }
+    func child(named name: String) -> Any? { words.word(name) ?? Absent() }
 
-    func templateChild(named name: String) -> TemplateValue? { words.entries[name] == nil ? .absent : .text(words[name]) }
+    func templateChild(named name: String) -> TemplateValue? { words.word(name).map { .text($0) } ?? .absent }
 }
 
 /// The context under a rendering's own view: it holds `words`, and nothing else.

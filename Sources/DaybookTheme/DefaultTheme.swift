@@ -3231,7 +3231,7 @@ starterComment: "第一則留言。@me 會連結到該使用者的頁面。"
 <script src="{{root}}preview.js" defer></script>
 {{#feeds}}<link rel="alternate" type="application/atom+xml" title="{{label}}" href="{{url}}">
 {{/feeds}}</head>
-<body class="{{bodyClass}}" data-words="{{scriptWords}}">
+<body class="{{bodyClass}}"{{#scriptWords}} data-words="{{.}}"{{/scriptWords}}>
 <a class="skip-link" href="#main">{{words.skipToContent}}</a>
 <header class="site-header">
 <div class="wrap">

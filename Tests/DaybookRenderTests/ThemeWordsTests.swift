@@ -106,5 +106,6 @@ struct ThemeWordsTests {
         #expect(words["loadMore"] == "Carregar mais")
         #expect(words["noSuchKey"] == "noSuchKey")
         #expect(words.text("pageOf", ["number": "2", "total": "5"]) == "Página 2 de 5")
+        #expect(words.text("pageOf", ["number": "{total}"]) == "Página {total} de {total}", "a value is not filled again; a name not given stays")
     }
 }
