@@ -12,7 +12,7 @@ package struct Theme: Sendable {
     package var assets: [String: [UInt8]]
     /// The words files (`i18n/pt.yml`) by language tag as the file names it (`pt`), with where
     /// they came from: the default theme's first, then the site's, which overrides it key by key
-    /// (`ThemeWordsFiles`). Never published.
+    /// (`words(for:at:)`). Never published.
     package var words: [String: [(bytes: [UInt8], path: String)]]
 
     package init(

@@ -13,9 +13,11 @@ struct WordsView: ViewModel {
     /// the theme and the language already.
     static let fields = ViewFieldTable<Self>([])
 
-    func child(named name: String) -> Any? { words.word(name) ?? Absent() }
+    /// A key the table does not have reads as the key itself: a typo in a template shows on the
+    /// page instead of leaving a blank.
+    func child(named name: String) -> Any? { words[name] }
 
-    func templateChild(named name: String) -> TemplateValue? { words.word(name).map { .text($0) } ?? .absent }
+    func templateChild(named name: String) -> TemplateValue? { .text(words[name]) }
 }
 
 /// The context under a rendering's own view: it holds `words`, and nothing else.

@@ -1,7 +1,7 @@
 import DaybookContent
 import DaybookLanguage
 import DaybookModel
-import DaybookRender
+@testable import DaybookRender
 import Testing
 
 /// CONTRACT §11: the default theme's words in every language Daybook ships, held to English's
@@ -100,12 +100,34 @@ struct ThemeWordsTests {
         }
     }
 
-    @Test("a template reads {{words.key}} from any depth, and a key the table lacks reads as the key")
+    @Test("a key the table lacks reads as the key, and placeholders are filled once")
     func templateLookup() {
         let words = Self.words("pt")
         #expect(words["loadMore"] == "Carregar mais")
         #expect(words["noSuchKey"] == "noSuchKey")
         #expect(words.text("pageOf", ["number": "2", "total": "5"]) == "Página 2 de 5")
         #expect(words.text("pageOf", ["number": "{total}"]) == "Página {total} de {total}", "a value is not filled again; a name not given stays")
+    }
+}
+
+/// `{{words.key}}` through the compiled walk and through swift-mustache alike.
+@Suite("Words in templates")
+struct WordsInTemplatesTests {
+    @Test("a partial inside a section reads {{words.key}} from the outermost context; a view's own field of another name still stops the climb")
+    func depth() throws {
+        var compiled = try CompiledTemplateTests.templates([
+            "t": "{{#navigation}}{{>item}}{{/navigation}}|{{words.missingKey}}",
+            "item": "[{{label}} {{words.loadMore}} {{siteTitle}}]",
+        ])
+        let layout = LayoutView(
+            title: "T", siteTitle: "S", root: "/", bodyClass: "c", navigation: [LinkView(url: "/a/", label: "A")], feeds: [], footer: [],
+            body: "", lang: "pt", scriptWords: nil)
+        compiled.words = WordsRoot(view: WordsView(words: Theme.embedded.words(for: LanguageTag("pt")!, at: nil).words))
+        #expect(compiled.isCompiled)
+        #expect(compiled.render(layout, template: "t") == "[A Carregar mais ]|missingKey", "siteTitle is not the link's: it stops at the link")
+        var fallback = try CompiledTemplateTests.templates(["t": "{{uppercased(words.loadMore)}} {{#navigation}}{{words.loadMore}}{{/navigation}}"])
+        fallback.words = compiled.words
+        #expect(!fallback.isCompiled)
+        #expect(fallback.render(layout, template: "t") == "CARREGAR MAIS Carregar mais")
     }
 }
