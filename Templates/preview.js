@@ -112,7 +112,11 @@
     index = next;
     dialog.querySelector(".preview-photo").replaceChildren(...[photo(link)].filter(Boolean));
     // data-caption holds the caption's HTML, as the page itself renders it (escaped in the attribute).
-    dialog.querySelector(".preview-caption").innerHTML = link.dataset.caption || "";
+    const caption = dialog.querySelector(".preview-caption");
+    caption.innerHTML = link.dataset.caption || "";
+    // A caption in another language than the site's says so (CONTRACT §11), as on its page.
+    if (link.dataset.lang) caption.lang = link.dataset.lang; else caption.removeAttribute("lang");
+    if (link.dataset.dir) caption.dir = link.dataset.dir; else caption.removeAttribute("dir");
     dialog.querySelector(".preview-open").href = link.href;
     return true;
   }

@@ -14,7 +14,8 @@ extension PageBuilder {
         let entries = feeds.journal.lazy.filter { !$0.isSkeleton }.prefix(input.config.feedSize).map { entry in
             var html = entry.prompt?.body.map(markdown) ?? ""
             for response in feeds.responses[entry.promptID] ?? [] {
-                html += "<hr>\n<div class=\"response\" id=\"response-\(HTML.escape(Slug.make(response.id)))\">\(markdown(response.text))</div>\n"
+                let lang = response.lang.map { " lang=\"\(HTML.escape($0.text))\"" } ?? ""
+                html += "<hr>\n<div class=\"response\" id=\"response-\(HTML.escape(Slug.make(response.id)))\"\(lang)>\(markdown(response.text))</div>\n"
             }
             return AtomFeed.Entry(
                 title: entry.prompt?.title ?? "", path: SiteURLs.entry(entry.promptID), updated: feeds.lastChanged(entry),

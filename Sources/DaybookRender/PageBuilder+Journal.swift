@@ -53,6 +53,7 @@ extension PageBuilder {
             responseCount: responseCount,
             latestResponseHTML: responses.last.flatMap { Markdown.firstParagraph(of: $0.text) }.map(markdown),
             responseLabel: responseCount.map { $0 == 1 ? words["response"] : count("latestOfResponses", $0) } ?? words["latestResponse"],
+            latestResponseLanguage: language(responses.last?.lang),
             language: language(entry.prompt?.lang))
     }
 }

@@ -97,6 +97,8 @@ struct JournalEntryView: ItemView {
     var latestResponseHTML: String?
     /// Above the latest response on a list item: "Response", or "Latest of 3 responses".
     var responseLabel: String?
+    /// The latest response's own language (§11), on its excerpt.
+    var latestResponseLanguage: TextLanguage?
 
     /// The item's own language (§11), on the element holding its text.
     var language: TextLanguage?
@@ -107,7 +109,7 @@ struct JournalEntryView: ItemView {
         .stored("dateLabel") { $0.dateLabel }, .stored("headingLevel") { $0.headingLevel }, .stored("excerptHTML") { $0.excerptHTML },
         .stored("bodyHTML") { $0.bodyHTML }, .stored("responseCount") { $0.responseCount },
         .stored("latestResponseHTML") { $0.latestResponseHTML },
-        .stored("responseLabel") { $0.responseLabel }, .stored("language") { $0.language },
+        .stored("responseLabel") { $0.responseLabel }, .stored("latestResponseLanguage") { $0.latestResponseLanguage }, .stored("language") { $0.language },
     ])
 }
 

@@ -3088,7 +3088,7 @@ starterComment: "第一則留言。@me 會連結到該使用者的頁面。"
 
 """#,
         "item-grid-photo.mustache": #"""
-<article class="grid-item"{{#dataID}} data-id="{{.}}"{{/dataID}}><a data-preview class="grid-link" href="{{url}}"{{#image}} data-large="{{largeURL}}"{{#srcset}} data-srcset="{{.}}"{{/srcset}} data-alt="{{alt}}"{{#width}} data-width="{{width}}" data-height="{{height}}"{{/width}}{{#sensitive}} data-sensitive="{{#sensitiveReason}}{{.}}{{/sensitiveReason}}{{^sensitiveReason}}{{words.sensitivePhoto}}{{/sensitiveReason}}"{{/sensitive}}{{/image}}{{#captionHTML}} data-caption="{{.}}"{{/captionHTML}}>{{#image}}{{#sensitive}}<span class="grid-tile grid-sensitive">{{#sensitiveReason}}{{.}}{{/sensitiveReason}}{{^sensitiveReason}}{{words.sensitivePhoto}}{{/sensitiveReason}}</span>{{/sensitive}}{{^sensitive}}{{#thumbnailSrc}}<img src="{{.}}" alt="{{alt}}" width="{{thumbnailSide}}" height="{{thumbnailSide}}"{{#color}} style="background-color:{{.}}"{{/color}}{{#lazy}} loading="lazy"{{/lazy}}>{{/thumbnailSrc}}{{^thumbnailSrc}}<img src="{{src}}" alt="{{alt}}"{{#lazy}} loading="lazy"{{/lazy}}>{{/thumbnailSrc}}{{/sensitive}}{{/image}}{{^image}}<span class="grid-tile grid-text">{{dateLabel}}</span>{{/image}}</a></article>
+<article class="grid-item"{{#dataID}} data-id="{{.}}"{{/dataID}}><a data-preview class="grid-link" href="{{url}}"{{#image}} data-large="{{largeURL}}"{{#srcset}} data-srcset="{{.}}"{{/srcset}} data-alt="{{alt}}"{{#width}} data-width="{{width}}" data-height="{{height}}"{{/width}}{{#sensitive}} data-sensitive="{{#sensitiveReason}}{{.}}{{/sensitiveReason}}{{^sensitiveReason}}{{words.sensitivePhoto}}{{/sensitiveReason}}"{{/sensitive}}{{/image}}{{#captionHTML}} data-caption="{{.}}"{{#language}} data-lang="{{lang}}"{{#dir}} data-dir="{{.}}"{{/dir}}{{/language}}{{/captionHTML}}>{{#image}}{{#sensitive}}<span class="grid-tile grid-sensitive">{{#sensitiveReason}}{{.}}{{/sensitiveReason}}{{^sensitiveReason}}{{words.sensitivePhoto}}{{/sensitiveReason}}</span>{{/sensitive}}{{^sensitive}}{{#thumbnailSrc}}<img src="{{.}}" alt="{{alt}}" width="{{thumbnailSide}}" height="{{thumbnailSide}}"{{#color}} style="background-color:{{.}}"{{/color}}{{#lazy}} loading="lazy"{{/lazy}}>{{/thumbnailSrc}}{{^thumbnailSrc}}<img src="{{src}}" alt="{{alt}}"{{#lazy}} loading="lazy"{{/lazy}}>{{/thumbnailSrc}}{{/sensitive}}{{/image}}{{^image}}<span class="grid-tile grid-text">{{dateLabel}}</span>{{/image}}</a></article>
 """#,
         "item-journal-entry-full.mustache": #"""
 <article class="entry entry-full{{#isToday}} entry-today{{/isToday}}{{#isSkeleton}} skeleton{{/isSkeleton}}"{{#isToday}} data-today{{/isToday}}{{#isSkeleton}} data-skeleton{{/isSkeleton}}>
@@ -3104,7 +3104,7 @@ starterComment: "第一則留言。@me 會連結到該使用者的頁面。"
 <p class="entry-date">{{#isToday}}<span class="badge">{{words.today}}</span> {{/isToday}}<time datetime="{{dateISO}}">{{dateLabel}}</time></p>
 <h{{headingLevel}} class="entry-title"{{>text-lang}}><a href="{{url}}">{{title}}</a></h{{headingLevel}}>
 {{#excerptHTML}}<div class="entry-excerpt prose"{{>text-lang}}>{{{.}}}</div>
-{{/excerptHTML}}{{#latestResponseHTML}}<div class="entry-response prose"><p class="entry-response-label">{{responseLabel}}</p>{{{.}}}</div>
+{{/excerptHTML}}{{#latestResponseHTML}}<div class="entry-response prose"{{#latestResponseLanguage}} lang="{{lang}}"{{#dir}} dir="{{.}}"{{/dir}}{{/latestResponseLanguage}}><p class="entry-response-label">{{responseLabel}}</p>{{{.}}}</div>
 {{/latestResponseHTML}}</article>
 
 """#,
@@ -3505,7 +3505,11 @@ starterComment: "第一則留言。@me 會連結到該使用者的頁面。"
     index = next;
     dialog.querySelector(".preview-photo").replaceChildren(...[photo(link)].filter(Boolean));
     // data-caption holds the caption's HTML, as the page itself renders it (escaped in the attribute).
-    dialog.querySelector(".preview-caption").innerHTML = link.dataset.caption || "";
+    const caption = dialog.querySelector(".preview-caption");
+    caption.innerHTML = link.dataset.caption || "";
+    // A caption in another language than the site's says so (CONTRACT §11), as on its page.
+    if (link.dataset.lang) caption.lang = link.dataset.lang; else caption.removeAttribute("lang");
+    if (link.dataset.dir) caption.dir = link.dataset.dir; else caption.removeAttribute("dir");
     dialog.querySelector(".preview-open").href = link.href;
     return true;
   }

@@ -60,9 +60,9 @@ extension BrowserTests {
             }
         }
 
-        @Test("an item the next page repeats (a newer post pushed it along) is not shown twice")
-        func noDuplicates() async throws {
-            try await withServedSite(BrowserSite.archive, now: BrowserSite.now) { site, page in
+        @Test("an item the next page repeats (a newer post pushed it along) is not shown twice", arguments: SiteLanguage.both)
+        func noDuplicates(language: SiteLanguage) async throws {
+            try await withServedSite(language.site(BrowserSite.archive), now: BrowserSite.now) { site, page in
                 try await page.navigate(site.url("timeline/"))
                 #expect(try await page.strings(Self.shownIDs) == ["p8", "p7", "p6"])
                 // A new post while the page is open: page 2 now starts with p6, shown already.
@@ -82,9 +82,9 @@ extension BrowserTests {
             }
         }
 
-        @Test("without JavaScript the button is not shown and rel=next still leads on")
-        func withoutJavaScript() async throws {
-            try await withServedSite(BrowserSite.archive, now: BrowserSite.now) { site, page in
+        @Test("without JavaScript the button is not shown and rel=next still leads on", arguments: SiteLanguage.both)
+        func withoutJavaScript(language: SiteLanguage) async throws {
+            try await withServedSite(language.site(BrowserSite.archive), now: BrowserSite.now) { site, page in
                 try await page.send("Emulation.setScriptExecutionDisabled", ["value": true])
                 try await page.navigate(site.url("timeline/page/2/"))
                 #expect(try await page.bool("!!document.querySelector('button[data-load-more]').closest('[hidden]')"))

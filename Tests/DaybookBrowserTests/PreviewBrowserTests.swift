@@ -119,9 +119,9 @@ extension BrowserTests {
             }
         }
 
-        @Test("Forward right after Back shows the preview again at the post's address, and Escape closes it")
-        func forward() async throws {
-            try await Self.withPhotos { site, page in
+        @Test("Forward right after Back shows the preview again at the post's address, and Escape closes it", arguments: SiteLanguage.both)
+        func forward(language: SiteLanguage) async throws {
+            try await Self.withPhotos(language: language) { site, page in
                 let profile = site.url("users/ana/")
                 try await page.navigate(profile)
                 try await page.click("a[data-preview][href='/posts/p2/']")
@@ -136,9 +136,9 @@ extension BrowserTests {
             }
         }
 
-        @Test("ArrowRight at the oldest post shown does nothing")
-        func lastPost() async throws {
-            try await Self.withPhotos { site, page in
+        @Test("the forward arrow (ArrowRight, ArrowLeft right to left) at the oldest post shown does nothing", arguments: SiteLanguage.both)
+        func lastPost(language: SiteLanguage) async throws {
+            try await Self.withPhotos(language: language) { site, page in
                 try await page.navigate(site.url("users/ana/"))
                 let last = "a[data-preview][href='/posts/s1/']"
                 guard try await page.bool("!!document.querySelector(\(BrowserPage.literal(last)))") else {
@@ -147,16 +147,16 @@ extension BrowserTests {
                 }
                 try await page.click("a[data-preview][href='/posts/p1/']")
                 try await page.waitUntil(Self.dialogOpen, "the preview to open")
-                try await page.press("ArrowRight")
+                try await page.press(language.forward)
                 try await page.waitUntil("location.href.endsWith('/posts/s1/')", "the last post")
-                try await page.press("ArrowRight")
+                try await page.press(language.forward)
                 #expect(try await page.location == site.url("posts/s1/"))
             }
         }
 
-        @Test("a sensitive photo is in a closed details with its reason, and is fetched only when opened")
-        func sensitive() async throws {
-            try await Self.withPhotos { site, page in
+        @Test("a sensitive photo is in a closed details with its reason, and is fetched only when opened", arguments: SiteLanguage.both)
+        func sensitive(language: SiteLanguage) async throws {
+            try await Self.withPhotos(language: language) { site, page in
                 try await page.navigate(site.url("posts/s1/"))
                 #expect(try await page.bool("!!document.querySelector('details[data-sensitive]') && !document.querySelector('details[data-sensitive]').open"))
                 #expect(try await page.string("document.querySelector('details[data-sensitive] summary').textContent").contains("Reason text"))

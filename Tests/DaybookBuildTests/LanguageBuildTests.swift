@@ -25,6 +25,8 @@ struct LanguageBuildTests {
         [{"id": "q", "title": "What went well?", "body": "Write *one* thing.", "lang": "en"}]
         -- content/sent-prompts.json --
         [{"id": "s", "promptId": "q", "sentAt": "2026-11-20T08:00:00Z"}]
+        -- content/responses.json --
+        [{"id": "r", "promptId": "q", "createdAt": "2026-11-20T09:00:00Z", "text": "Hoje correu bem.", "lang": "pt-PT"}]
         -- content/posts.json --
         [
           {"id": "p1", "author": "ana", "createdAt": "2026-11-21T09:30:00Z", "caption": "Manhã no rio"},
@@ -89,7 +91,13 @@ struct LanguageBuildTests {
         #expect(cards.contains(#"["p","p2","דב","Evening light",20777,"","en","",0]"#))
         #expect(cards.contains(#"["u","dov","דב","",1,"","he","rtl",1]"#))
         #expect(cards.contains(#"["c","p2#c2","Ana","Lindo",20778,""]"#), "no lang: the card as before")
+        // The latest response on the journal list, in its own language; its feed entry's too.
+        let journal = try #require(site.read("output/journal/index.html"))
+        #expect(journal.contains("<div class=\"entry-response prose\" lang=\"pt-PT\"><p class=\"entry-response-label\">Resposta</p><p>Hoje correu bem.</p>"))
+        #expect(site.read("output/journal/feed.xml")?.contains("id=&quot;response-r&quot; lang=&quot;pt-PT&quot;&gt;") == true)
         let profile = try #require(site.read("output/users/dov/index.html"))
+        // The grid's link carries the caption's language for the preview dialog.
+        #expect(profile.contains("data-caption=\"Evening light\" data-lang=\"en\">"))
         #expect(profile.contains("<h1 lang=\"he\" dir=\"rtl\"><bdi>דב</bdi></h1>"))
     }
 
