@@ -7,9 +7,9 @@ extension BrowserTests {
     /// of a saved change that alters that page's bytes.
     @Suite("Live reload")
     struct LiveReload {
-        @Test("editing a post's caption reloads its open page within 2 seconds")
-        func captionEdit() async throws {
-            let elapsed = try await Self.captionEditReloads(BrowserSite.archive, address: "posts/p5/")
+        @Test("editing a post's caption reloads its open page within 2 seconds", arguments: SiteLanguage.both)
+        func captionEdit(language: SiteLanguage) async throws {
+            let elapsed = try await Self.captionEditReloads(language.site(BrowserSite.archive), address: "posts/p5/")
             print("live reload: caption edit to new text in the page in \(elapsed.milliseconds) ms")
         }
 
@@ -27,11 +27,11 @@ extension BrowserTests {
             try await Self.captionEditReloads(archive, address: address)
         }
 
-        @Test("a missing address showing the 404 page reloads when the 404 page changes")
-        func notFoundPage() async throws {
-            try await withServedSite(BrowserSite.archive, now: BrowserSite.now, watching: true) { site, page in
+        @Test("a missing address showing the 404 page reloads when the 404 page changes", arguments: SiteLanguage.both)
+        func notFoundPage(language: SiteLanguage) async throws {
+            try await withServedSite(language.site(BrowserSite.archive), now: BrowserSite.now, watching: true) { site, page in
                 try await page.navigate(site.url("nowhere/"))
-                #expect(try await page.bool("document.body.textContent.includes('Page not found')"))
+                #expect(try await page.bool("document.body.textContent.includes(\(BrowserPage.literal(language.text("notFound"))))"))
                 try await site.waitForReloadListener()
                 try await page.evaluate("window.daybookMarker = 1")
                 try site.site.write("Templates/404.mustache", "<h1>Lost here</h1>\n")

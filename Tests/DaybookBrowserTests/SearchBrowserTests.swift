@@ -48,9 +48,10 @@ extension BrowserTests {
     @Suite("Search")
     struct Search {
         /// The links in `#search-results`, as paths with their fragments, once the search ran.
-        static func results(_ page: BrowserPage, language: SiteLanguage = .english) async throws -> [String] {
+        static func results(_ page: BrowserPage) async throws -> [String] {
+            // "Searching…" in the page's own language, from the words it gives search.js.
             try await page.waitUntil(
-                "(s => s !== '' && s !== \(BrowserPage.literal(language.text("searching"))))(document.getElementById('search-status').textContent)",
+                "(s => s !== '' && s !== (JSON.parse(document.querySelector('.search').dataset.words || '{}').searching || 'Searching…'))(document.getElementById('search-status').textContent)",
                 "the search to run")
             return try await page.strings("[...document.querySelectorAll('#search-results a')].map(a => { const u = new URL(a.href); return u.pathname + u.hash; })")
         }
@@ -67,22 +68,20 @@ extension BrowserTests {
         }
 
         /// Searches `query` from the address and returns the results.
-        static func search(
-            _ query: String, _ site: LoopbackSite, _ page: BrowserPage, filters: String = "", language: SiteLanguage = .english
-        ) async throws -> [String] {
+        static func search(_ query: String, _ site: LoopbackSite, _ page: BrowserPage, filters: String = "") async throws -> [String] {
             let address = query.isEmpty ? "search/?" + filters.dropFirst() : "search/?q=\(formEncoded(query))\(filters)"
             do {
                 try await page.navigate(site.url(address))
-                return try await results(page, language: language)
+                return try await results(page)
             } catch {
                 let state = try await page.evaluate("location.href + ' | ' + document.readyState + ' | ' + document.getElementById('search-status')?.textContent")
                 throw BrowserError("\(error); the page: \(state ?? "")")
             }
         }
 
-        @Test("case and diacritics, every word, the last word as a prefix, phrases, -word, Japanese, and where each result links")
-        func matching() async throws {
-            try await withServedSite(SearchSite.archive, now: SearchSite.now) { site, page in
+        @Test("case and diacritics, every word, the last word as a prefix, phrases, -word, Japanese, and where each result links", arguments: SiteLanguage.both)
+        func matching(language: SiteLanguage) async throws {
+            try await withServedSite(language.site(SearchSite.archive), now: SearchSite.now) { site, page in
                 // Case and diacritics are ignored, both ways.
                 #expect(try await Self.search("SAO jorge", site, page) == ["/posts/p1/"])
                 #expect(try await Self.search("são", site, page) == ["/posts/p1/"])
@@ -118,9 +117,9 @@ extension BrowserTests {
             }
         }
 
-        @Test("a word one edit away finds the word, after the exact matches; the matched words are marked")
-        func typos() async throws {
-            try await withServedSite(SearchSite.archive, now: SearchSite.now) { site, page in
+        @Test("a word one edit away finds the word, after the exact matches; the matched words are marked", arguments: SiteLanguage.both)
+        func typos(language: SiteLanguage) async throws {
+            try await withServedSite(language.site(SearchSite.archive), now: SearchSite.now) { site, page in
                 // Each kind of edit, at the start, in the middle and at the end.
                 for typo in ["lighthuose", "lighthose", "lighthousse", "ligthhouse", "righthouse", "ighthouse", "lighthousf"] {
                     let found = try await Self.search(typo + " ", site, page)
@@ -138,9 +137,9 @@ extension BrowserTests {
             }
         }
 
-        @Test("#tag and @id: the hashtag or the person first, then their posts; §9's address forms")
-        func hashtagsAndPeople() async throws {
-            try await withServedSite(SearchSite.archive, now: SearchSite.now) { site, page in
+        @Test("#tag and @id: the hashtag or the person first, then their posts; §9's address forms", arguments: SiteLanguage.both)
+        func hashtagsAndPeople(language: SiteLanguage) async throws {
+            try await withServedSite(language.site(SearchSite.archive), now: SearchSite.now) { site, page in
                 #expect(try await Self.search("#coast", site, page) == ["/tags/coast/", "/posts/p1/", "/posts/p3/"])
                 #expect(try await page.string("document.querySelector('#search-results .search-result-title').textContent") == "#coast")
                 #expect(try await page.string("document.getElementById('search-query').value") == "#coast")
@@ -158,9 +157,9 @@ extension BrowserTests {
             }
         }
 
-        @Test("filters in the address and in the controls: person, hashtag, place and year, together")
-        func filters() async throws {
-            try await withServedSite(SearchSite.archive, now: SearchSite.now) { site, page in
+        @Test("filters in the address and in the controls: person, hashtag, place and year, together", arguments: SiteLanguage.both)
+        func filters(language: SiteLanguage) async throws {
+            try await withServedSite(language.site(SearchSite.archive), now: SearchSite.now) { site, page in
                 #expect(try await Self.search("light ", site, page, filters: "&user=ben") == ["/posts/p3/"])
                 #expect(try await page.string("document.getElementById('search-user').value") == "ben")
                 #expect(try await Self.search("light ", site, page, filters: "&year=2025") == ["/posts/p5/"])
@@ -222,7 +221,7 @@ extension BrowserTests {
                 [\(posts.joined(separator: ",\n"))]
                 """
             try await withServedSite(language.site(archive), now: SearchSite.now) { site, page in
-                #expect(try await Self.search("harbour ", site, page, language: language).count == 4)
+                #expect(try await Self.search("harbour ", site, page).count == 4)
                 #expect(try await page.string("document.getElementById('search-status').getAttribute('aria-live')") == "polite")
                 #expect(try await page.string("document.getElementById('search-status').textContent") == language.count("showingResults", 4))
                 #expect(try await page.string("document.querySelector('#search-results').textContent").contains(language.text("post")))
@@ -271,14 +270,15 @@ extension BrowserTests {
         }
 
         /// Clicks "More results" until all `total` are shown, four at a time.
-        static func showAll(_ total: Int, from shown: Int, _ page: BrowserPage) async throws {
+        static func showAll(_ total: Int, from shown: Int, _ page: BrowserPage, language: SiteLanguage = .english) async throws {
             for count in stride(from: shown + 4, to: total + 4, by: 4) { try await showMore(min(total, count), page) }
-            try await page.waitUntil("document.getElementById('search-status').textContent === '\(total) results.'", "all \(total)")
+            try await page.waitUntil(
+                "document.getElementById('search-status').textContent === \(BrowserPage.literal(language.count("resultCount", total)))", "all \(total)")
         }
 
-        @Test("a word in more results than a postings file holds: its best first without its big file, then every result in order; with another word, filters and as a #tag")
-        func bigWord() async throws {
-            try await withServedSite(Self.bigWordArchive, now: SearchSite.now) { site, page in
+        @Test("a word in more results than a postings file holds: its best first without its big file, then every result in order; with another word, filters and as a #tag", arguments: SiteLanguage.both)
+        func bigWord(language: SiteLanguage) async throws {
+            try await withServedSite(language.site(Self.bigWordArchive), now: SearchSite.now) { site, page in
                 // The hashtag first, then the posts that hold the word three times (newest first), then the rest (twice: the caption and its hashtag), newest first.
                 let thrice = stride(from: 60, through: 0, by: -10).map { "/posts/h\($0)/" }
                 let rest = (0..<70).reversed().filter { $0 % 10 != 0 }.map { "/posts/h\($0)/" }
@@ -288,14 +288,14 @@ extension BrowserTests {
                 // Eight clicks reach past the 32 best: the whole list is read, in order, no result thrice.
                 for shown in stride(from: 8, through: 40, by: 4) { try await Self.showMore(shown, page) }
                 #expect(try await page.strings(fetched).contains { $0.contains("/search/b/") })
-                try await Self.showAll(71, from: 40, page)
+                try await Self.showAll(71, from: 40, page, language: language)
                 #expect(try await Self.results(page) == ["/tags/harbour/"] + thrice + rest)
                 // With another word, and with a filter: the whole list, intersected.
                 #expect(try await Self.search("harbour lighthouse", site, page) == ["/posts/h3/"])
                 #expect(try await Self.search("harbour ", site, page, filters: "&user=ben").prefix(4) == ["/posts/h69/", "/posts/h67/", "/posts/h65/", "/posts/h63/"])
                 // A #tag: the hashtag, then its newest posts; more reaches the oldest.
                 #expect(try await Self.search("#harbour ", site, page) == ["/tags/harbour/", "/posts/h69/", "/posts/h68/", "/posts/h67/"])
-                try await Self.showAll(71, from: 4, page)
+                try await Self.showAll(71, from: 4, page, language: language)
                 #expect(try await Self.results(page) == ["/tags/harbour/"] + (0..<70).reversed().map { "/posts/h\($0)/" })
             }
         }
