@@ -49,6 +49,6 @@ package enum ContentCollection: String, Sendable, CaseIterable {
     private static let sentPromptKeys = ["id", "promptId", "sentAt"]
     private static let responseKeys = ["id", "promptId", "createdAt", "text", "updatedAt", "draft", "lang"]
     private static let userKeys = ["id", "name", "bio", "avatar", "follows", "lang"]
-    private static let postKeys = ["id", "author", "createdAt", "caption", "tags", "image", "imageAlt", "location", "sensitive", "updatedAt", "draft", "lang"]
+    private static let postKeys = ["id", "author", "createdAt", "caption", "tags", "image", "imageAlt", "location", "sensitive", "updatedAt", "draft", "lang", "featured"]
     private static let commentKeys = ["id", "postId", "author", "createdAt", "text", "updatedAt", "draft", "lang"]
 }

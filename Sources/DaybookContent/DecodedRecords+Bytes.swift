@@ -87,6 +87,7 @@ extension ByteWriter {
             instant(post.updatedAt)
             bool(post.isDraft)
             string(post.lang?.text)
+            bool(post.isFeatured)
             sourced(record.tags)
             uint64(post.contentKey)
         }
@@ -177,7 +178,7 @@ extension ByteReader {
                 place = Location(name: name, latitude: latitude, longitude: longitude)
             }
             guard let isSensitive = bool(), let reason = optionalString(), let updatedAt = optionalInstant(), let isDraft = bool(),
-                let lang = languageTag(), let tags = sourced(path: path), let key = uint64()
+                let lang = languageTag(), let featured = bool(), let tags = sourced(path: path), let key = uint64()
             else { return nil }
             var post = Post(
                 id: id, author: author, createdAt: createdAt, caption: caption, extraTags: extraTags, image: image, imageAlt: imageAlt,
@@ -186,6 +187,7 @@ extension ByteReader {
             post.isSensitive = isSensitive
             post.sensitiveReason = reason
             post.lang = lang
+            post.isFeatured = featured
             // After the last field is set: setting one works the key out afresh.
             post.restoreContentKey(key)
             records.posts.append(PostRecord(post: post, tags: tags))

@@ -111,12 +111,14 @@ extension RecordReader {
             let sensitive = sensitivity()
             let (updatedAt, isDraft) = editFields(createdAt: createdAt)
             let lang = languageTag()
+            let featured = flag("featured")
             guard let id, let author, let createdAt, !isInvalid else { return }
             var post = Post(
                 id: id, author: author, createdAt: createdAt, caption: caption, image: image, imageAlt: imageAlt,
                 location: place, updatedAt: updatedAt, isDraft: isDraft)
             post.origin = origin
             post.lang = lang
+            post.isFeatured = featured
             (post.isSensitive, post.sensitiveReason) = sensitive
             records.posts.append(PostRecord(post: post, tags: tags))
         case .comments:

@@ -21,7 +21,7 @@ package struct MemoContainer: Sendable {
     package static let magic = Array("daybook-memo\n".utf8)
     /// Bump when the layout above or any step's value encoding changes: a container of another
     /// version is not read (`MemoContainerTests` holds the bytes of a known table to this).
-    package static let formatVersion: UInt32 = 2
+    package static let formatVersion: UInt32 = 3
     static let entryBytes = 48
     static let headerBytes = magic.count + 4 + 4 + 8
 

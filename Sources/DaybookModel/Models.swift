@@ -100,6 +100,7 @@ package struct Post: Sendable, Hashable, Identifiable {
         @usableFromInline var updatedAt: Instant?
         @usableFromInline var isDraft: Bool
         @usableFromInline var lang: LanguageTag?
+        @usableFromInline var isFeatured: Bool
     }
 
     @usableFromInline var box: SharedFields<Fields>
@@ -111,7 +112,8 @@ package struct Post: Sendable, Hashable, Identifiable {
     ) {
         box = SharedFields(Fields(
             origin: nil, id: id, author: author, createdAt: createdAt, caption: caption, extraTags: extraTags, image: image,
-            imageAlt: imageAlt, location: location, isSensitive: false, sensitiveReason: nil, updatedAt: updatedAt, isDraft: isDraft, lang: nil))
+            imageAlt: imageAlt, location: location, isSensitive: false, sensitiveReason: nil, updatedAt: updatedAt, isDraft: isDraft, lang: nil,
+            isFeatured: false))
     }
 
     /// Where the record was read from, for diagnostics that name it; `nil` for records built in code.
@@ -177,6 +179,11 @@ package struct Post: Sendable, Hashable, Identifiable {
     package var lang: LanguageTag? {
         @inlinable get { box.fields.lang }
         set { box.set { $0.lang = newValue } }
+    }
+    /// `featured: true` (§13): shown on the home page in its own section.
+    package var isFeatured: Bool {
+        @inlinable get { box.fields.isFeatured }
+        set { box.set { $0.isFeatured = newValue } }
     }
 
     /// CONTRACT §2: the caption's hashtags, then the `tags` field, normalised, each once.

@@ -106,6 +106,7 @@ extension Post.Fields: KeyedFields {
         hash.combine(updatedAt)
         hash.combine(isDraft)
         hash.combine(lang)
+        hash.combine(isFeatured)
         return hash.value
     }
 }

@@ -160,6 +160,11 @@ package final class FactVersions: Sendable {
             hash.combine(user)
             hash.combine(builder.droppedLinks(in: user.bio))
             for follower in feeds.followers[id] ?? [] { hash.combine(follower) }
+            // Its suggestions (§13) are made of the follows of its follows.
+            for suggestion in PeopleSuggestions(usersByID: feeds.usersByID).suggestions(for: id) {
+                hash.combine(suggestion.id)
+                suggestion.followedBy.forEach { hash.combine($0) }
+            }
         case .entry(let id):
             guard let entry = entriesByID[id] else { return hash.value }
             hash.combine(entry.isToday)

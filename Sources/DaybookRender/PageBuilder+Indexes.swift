@@ -40,6 +40,24 @@ extension PageBuilder {
             feeds: [
                 LinkView(url: urls.link(SiteURLs.userFeed(user.id)), label: words["posts"]),
                 LinkView(url: urls.link(SiteURLs.userCommentsFeed(user.id)), label: words["comments"]),
-            ], language: language(user.lang))
+            ], language: language(user.lang), suggested: suggestions(for: user.id))
+    }
+
+    /// The people a profile suggests (§13), each with who of this person's follows follows them.
+    func suggestions(for id: String) -> [SuggestedPersonView] {
+        let byID = input.feeds.usersByID
+        func name(_ id: String) -> String {
+            reads?.record(.person(id))
+            return byID[id]?.displayName ?? id
+        }
+        return PeopleSuggestions(usersByID: byID).suggestions(for: id).map { suggestion in
+            let first = name(suggestion.followedBy[0])
+            let others = suggestion.followedBy.count - 1
+            return SuggestedPersonView(
+                id: suggestion.id, name: name(suggestion.id), url: urls.link(SiteURLs.user(suggestion.id)),
+                label: others == 0
+                    ? words.text("followedByOne", ["name": first]) : words.count("followedByMore", others, written: dates.number(others), ["name": first]),
+                language: language(byID[suggestion.id]?.lang))
+        }
     }
 }

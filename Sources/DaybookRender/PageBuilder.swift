@@ -171,6 +171,16 @@ struct PageBuilder: Sendable {
                     LinkCardView(title: words["places"], text: count("placeCount", feeds.indexes.locations.count), url: urls.link(SiteURLs.locations)),
                     LinkCardView(title: words["search"], text: words["searchCard"], url: urls.link(SiteURLs.search)),
                 ]))
+        // §13: the posts marked featured, in timeline order, in their own section.
+        let featured = feeds.posts.filter(\.isFeatured).map { post in
+            var view = postView(post, partial: .postCard, inList: false, lazy: true)
+            view.featuredID = post.id
+            return view
+        }
+        if !featured.isEmpty {
+            sections.append(
+                SectionView(style: "posts", heading: words["featured"], headingID: "featured", isList: true, items: featured, dataSection: "featured"))
+        }
         let latest = feeds.timeline.prefix(3).map { postView($0, partial: .postCard, inList: false, lazy: true) }
         if !latest.isEmpty {
             sections.append(

@@ -156,6 +156,8 @@ struct PostReference: ItemView {
 struct PostView: ItemView {
     var partial: TemplateName
     var dataID: String?
+    /// The post's id in the home page's featured section (§13, `data-featured`).
+    var featuredID: String?
     var url: String
     var author: AuthorView
     /// The instant in UTC (RFC 3339), for `<time datetime>`; the labels are in the site's zone.
@@ -187,7 +189,8 @@ struct PostView: ItemView {
     var language: TextLanguage?
 
     static let fields = ViewFieldTable<Self>([
-        .stored("partial") { $0.partial.rawValue }, .stored("dataID") { $0.dataID }, .stored("url") { $0.url }, .stored("author") { $0.author },
+        .stored("partial") { $0.partial.rawValue }, .stored("dataID") { $0.dataID }, .stored("featuredID") { $0.featuredID },
+        .stored("url") { $0.url }, .stored("author") { $0.author },
         .stored("dateISO") { $0.dateISO }, .stored("dateLabel") { $0.dateLabel }, .stored("timeLabel") { $0.timeLabel },
         .stored("image") { $0.image }, .stored("captionHTML") { $0.captionHTML }, .stored("location") { $0.location },
         .stored("tags") { $0.tags }, .derived("hasTags") { !$0.tags.isEmpty }, .stored("commentLabel") { $0.commentLabel },
@@ -239,6 +242,8 @@ struct SectionView: ViewModel {
     var items: [any ItemView]
     var emptyText: String?
     var moreLink: LinkView?
+    /// `data-section` (§13): the home page's featured section says so.
+    var dataSection: String?
 
     static let fields = ViewFieldTable<Self>([
         .stored("style") { $0.style }, .stored("heading") { $0.heading }, .stored("headingID") { $0.headingID },
@@ -246,7 +251,7 @@ struct SectionView: ViewModel {
         ViewField(name: "items", kind: .stored, read: { $0.items.map { $0 as Any } }, value: { .list(ItemList(items: $0.items)) }),
         // Shown only when the list is empty.
         ViewField(name: "emptyText", kind: .stored) { $0.items.isEmpty ? $0.emptyText : nil },
-        .stored("moreLink") { $0.moreLink },
+        .stored("moreLink") { $0.moreLink }, .stored("dataSection") { $0.dataSection },
     ])
 }
 
@@ -351,6 +356,8 @@ struct ProfileView: ItemView {
 
     /// The item's own language (§11), on the element holding its text.
     var language: TextLanguage?
+    /// People to follow (§13), most followed by this person's follows first.
+    var suggested: [SuggestedPersonView] = []
 
     static let fields = ViewFieldTable<Self>([
         .stored("partial") { $0.partial.rawValue }, .stored("name") { $0.name }, .stored("handle") { $0.handle },
@@ -359,6 +366,7 @@ struct ProfileView: ItemView {
         .derived("hasFollows") { !$0.follows.isEmpty }, .stored("followers") { $0.followers },
         .derived("hasFollowers") { !$0.followers.isEmpty }, .stored("feeds") { $0.feeds },
         .derived("hasFeeds") { !$0.feeds.isEmpty }, .stored("language") { $0.language },
+        .stored("suggested") { $0.suggested }, .derived("hasSuggested") { !$0.suggested.isEmpty },
     ])
 }
 
@@ -396,4 +404,19 @@ struct TextLanguage: ViewModel {
     var dir: String?
 
     static let fields = ViewFieldTable<Self>([.stored("lang") { $0.lang }, .stored("dir") { $0.dir }])
+}
+
+/// One suggested person on a profile (§13): `data-suggested` on the link to their profile.
+struct SuggestedPersonView: ViewModel {
+    var id: String
+    var name: String
+    var url: String
+    /// "Followed by Ana and 2 others".
+    var label: String
+    var language: TextLanguage?
+
+    static let fields = ViewFieldTable<Self>([
+        .stored("id") { $0.id }, .stored("name") { $0.name }, .stored("url") { $0.url }, .stored("label") { $0.label },
+        .stored("language") { $0.language },
+    ])
 }

@@ -99,6 +99,7 @@ placeCount:
   other: "{count} مكان"
 
 # Home
+featured: منشورات مميزة
 homeIntro: يوميات من مواضيع يومية وخط زمني من الصور.
 todaysPrompt: موضوع اليوم
 latestPrompt: أحدث موضوع
@@ -150,6 +151,15 @@ followedBy: يتابعه
 feeds: الخلاصات
 userPosts: "{name}: المنشورات"
 commentsOnTheirPosts: "{name}: التعليقات على منشوراته"
+suggestedPeople: اقتراحات للمتابعة
+followedByOne: "من المتابعين: {name}"
+followedByMore:
+  zero: "من المتابعين: {name} و{count} شخص آخر"
+  one: "من المتابعين: {name} و{count} شخص آخر"
+  two: "من المتابعين: {name} و{count} شخص آخر"
+  few: "من المتابعين: {name} و{count} أشخاص آخرون"
+  many: "من المتابعين: {name} و{count} شخصًا آخر"
+  other: "من المتابعين: {name} و{count} شخص آخر"
 
 # Feeds
 journalFeedTitle: "{site}: اليوميات"
@@ -279,6 +289,7 @@ placeCount:
   other: "{count} Orte"
 
 # Home
+featured: Hervorgehoben
 homeIntro: Ein Tagebuch mit täglichen Impulsen und eine Zeitleiste mit Fotos.
 todaysPrompt: Impuls des Tages
 latestPrompt: Neuester Impuls
@@ -322,6 +333,11 @@ followedBy: Gefolgt von
 feeds: Feeds
 userPosts: "{name}: Beiträge"
 commentsOnTheirPosts: "{name}: Kommentare zu den eigenen Beiträgen"
+suggestedPeople: Vorschläge
+followedByOne: Gefolgt von {name}
+followedByMore:
+  one: "Gefolgt von {name} und {count} weiteren Person"
+  other: "Gefolgt von {name} und {count} weiteren Personen"
 
 # Feeds
 journalFeedTitle: "{site}: Tagebuch"
@@ -447,6 +463,7 @@ placeCount:
   other: "{count} places"
 
 # Home
+featured: Featured
 homeIntro: A journal of daily prompts and a timeline of photos.
 todaysPrompt: Today's prompt
 latestPrompt: Latest prompt
@@ -490,6 +507,11 @@ followedBy: Followed by
 feeds: Feeds
 userPosts: "{name}: posts"
 commentsOnTheirPosts: "{name}: comments on their posts"
+suggestedPeople: Suggested people
+followedByOne: Followed by {name}
+followedByMore:
+  one: "Followed by {name} and {count} other"
+  other: "Followed by {name} and {count} others"
 
 # Feeds
 journalFeedTitle: "{site}: journal"
@@ -617,6 +639,7 @@ placeCount:
   other: "{count} lugares"
 
 # Home
+featured: Destacados
 homeIntro: Un diario con un tema cada día y una cronología de fotos.
 todaysPrompt: Tema de hoy
 latestPrompt: Último tema
@@ -662,6 +685,12 @@ followedBy: Seguido por
 feeds: Feeds
 userPosts: "{name}: publicaciones"
 commentsOnTheirPosts: "{name}: comentarios en sus publicaciones"
+suggestedPeople: Sugerencias para seguir
+followedByOne: Seguido(a) por {name}
+followedByMore:
+  one: "Seguido(a) por {name} y {count} persona más"
+  many: "Seguido(a) por {name} y {count} de personas más"
+  other: "Seguido(a) por {name} y {count} personas más"
 
 # Feeds
 journalFeedTitle: "{site}: diario"
@@ -791,6 +820,7 @@ placeCount:
   other: "{count} lieux"
 
 # Home
+featured: À la une
 homeIntro: Un journal de sujets quotidiens et une chronologie de photos.
 todaysPrompt: Sujet du jour
 latestPrompt: Dernier sujet
@@ -836,6 +866,12 @@ followedBy: Abonnés
 feeds: Flux
 userPosts: "{name} : publications"
 commentsOnTheirPosts: "{name} : commentaires sur ses publications"
+suggestedPeople: Personnes suggérées
+followedByOne: Suivi(e) par {name}
+followedByMore:
+  one: "Suivi(e) par {name} et {count} autre personne"
+  many: "Suivi(e) par {name} et {count} d’autres personnes"
+  other: "Suivi(e) par {name} et {count} autres personnes"
 
 # Feeds
 journalFeedTitle: "{site} : journal"
@@ -965,6 +1001,7 @@ placeCount:
   other: "{count} מקומות"
 
 # Home
+featured: פוסטים נבחרים
 homeIntro: יומן של נושאים יומיים וציר זמן של תמונות.
 todaysPrompt: הנושא של היום
 latestPrompt: הנושא האחרון
@@ -1010,6 +1047,12 @@ followedBy: עוקבים
 feeds: פידים
 userPosts: "{name}: פוסטים"
 commentsOnTheirPosts: "{name}: תגובות לפוסטים"
+suggestedPeople: הצעות למעקב
+followedByOne: במעקב של {name}
+followedByMore:
+  one: "במעקב של {name} ועוד {count} אדם"
+  two: "במעקב של {name} ועוד {count} אנשים"
+  other: "במעקב של {name} ועוד {count} אנשים"
 
 # Feeds
 journalFeedTitle: "{site}: יומן"
@@ -1133,6 +1176,7 @@ placeCount:
   other: "{count} जगहें"
 
 # Home
+featured: चुनिंदा पोस्ट
 homeIntro: रोज़ के विषयों की डायरी और फ़ोटो की टाइमलाइन।
 todaysPrompt: आज का विषय
 latestPrompt: सबसे नया विषय
@@ -1176,6 +1220,11 @@ followedBy: फ़ॉलोअर
 feeds: फ़ीड
 userPosts: "{name}: पोस्ट"
 commentsOnTheirPosts: "{name}: अपनी पोस्ट पर टिप्पणियाँ"
+suggestedPeople: सुझाए गए लोग
+followedByOne: "{name} फ़ॉलो करते हैं"
+followedByMore:
+  one: "{name} और {count} अन्य व्यक्ति फ़ॉलो करते हैं"
+  other: "{name} और {count} अन्य लोग फ़ॉलो करते हैं"
 
 # Feeds
 journalFeedTitle: "{site}: डायरी"
@@ -1303,6 +1352,7 @@ placeCount:
   other: "{count} luoghi"
 
 # Home
+featured: In evidenza
 homeIntro: Un diario di spunti quotidiani e una timeline di foto.
 todaysPrompt: Spunto di oggi
 latestPrompt: Ultimo spunto
@@ -1348,6 +1398,12 @@ followedBy: Seguito da
 feeds: Feed
 userPosts: "{name}: post"
 commentsOnTheirPosts: "{name}: commenti ai suoi post"
+suggestedPeople: Persone suggerite
+followedByOne: Seguito/a da {name}
+followedByMore:
+  one: "Seguito/a da {name} e da {count} altra persona"
+  many: "Seguito/a da {name} e da {count} di altre persone"
+  other: "Seguito/a da {name} e da {count} altre persone"
 
 # Feeds
 journalFeedTitle: "{site}: diario"
@@ -1465,6 +1521,7 @@ placeCount:
   other: "{count}か所"
 
 # Home
+featured: 注目の投稿
 homeIntro: 毎日のお題に答える日記と、写真のタイムライン。
 todaysPrompt: 今日のお題
 latestPrompt: 最新のお題
@@ -1506,6 +1563,10 @@ followedBy: フォロワー
 feeds: フィード
 userPosts: "{name}さんの投稿一覧"
 commentsOnTheirPosts: "{name}さんの投稿へのコメント"
+suggestedPeople: おすすめのユーザー
+followedByOne: "{name}さんがフォロー中"
+followedByMore:
+  other: "{name}さんほか{count}人がフォロー中"
 
 # Feeds
 journalFeedTitle: "{site}：日記"
@@ -1619,6 +1680,7 @@ placeCount:
   other: "장소 {count}곳"
 
 # Home
+featured: 주요 게시물
 homeIntro: 매일의 주제에 답하는 일기와 사진 타임라인.
 todaysPrompt: 오늘의 주제
 latestPrompt: 최신 주제
@@ -1660,6 +1722,10 @@ followedBy: 팔로워
 feeds: 피드
 userPosts: "{name}: 게시물"
 commentsOnTheirPosts: "{name}님의 게시물에 달린 댓글"
+suggestedPeople: 팔로우 추천
+followedByOne: "{name}님이 팔로우합니다"
+followedByMore:
+  other: "{name}님 외 {count}명이 팔로우합니다"
 
 # Feeds
 journalFeedTitle: "{site}: 일기"
@@ -1779,6 +1845,7 @@ placeCount:
   other: "{count} plaatsen"
 
 # Home
+featured: Uitgelicht
 homeIntro: Een dagboek met dagelijkse vragen en een tijdlijn met foto’s.
 todaysPrompt: Vraag van vandaag
 latestPrompt: Nieuwste vraag
@@ -1822,6 +1889,11 @@ followedBy: Gevolgd door
 feeds: Feeds
 userPosts: "{name}: berichten"
 commentsOnTheirPosts: "{name}: reacties op eigen berichten"
+suggestedPeople: Voorgestelde mensen
+followedByOne: Gevolgd door {name}
+followedByMore:
+  one: "Gevolgd door {name} en {count} ander"
+  other: "Gevolgd door {name} en {count} anderen"
 
 # Feeds
 journalFeedTitle: "{site}: dagboek"
@@ -1955,6 +2027,7 @@ placeCount:
   other: "{count} miejsca"
 
 # Home
+featured: Wyróżnione
 homeIntro: Dziennik z codziennymi tematami i oś czasu ze zdjęciami.
 todaysPrompt: Dzisiejszy temat
 latestPrompt: Najnowszy temat
@@ -2002,6 +2075,13 @@ followedBy: Obserwujący
 feeds: Kanały
 userPosts: "{name}: posty"
 commentsOnTheirPosts: "{name}: komentarze do własnych postów"
+suggestedPeople: Proponowane osoby
+followedByOne: Obserwowane przez {name}
+followedByMore:
+  one: "Obserwowane przez {name} i {count} inną osobę"
+  few: "Obserwowane przez {name} i {count} inne osoby"
+  many: "Obserwowane przez {name} i {count} innych osób"
+  other: "Obserwowane przez {name} i {count} innej osoby"
 
 # Feeds
 journalFeedTitle: "{site}: dziennik"
@@ -2133,6 +2213,7 @@ placeCount:
   other: "{count} lugares"
 
 # Home
+featured: Em destaque
 homeIntro: Um diário com um tema por dia e uma linha do tempo de fotos.
 todaysPrompt: Tema de hoje
 latestPrompt: Tema mais recente
@@ -2178,6 +2259,12 @@ followedBy: Seguido por
 feeds: Feeds
 userPosts: "{name}: publicações"
 commentsOnTheirPosts: "{name}: comentários nas suas publicações"
+suggestedPeople: Sugestões para seguir
+followedByOne: Seguido(a) por {name}
+followedByMore:
+  one: "Seguido(a) por {name} e mais {count} pessoa"
+  many: "Seguido(a) por {name} e mais {count} de pessoas"
+  other: "Seguido(a) por {name} e mais {count} pessoas"
 
 # Feeds
 journalFeedTitle: "{site}: diário"
@@ -2313,6 +2400,7 @@ placeCount:
   other: "{count} места"
 
 # Home
+featured: Избранное
 homeIntro: Дневник с темой на каждый день и хроника фотографий.
 todaysPrompt: Тема дня
 latestPrompt: Последняя тема
@@ -2360,6 +2448,13 @@ followedBy: Подписчики
 feeds: Ленты
 userPosts: "{name}: публикации"
 commentsOnTheirPosts: "{name}: комментарии к публикациям"
+suggestedPeople: Рекомендации
+followedByOne: "Среди подписчиков: {name}"
+followedByMore:
+  one: "Среди подписчиков: {name} и ещё {count} человек"
+  few: "Среди подписчиков: {name} и ещё {count} человека"
+  many: "Среди подписчиков: {name} и ещё {count} человек"
+  other: "Среди подписчиков: {name} и ещё {count} человека"
 
 # Feeds
 journalFeedTitle: "{site}: дневник"
@@ -2485,6 +2580,7 @@ placeCount:
   other: "{count} yer"
 
 # Home
+featured: Öne çıkanlar
 homeIntro: Her gün bir konuyla yazılan bir günlük ve bir fotoğraf zaman tüneli.
 todaysPrompt: Bugünün konusu
 latestPrompt: En son konu
@@ -2528,6 +2624,11 @@ followedBy: Takipçileri
 feeds: Akışlar
 userPosts: "{name}: gönderiler"
 commentsOnTheirPosts: "{name}: gönderilerine gelen yorumlar"
+suggestedPeople: Önerilen kişiler
+followedByOne: "{name} takip ediyor"
+followedByMore:
+  one: "{name} ve {count} kişi daha takip ediyor"
+  other: "{name} ve {count} kişi daha takip ediyor"
 
 # Feeds
 journalFeedTitle: "{site}: günlük"
@@ -2661,6 +2762,7 @@ placeCount:
   other: "{count} місця"
 
 # Home
+featured: Вибране
 homeIntro: Щоденник із темою на кожен день і хроніка фотографій.
 todaysPrompt: Тема дня
 latestPrompt: Остання тема
@@ -2708,6 +2810,13 @@ followedBy: Підписники
 feeds: Стрічки
 userPosts: "{name}: дописи"
 commentsOnTheirPosts: "{name}: коментарі до дописів"
+suggestedPeople: Рекомендації
+followedByOne: "Серед підписників: {name}"
+followedByMore:
+  one: "Серед підписників: {name} і ще {count} людина"
+  few: "Серед підписників: {name} і ще {count} людини"
+  many: "Серед підписників: {name} і ще {count} людей"
+  other: "Серед підписників: {name} і ще {count} людини"
 
 # Feeds
 journalFeedTitle: "{site}: щоденник"
@@ -2827,6 +2936,7 @@ placeCount:
   other: "{count} 个地点"
 
 # Home
+featured: 精选
 homeIntro: 一本每日题目的日记，和一条照片时间线。
 todaysPrompt: 今日题目
 latestPrompt: 最新题目
@@ -2868,6 +2978,10 @@ followedBy: 粉丝
 feeds: 订阅源
 userPosts: "{name}：帖子"
 commentsOnTheirPosts: "{name}：其帖子收到的评论"
+suggestedPeople: 推荐关注
+followedByOne: "{name} 已关注"
+followedByMore:
+  other: "{name} 和另外 {count} 人已关注"
 
 # Feeds
 journalFeedTitle: "{site}：日记"
@@ -2981,6 +3095,7 @@ placeCount:
   other: "{count} 個地點"
 
 # Home
+featured: 精選
 homeIntro: 一本每日題目的日記，以及一條相片時間軸。
 todaysPrompt: 今日題目
 latestPrompt: 最新題目
@@ -3022,6 +3137,10 @@ followedBy: 粉絲
 feeds: 訂閱
 userPosts: "{name}：貼文"
 commentsOnTheirPosts: "{name}：其貼文收到的留言"
+suggestedPeople: 推薦追蹤
+followedByOne: "{name} 已追蹤"
+followedByMore:
+  other: "{name} 和另外 {count} 人已追蹤"
 
 # Feeds
 journalFeedTitle: "{site}：日記"
@@ -3120,7 +3239,7 @@ starterComment: "第一則留言。@me 會連結到該使用者的頁面。"
 
 """#,
         "item-post-card.mustache": #"""
-<article class="post-card"{{#dataID}} data-id="{{.}}"{{/dataID}}>
+<article class="post-card"{{#dataID}} data-id="{{.}}"{{/dataID}}{{#featuredID}} data-featured="{{.}}"{{/featuredID}}>
 <header class="byline">
 {{#author}}{{#url}}<a class="author" href="{{url}}">{{/url}}{{^url}}<span class="author">{{/url}}{{#avatar}}<img class="avatar" src="{{src}}" alt=""{{#width}} width="{{width}}" height="{{height}}"{{/width}} loading="lazy">{{/avatar}}{{^avatar}}<span class="avatar avatar-initial" aria-hidden="true">{{initial}}</span>{{/avatar}}<span{{>text-lang}}>{{name}}</span>{{#url}}</a>{{/url}}{{^url}}</span>{{/url}}{{/author}}
 <a class="post-time" href="{{url}}"><time datetime="{{dateISO}}">{{dateLabel}}</time></a>
@@ -3164,7 +3283,13 @@ starterComment: "第一則留言。@me 會連結到該使用者的頁面。"
 {{#bioHTML}}<div class="prose bio"{{>text-lang}}>{{{.}}}</div>
 {{/bioHTML}}{{#hasFollows}}<p class="people"><span class="people-label">{{words.follows}}</span> {{#follows}}<a href="{{url}}">{{label}}</a> {{/follows}}</p>
 {{/hasFollows}}{{#hasFollowers}}<p class="people"><span class="people-label">{{words.followedBy}}</span> {{#followers}}<a href="{{url}}">{{label}}</a> {{/followers}}</p>
-{{/hasFollowers}}{{#hasFeeds}}<p class="people feeds"><span class="people-label">{{words.feeds}}</span> {{#feeds}}<a href="{{url}}">{{label}}</a> {{/feeds}}</p>
+{{/hasFollowers}}{{#hasSuggested}}<section class="suggested" aria-labelledby="suggested-heading">
+<h2 id="suggested-heading" class="suggested-heading">{{words.suggestedPeople}}</h2>
+<ul class="suggested-list">
+{{#suggested}}<li><a data-suggested="{{id}}" href="{{url}}"{{>text-lang}}>{{name}}</a> <span class="suggested-by">{{label}}</span></li>
+{{/suggested}}</ul>
+</section>
+{{/hasSuggested}}{{#hasFeeds}}<p class="people feeds"><span class="people-label">{{words.feeds}}</span> {{#feeds}}<a href="{{url}}">{{label}}</a> {{/feeds}}</p>
 {{/hasFeeds}}</article>
 
 """#,
@@ -3356,7 +3481,7 @@ starterComment: "第一則留言。@me 會連結到該使用者的頁面。"
 {{#intro}}<p class="intro">{{intro}}</p>
 {{/intro}}</header>
 {{#sections}}
-<section class="section section-{{style}}"{{#headingID}} aria-labelledby="{{headingID}}"{{/headingID}}>
+<section class="section section-{{style}}"{{#dataSection}} data-section="{{.}}"{{/dataSection}}{{#headingID}} aria-labelledby="{{headingID}}"{{/headingID}}>
 {{#heading}}<h2 id="{{headingID}}" class="section-heading">{{heading}}</h2>
 {{/heading}}{{#isList}}<ol class="items items-{{style}}">
 {{#items}}<li>{{>*partial}}</li>
@@ -4484,6 +4609,10 @@ img { max-width: 100%; height: auto; }
 .people { margin: 0.5rem 0 0; }
 .people a { margin-inline-end: 0.5rem; }
 .people-label { color: var(--muted); margin-inline-end: 0.5rem; }
+.suggested { margin: 0.9rem 0 0; }
+.suggested-heading { font-size: 1rem; margin: 0 0 0.35rem; color: var(--muted); }
+.suggested-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.3rem; }
+.suggested-by { color: var(--muted); font-size: 0.9rem; }
 .photo-portrait img { max-height: min(85vh, 48rem); }
 .site-footer nav ul { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; list-style: none; padding: 0; margin: 1rem 0 0; }
 .site-footer a { color: var(--muted); }

@@ -311,7 +311,7 @@ struct ContentLoaderTests {
         let fine = load(users + "-- content/posts.json --\n[\(good),\n\(unknown)]")
         #expect(fine.content.posts.map(\.id) == ["a", "b"])
         #expect(fine.diagnostics.map(\.description) == [
-            "content/posts.json:2:67: warning: unknown key 'colour' in post; known keys: author, caption, createdAt, draft, id, image, imageAlt, lang, location, sensitive, tags, updatedAt"
+            "content/posts.json:2:67: warning: unknown key 'colour' in post; known keys: author, caption, createdAt, draft, featured, id, image, imageAlt, lang, location, sensitive, tags, updatedAt"
         ])
     }
 

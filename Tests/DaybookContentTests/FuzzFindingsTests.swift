@@ -13,6 +13,6 @@ struct FuzzFindingsTests {
         let item = "---\n{{a: b}: c}: d\nid: p1\nauthor: a\ncreatedAt: 2026-11-01T00:00:00Z\n---\n"
         let loaded = ContentLoader.load(ContentSnapshot(sources: ["content/posts/p1.md": Array(item.utf8)]))
         #expect(loaded.diagnostics.map(\.description).first
-            == "content/posts/p1.md:2:1: warning: unknown key '{{a: b}: c}' in post; known keys: author, caption, createdAt, draft, id, image, imageAlt, lang, location, sensitive, tags, updatedAt")
+            == "content/posts/p1.md:2:1: warning: unknown key '{{a: b}: c}' in post; known keys: author, caption, createdAt, draft, featured, id, image, imageAlt, lang, location, sensitive, tags, updatedAt")
     }
 }

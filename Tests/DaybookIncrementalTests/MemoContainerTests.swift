@@ -49,10 +49,10 @@ struct MemoContainerTests {
     /// The bytes of a known table. When this fails, the container's format (or a step's value
     /// encoding) changed: bump `MemoContainer.formatVersion`, so that no build reads a memo of
     /// the old format as the new, and record the new bytes here.
-    @Test("format version 2: the bytes of a known table are fixed, and a container of another version is not read")
+    @Test("format version 3: the bytes of a known table are fixed, and a container of another version is not read")
     func formatVersion() {
         let bytes = Self.sample().encoded()
-        #expect(MemoContainer.formatVersion == 2)
+        #expect(MemoContainer.formatVersion == 3)
         let hex = bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
         #expect(hex == Self.recorded, "the container's bytes changed")
         #expect(MemoContainer(bytes: bytes[...], formatVersion: MemoContainer.formatVersion + 1) == nil)
@@ -61,10 +61,10 @@ struct MemoContainerTests {
         #expect(MemoTable(container: bumped[...]).value(Self.words, 1, version: 10) == nil)
     }
 
-    /// Magic, version 2, 3 entries, the index's checksum; then by key: key, step, version,
+    /// Magic, version 3, 3 entries, the index's checksum; then by key: key, step, version,
     /// offset, length, checksum; then the values in the same order ([1, 2, 3], "lighthouse", "tram").
     static let recorded =
-        "646179626f6f6b2d6d656d6f0a" + "02000000" + "03000000" + "1f229dcba666f51b"
+        "646179626f6f6b2d6d656d6f0a" + "03000000" + "03000000" + "1f229dcba666f51b"
         + "bab1be8f82cfdc09805c889c977ba30d1e000000000000000000000000000000030000000000000012f5e47518d5a6ea"
         + "03315a82a1a4e212a98e48216777f3b00a0000000000000003000000000000000a0000000000000002d248a0ddd80bbf"
         + "a0528c61864ff2b5a98e48216777f3b014000000000000000d0000000000000004000000000000004d4d33350e996c85"

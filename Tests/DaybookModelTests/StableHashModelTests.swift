@@ -37,7 +37,7 @@ struct StableHashModelTests {
                 "caption": { $0.caption = nil }, "extraTags": { $0.extraTags = ["t", "u"] }, "image": { $0.image = "j" },
                 "imageAlt": { $0.imageAlt = "" }, "location": { $0.location?.latitude = 1 }, "isSensitive": { $0.isSensitive = true },
                 "sensitiveReason": { $0.sensitiveReason = "r" }, "updatedAt": { $0.updatedAt = Self.at }, "isDraft": { $0.isDraft = true },
-                "lang": { $0.lang = LanguageTag("pt") },
+                "lang": { $0.lang = LanguageTag("pt") }, "isFeatured": { $0.isFeatured = true },
             ], hash: { post in Self.hash { $0.combine(post) } })
         let before = Self.hash { $0.combine(sample) }
         sample.origin = DaybookModel.SourceLocation(path: "content/posts.json", line: 9)
