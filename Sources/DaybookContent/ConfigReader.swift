@@ -4,7 +4,7 @@ import Foundation
 /// Reads `site.yml` (CONTRACT §1): every key optional, unknown keys warned about, wrong types errors.
 enum ConfigReader {
     static let path = "site.yml"
-    static let knownKeys = ["baseURL", "feedSize", "hashtags", "images", "language", "pageSize", "report", "timeZone", "timeline", "title"]
+    static let knownKeys = ["baseURL", "description", "feedSize", "hashtags", "images", "language", "pageSize", "report", "timeZone", "timeline", "title"]
 
     static func read(_ bytes: [UInt8]?) -> (SiteConfig, [Diagnostic]) {
         var config = SiteConfig()
@@ -52,6 +52,7 @@ enum ConfigReader {
             if member.value.kind == .null, knownKeys.contains(member.key) { continue }
             switch member.key {
             case "title": if let s = string(member) { config.title = s }
+            case "description": if let s = string(member) { config.description = ContentText.cleaned(s) }
             case "baseURL":
                 if let s = string(member) {
                     if s.hasPrefix("/") || s.hasPrefix("http://") || s.hasPrefix("https://") {

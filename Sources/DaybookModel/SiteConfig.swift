@@ -13,6 +13,8 @@ package struct SiteConfig: Sendable, Hashable {
     }
 
     package var title: String
+    /// `description` (§12): the home page's description, in its `<head>` for search engines and link previews.
+    package var description: String?
     /// Absolute URL of the site root, always ending in `/`.
     package var baseURL: String
     /// An IANA zone name, checked when the config is read.

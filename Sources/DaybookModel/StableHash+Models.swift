@@ -60,6 +60,7 @@ extension StableHash {
         combine(config.imageOriginals)
         combine(config.report)
         combine(config.language)
+        combine(config.description)
     }
 
     package mutating func combine(_ user: User) {

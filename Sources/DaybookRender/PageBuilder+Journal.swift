@@ -23,7 +23,8 @@ extension PageBuilder {
         }
         return BuiltPage(
             body: PageBodyView(kicker: words["journal"], heading: title, sections: sections, root: urls.root, language: language(entry.prompt?.lang)),
-            title: "\(title) · \(siteTitle)", bodyClass: "page-entry", current: .journal, feeds: [journalFeed])
+            title: "\(title) · \(siteTitle)", bodyClass: "page-entry", current: .journal, feeds: [journalFeed],
+            summary: entrySummary(entry, title: title))
     }
 
     /// The day an entry is shown under: today for today's prompt, else the day it was sent.

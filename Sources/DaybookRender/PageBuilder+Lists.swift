@@ -24,6 +24,8 @@ extension PageBuilder {
         var nextWord = "older"
         /// The heading's own language, when it is an item's text (a person's name).
         var language: TextLanguage?
+        /// What the page says of itself to link previews (§12), when not its intro.
+        var summary: PageSummary?
         /// The views of the items in `range` (positions in the whole list).
         var items: (Range<Int>) -> [any ItemView]
     }
@@ -79,6 +81,7 @@ extension PageBuilder {
                         LinkView(url: urls.link(SiteURLs.userCommentsFeed(group.id)), label: words.text("commentsOnTheirPosts", ["name": group.name])),
                     ])
                 description.language = language(user?.lang)
+                description.summary = profileSummary(group, user: user)
                 return description
             case .locations:
                 return postList(
@@ -122,6 +125,6 @@ extension PageBuilder {
                 pagination: pagination(page, base: description.base, previous: words[description.previousWord], next: words[description.nextWord]),
                 root: urls.root, language: description.language),
             title: title(description.name, page: number), bodyClass: description.bodyClass, current: description.current,
-            feeds: description.feeds)
+            feeds: description.feeds, summary: description.summary ?? summary(intro: description.intro ?? description.name))
     }
 }

@@ -22,7 +22,7 @@ extension PageBuilder {
         ]
         return BuiltPage(
             body: PageBodyView(kicker: words["post"], heading: heading, sections: sections, root: urls.root),
-            title: "\(heading) · \(siteTitle)", bodyClass: "page-post", current: .timeline)
+            title: "\(heading) · \(siteTitle)", bodyClass: "page-post", current: .timeline, summary: postSummary(post, title: heading))
     }
 
     /// "Photo by Ana" for a post with a photo, "Post by Ana" for one without: pages and feeds alike.

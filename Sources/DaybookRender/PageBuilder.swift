@@ -13,10 +13,14 @@ struct BuiltPage: ViewModel {
     var bodyClass: String
     var current: SiteSection?
     var feeds: [LinkView] = []
+    /// What link previews and search engines read of it (§12), made into `<head>` tags by the
+    /// renderer when `baseURL` is absolute.
+    var summary = PageSummary()
 
     static let fields = ViewFieldTable<Self>([
         .stored("bodyTemplate") { $0.bodyTemplate.rawValue }, .stored("body") { $0.body }, .stored("title") { $0.title },
         .stored("bodyClass") { $0.bodyClass }, .stored("current") { $0.current?.rawValue }, .stored("feeds") { $0.feeds },
+        .stored("summary") { $0.summary },
     ])
 }
 
@@ -144,7 +148,7 @@ struct PageBuilder: Sendable {
         case .notFound:
             BuiltPage(
                 bodyTemplate: .notFound, body: PageBodyView(heading: words["notFound"], sections: [], root: urls.root),
-                title: "\(words["notFound"]) · \(siteTitle)", bodyClass: "page-404")
+                title: "\(words["notFound"]) · \(siteTitle)", bodyClass: "page-404", summary: summary(intro: words["notFoundText"]))
         case .search: search()
         case .list(let list, let number): listPage(list, number)
         case .entry(let index): entryPage(input.feeds.journal[index])
@@ -189,8 +193,8 @@ struct PageBuilder: Sendable {
                     moreLink: LinkView(url: urls.link(SiteURLs.timeline), label: words["wholeTimeline"])))
         }
         return BuiltPage(
-            body: PageBodyView(heading: siteTitle, intro: words["homeIntro"], sections: sections, root: urls.root),
-            title: siteTitle, bodyClass: "page-home", current: .home, feeds: [journalFeed, timelineFeed])
+            body: PageBodyView(heading: siteTitle, intro: input.config.description ?? words["homeIntro"], sections: sections, root: urls.root),
+            title: siteTitle, bodyClass: "page-home", current: .home, feeds: [journalFeed, timelineFeed], summary: summary(intro: nil))
     }
 
     private func search() -> BuiltPage {
@@ -205,7 +209,7 @@ struct PageBuilder: Sendable {
             body: PageBodyView(
                 heading: words["search"], intro: words["searchIntro"], sections: [SectionView(style: "search", isList: false, items: [item])],
                 root: urls.root),
-            title: "\(words["search"]) · \(siteTitle)", bodyClass: "page-search", current: .search)
+            title: "\(words["search"]) · \(siteTitle)", bodyClass: "page-search", current: .search, summary: summary(intro: words["searchIntro"]))
     }
 
     // MARK: Shared pieces

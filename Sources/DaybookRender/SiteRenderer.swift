@@ -66,7 +66,7 @@ package struct SiteRenderer: Sendable {
 
     static func outputPaths(of plan: SitePlan, search: SearchIndex.Layout, input: RenderInput) -> [String] {
         plan.pages.map(\.path) + [AtomFeed.journalPath, AtomFeed.timelinePath] + userFeedPaths(input) + search.paths
-            + Sitemap.paths(pageCount: plan.pages.count)
+            + Sitemap.paths(pageCount: plan.pages.count) + (Robots.isWritten(input) ? [Robots.path] : [])
     }
 
     /// Each person's two feeds, in user-index order: posts, then comments on them.
@@ -204,6 +204,7 @@ package struct SiteRenderer: Sendable {
             RenderedFile(path: AtomFeed.journalPath, bytes: Array(builder.journalFeedXML().utf8)),
             RenderedFile(path: AtomFeed.timelinePath, bytes: Array(builder.timelineFeedXML().utf8)),
         ]
+        if Robots.isWritten(builder.input) { data.files.append(RenderedFile(path: Robots.path, bytes: Array(Robots.text(urls: builder.urls).utf8))) }
         let perUser = Parallel.mapBlocking(builder.input.feeds.indexes.users) { group in
             let key = versions.userFeedsKey(group)
             let paths = [SiteURLs.userFeed(group.id), SiteURLs.userCommentsFeed(group.id)]
@@ -292,9 +293,22 @@ package struct SiteRenderer: Sendable {
             title: page.title, siteTitle: builder.siteTitle, root: builder.urls.root, bodyClass: page.bodyClass,
             navigation: builder.navigation(current: page.current), feeds: page.feeds, footer: builder.footer, body: body,
             lang: builder.input.config.language.text, dir: builder.input.config.language.isRightToLeft ? "rtl" : nil,
-            scriptWords: scripted ? builder.scriptWords : nil)
+            scriptWords: scripted ? builder.scriptWords : nil, head: head(page, path: path))
         let html = templates.renderBytes(layout, template: TemplateName.layout.rawValue)
         return PageOutput(path: path, key: key, file: RenderedFile(path: path, bytes: html), facts: facts, shape: shape)
+    }
+}
+
+extension SiteRenderer {
+    /// A page's `<head>` tags (§12): only with an absolute `baseURL`, since every one of them
+    /// is an absolute address or goes with one.
+    func head(_ page: BuiltPage, path: String) -> HeadView? {
+        let config = builder.input.config
+        guard config.absoluteBase != nil else { return nil }
+        let address = path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path
+        return HeadView(
+            canonical: builder.absolute(address), title: page.title, siteName: builder.siteTitle,
+            locale: config.language.text.replacing("-", with: "_"), summary: page.summary)
     }
 }
 

@@ -310,12 +310,14 @@ struct LayoutView: ViewModel {
     /// The words `preview.js` and `load-more.js` show, as JSON (`<body data-words>`), on the
     /// pages where they run (a grid, a next page): 400 bytes on each of 30,000 pages otherwise.
     var scriptWords: String?
+    /// Link previews' and search engines' tags (§12); `nil` without an absolute `baseURL`.
+    var head: HeadView?
 
     static let fields = ViewFieldTable<Self>([
         .stored("title") { $0.title }, .stored("siteTitle") { $0.siteTitle }, .stored("root") { $0.root },
         .stored("bodyClass") { $0.bodyClass }, .stored("navigation") { $0.navigation }, .stored("feeds") { $0.feeds },
         .stored("footer") { $0.footer }, .stored("body") { $0.body }, .stored("lang") { $0.lang }, .stored("dir") { $0.dir },
-        .stored("scriptWords") { $0.scriptWords },
+        .stored("scriptWords") { $0.scriptWords }, .stored("head") { $0.head },
     ])
 
     /// The keys `preview.js` and `load-more.js` read.

@@ -3352,7 +3352,21 @@ starterComment: "第一則留言。@me 會連結到該使用者的頁面。"
 <title>{{title}}</title>
 <meta name="color-scheme" content="light dark">
 <link rel="stylesheet" href="{{root}}style.css">
-<script src="{{root}}sensitive.js" defer></script>
+{{#head}}<link rel="canonical" href="{{canonical}}">
+{{#summary.description}}<meta name="description" content="{{.}}">
+{{/summary.description}}<meta property="og:title" content="{{title}}">
+<meta property="og:type" content="{{summary.type}}">
+<meta property="og:url" content="{{canonical}}">
+<meta property="og:site_name" content="{{siteName}}">
+{{#summary.description}}<meta property="og:description" content="{{.}}">
+{{/summary.description}}<meta property="og:locale" content="{{locale}}">
+{{#summary.image}}<meta property="og:image" content="{{url}}">
+<meta property="og:image:width" content="{{width}}">
+<meta property="og:image:height" content="{{height}}">
+<meta property="og:image:alt" content="{{alt}}">
+<meta name="twitter:card" content="summary_large_image">
+{{/summary.image}}{{#summary.jsonLD}}<script type="application/ld+json">{{{.}}}</script>
+{{/summary.jsonLD}}{{/head}}<script src="{{root}}sensitive.js" defer></script>
 <script src="{{root}}preview.js" defer></script>
 {{#feeds}}<link rel="alternate" type="application/atom+xml" title="{{label}}" href="{{url}}">
 {{/feeds}}</head>

@@ -168,7 +168,7 @@ struct IncrementalBuildTests {
     func handPlaced() async throws {
         let site = try SiteFixture(IndexSite.archive)
         try site.write("output/posts/p1/index.html", "mine")
-        try site.write("output/robots.txt", "User-agent: *")
+        try site.write("output/humans.txt", "Made by hand")
         let refused = await build(site)
         #expect(!refused.succeeded)
         #expect(refused.diagnostics.filter { $0.severity == .error }.map(\.description) == [
@@ -180,7 +180,7 @@ struct IncrementalBuildTests {
         let forced = await build(site, force: true)
         #expect(forced.succeeded)
         #expect(site.read("output/posts/p1/index.html")?.hasPrefix("<!doctype html>") == true)
-        #expect(site.read("output/robots.txt") == "User-agent: *")
+        #expect(site.read("output/humans.txt") == "Made by hand")
         // Handed over: the build now owns it, and a third build changes nothing.
         #expect(await build(site).report?.written == 0)
     }
@@ -249,7 +249,7 @@ struct BuildCheckTests {
         let result = await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now), check: true))
         #expect(result.succeeded)
         #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty)
-        #expect(result.report?.written == 64)
+        #expect(result.report?.written == 65)
     }
 
     @Test("a broken link made by a template fails the build before anything is written, at the template")

@@ -219,7 +219,7 @@ struct OutputSafetyTests {
         let before = try identity()
         try await Task.sleep(for: .milliseconds(20))
         let second = await build(site)
-        #expect(second.report == WriteReport(written: 0, unchanged: 64, removed: 0)) // 49 files, plus two feeds for each of the 5 users
+        #expect(second.report == WriteReport(written: 0, unchanged: 65, removed: 0)) // 50 files, plus two feeds for each of the 5 users
         let after = try identity()
         #expect(after.0 == before.0)
         #expect(after.1 == before.1)

@@ -93,7 +93,7 @@ struct UntrustedFilesTests {
         // With no record to read, the outputs are files the build did not write, as after a
         // damaged record: replaced only when forced.
         #expect(errors(finished) == [
-            "output/.daybook-intent: error: the build would replace .daybook-intent, .daybook-manifest, 404.html, index.html, journal/feed.xml and 27 more, which it did not write; move them away, or pass --force to let the build own them"
+            "output/.daybook-intent: error: the build would replace .daybook-intent, .daybook-manifest, 404.html, index.html, journal/feed.xml and 28 more, which it did not write; move them away, or pass --force to let the build own them"
         ])
         var options = NoChangeBuildTests.options(site)
         options.force = true

@@ -29,7 +29,7 @@ struct FullDiskTests {
 
     @Test("out of inodes: the kernel's ENOSPC while staging leaves the output byte for byte as it was")
     func outOfInodes() throws {
-        try check(mountOptions: "size=64m,nr_inodes=80")
+        try check(mountOptions: "size=64m,nr_inodes=84")
     }
 
     func check(mountOptions: String) throws {

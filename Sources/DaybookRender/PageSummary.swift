@@ -1,0 +1,94 @@
+import DaybookModel
+
+/// What a page says of itself to link previews and search engines (CONTRACT §12): its
+/// description, its Open Graph type, its photo and its schema.org description as JSON-LD.
+/// The page builder makes it with the page, so the facts it reads are the page's own.
+struct PageSummary: ViewModel {
+    /// Plain text, at most `maxDescription` characters.
+    var description: String?
+    /// `website`, `article` (a post) or `profile`.
+    var type = "website"
+    /// A post's photo, never a sensitive one.
+    var image: SharedImage?
+    /// A schema.org object, as JSON safe inside `<script>`.
+    var jsonLD: String?
+
+    /// A photo as a link preview shows it: an absolute URL and its size.
+    struct SharedImage: ViewModel {
+        var url: String
+        var width: Int
+        var height: Int
+        var alt: String
+
+        static let fields = ViewFieldTable<Self>([
+            .stored("url") { $0.url }, .stored("width") { $0.width }, .stored("height") { $0.height }, .stored("alt") { $0.alt },
+        ])
+    }
+
+    static let fields = ViewFieldTable<Self>([
+        .stored("description") { $0.description }, .stored("type") { $0.type }, .stored("image") { $0.image },
+        .stored("jsonLD") { $0.jsonLD },
+    ])
+
+    /// §12: a description is cut to at most 200 characters.
+    static let maxDescription = 200
+
+    /// `text` on one line, cut at the last space before `maxDescription` characters with "…".
+    static func description(_ text: String) -> String? {
+        let line = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !line.isEmpty else { return nil }
+        guard line.count > maxDescription else { return line }
+        let head = line.prefix(maxDescription - 1)
+        let cut = head.lastIndex(of: " ").map { head[..<$0] } ?? head
+        return cut + "…"
+    }
+}
+
+/// The `<head>` tags of a page (§12), with its absolute address.
+struct HeadView: ViewModel {
+    var canonical: String
+    var title: String
+    var siteName: String
+    /// `og:locale`: the site's language as Open Graph writes it (`pt_BR`).
+    var locale: String
+    var summary: PageSummary
+
+    static let fields = ViewFieldTable<Self>([
+        .stored("canonical") { $0.canonical }, .stored("title") { $0.title }, .stored("siteName") { $0.siteName },
+        .stored("locale") { $0.locale }, .stored("summary") { $0.summary },
+    ])
+}
+
+/// JSON for a `<script type="application/ld+json">`: `<` is written `\u003c`, so no text of
+/// the content can close the script or open a comment.
+struct LinkedData {
+    private var json = JSONText()
+
+    static func object(_ build: (inout LinkedData) -> Void) -> String {
+        var data = LinkedData()
+        data.json.open("{")
+        data.field("@context", "https://schema.org")
+        build(&data)
+        data.json.close("}")
+        return String(decoding: data.json.bytes, as: UTF8.self).replacing("<", with: "\\u003c")
+    }
+
+    mutating func field(_ key: String, _ value: String?) {
+        guard let value else { return }
+        json.key(key)
+        json.string(value)
+    }
+
+    mutating func field(_ key: String, _ value: Int) {
+        json.key(key)
+        json.number(value)
+    }
+
+    mutating func object(_ key: String, type: String, _ build: (inout LinkedData) -> Void) {
+        json.key(key)
+        json.open("{")
+        field("@type", type)
+        build(&self)
+        json.close("}")
+    }
+}
