@@ -4492,14 +4492,14 @@ document.addEventListener("toggle", (event) => {
 /* Daybook default theme. System fonts, no external requests, light and dark. */
 :root {
   --bg: #faf8f5; --surface: #ffffff; --text: #1f1d1a; --muted: #6b655d; --line: #e6e1d9;
-  --accent: #b4471f; --accent-soft: #f6e6dc; --focus: #1a63d6; --radius: 14px;
+  --accent: #ad431d; --accent-soft: #f6e6dc; --on-accent: #ffffff; --focus: #1a63d6; --radius: 14px;
   --shadow: 0 1px 2px rgb(0 0 0 / 5%), 0 4px 16px rgb(0 0 0 / 5%);
   color-scheme: light dark;
 }
 @media (prefers-color-scheme: dark) {
   :root {
     --bg: #161513; --surface: #201f1c; --text: #ece8e1; --muted: #a59e94; --line: #34312c;
-    --accent: #f08c5f; --accent-soft: #3a2a21; --focus: #7fb0ff; --shadow: none;
+    --accent: #f08c5f; --accent-soft: #3a2a21; --on-accent: #161513; --focus: #7fb0ff; --shadow: none;
   }
 }
 * { box-sizing: border-box; }
@@ -4540,7 +4540,7 @@ img { max-width: 100%; height: auto; }
 .entry { padding: 1.1rem 1.25rem; }
 .entry-today { border-color: var(--accent); }
 .entry-date { margin: 0; color: var(--muted); font-size: 0.9rem; }
-.badge { display: inline-block; background: var(--accent); color: #fff; border-radius: 999px; padding: 0 0.6rem; font-weight: 600; font-size: 0.8rem; margin-inline-end: 0.25rem; }
+.badge { display: inline-block; background: var(--accent); color: var(--on-accent); border-radius: 999px; padding: 0 0.6rem; font-weight: 600; font-size: 0.8rem; margin-inline-end: 0.25rem; }
 .entry-title { margin: 0.2rem 0 0; font-size: 1.25rem; line-height: 1.3; }
 .entry-title a { color: var(--text); text-decoration: none; }
 .entry-title a:hover { text-decoration: underline; }
