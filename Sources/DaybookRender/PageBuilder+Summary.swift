@@ -70,9 +70,26 @@ extension PageBuilder {
         return PageSummary(description: PageSummary.description(bio ?? count("postCount", group.posts.count)), type: "profile", jsonLD: jsonLD)
     }
 
-    /// A journal entry: its prompt's text, else its title.
+    /// A journal entry: its prompt's text, else its title; an entry the owner answered is their
+    /// writing, a schema.org `BlogPosting` of the responses under the prompt's title.
     func entrySummary(_ entry: JournalEntry, title: String) -> PageSummary {
-        PageSummary(description: PageSummary.description(entry.prompt?.body.map(Self.plainText) ?? title))
+        let responses = input.feeds.responses[entry.promptID] ?? []
+        var summary = PageSummary(description: PageSummary.description(entry.prompt?.body.map(Self.plainText) ?? title))
+        guard let first = responses.first, entry.prompt != nil else { return summary }
+        let url = absolute(SiteURLs.entry(entry.promptID))
+        let published = first.createdAt
+        let modified = input.feeds.lastChanged(entry)
+        summary.jsonLD = LinkedData.object { data in
+            data.field("@type", "BlogPosting")
+            data.field("@id", url)
+            data.field("url", url)
+            data.field("headline", title)
+            data.field("articleBody", responses.map { Self.plainText($0.text) }.joined(separator: "\n\n"))
+            data.field("inLanguage", (first.lang ?? entry.prompt?.lang ?? input.config.language).text)
+            data.field("datePublished", published.utcText)
+            data.field("dateModified", modified > published ? modified.utcText : nil)
+        }
+        return summary
     }
 
     /// Any other page: what it says of itself under its heading, else the site's description.

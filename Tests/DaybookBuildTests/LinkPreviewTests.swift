@@ -26,6 +26,12 @@ struct LinkPreviewTests {
         ]
         -- content/comments.json --
         [{"id": "c1", "postId": "p1", "author": "ana", "createdAt": "2026-11-20T10:00:00Z", "text": "Cold"}]
+        -- content/prompts.json --
+        [{"id": "q1", "title": "What did you see?", "body": "Look *out*."}, {"id": "q2", "title": "Unanswered"}]
+        -- content/sent-prompts.json --
+        [{"id": "s1", "promptId": "q1", "sentAt": "2026-11-19T07:00:00Z"}, {"id": "s2", "promptId": "q2", "sentAt": "2026-11-18T07:00:00Z"}]
+        -- content/responses.json --
+        [{"id": "r1", "promptId": "q1", "createdAt": "2026-11-19T09:00:00Z", "text": "A heron, *still*.", "updatedAt": "2026-11-20T09:00:00Z"}]
         """
 
     static func built(_ archive: String = archive) async throws -> SiteFixture {
@@ -133,6 +139,23 @@ struct LinkPreviewTests {
             #expect(Self.meta(page)["canonical"] == "https://s.example/blog/\(path)", "\(path)")
             #expect((Self.meta(page)["description"]?.count ?? 0) > 0, "\(path)")
         }
+    }
+
+    @Test("an answered journal entry is a BlogPosting of its responses; an unanswered one has no JSON-LD")
+    func entry() async throws {
+        let site = try await Self.built()
+        let html = try #require(site.read("output/journal/q1/index.html"))
+        #expect(Self.meta(html)["description"] == "Look out.")
+        let parsed = try Self.linkedData(html)
+        let data = try #require(parsed)
+        #expect(data["@type"] as? String == "BlogPosting")
+        #expect(data["headline"] as? String == "What did you see?")
+        #expect(data["url"] as? String == "https://s.example/blog/journal/q1/")
+        #expect(data["articleBody"] as? String == "A heron, still.")
+        #expect(data["datePublished"] as? String == "2026-11-19T09:00:00Z")
+        #expect(data["dateModified"] as? String == "2026-11-20T09:00:00Z")
+        #expect(data["inLanguage"] as? String == "pt-BR")
+        #expect(try Self.linkedData(try #require(site.read("output/journal/q2/index.html"))) == nil)
     }
 
     @Test("descriptions are plain text of at most 200 characters, cut at a word")
