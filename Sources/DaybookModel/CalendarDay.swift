@@ -72,12 +72,4 @@ package struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConverti
         if Instant(secondsSince1970: guess).day(in: zone) < self { guess += 3600 }
         return Instant(secondsSince1970: guess)
     }
-
-    static let monthNames = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-        "November", "December",
-    ]
-
-    /// "21 November 2026": unambiguous in every locale and independent of the machine's settings.
-    package var longText: String { "\(day) \(Self.monthNames[month - 1]) \(year)" }
 }

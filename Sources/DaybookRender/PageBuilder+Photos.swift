@@ -14,11 +14,15 @@ extension PageBuilder {
     /// A post's photo, `nil` when it has none.
     func photo(_ post: Post) -> ImageView? {
         guard let reference = post.image else { return nil }
-        var view = image(reference, alt: post.imageAlt ?? words.text("photoBy", ["name": author(post.author).name]), lazy: false)
+        var view = image(reference, alt: photoAlt(post), lazy: false)
         view.sensitive = post.isSensitive
         view.sensitiveReason = post.sensitiveReason
         return view
     }
+
+    /// A photo's alt text: the post's own, else whose photo it is (a photo without alt text is
+    /// still content, not decoration). Pages and link previews alike.
+    func photoAlt(_ post: Post) -> String { post.imageAlt ?? words.text("photoBy", ["name": author(post.author).name]) }
 
     /// An image named by content, with its responsive copies when the build made some.
     func image(_ reference: String, alt: String, lazy: Bool) -> ImageView {

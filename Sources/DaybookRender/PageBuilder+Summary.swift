@@ -45,7 +45,7 @@ extension PageBuilder {
     func sharedImage(_ post: Post) -> PageSummary.SharedImage? {
         guard let reference = post.image else { return nil }
         reads?.record(.image(reference))
-        let alt = post.imageAlt ?? words.text("photoBy", ["name": author(post.author).name])
+        let alt = photoAlt(post)
         if let copy = input.images[reference]?.copy(atLeast: 1200) {
             return PageSummary.SharedImage(url: absolute(copy.path), width: copy.width, height: copy.height, alt: alt)
         }
@@ -92,8 +92,6 @@ extension PageBuilder {
         return summary
     }
 
-    /// Any other page: what it says of itself under its heading, else the site's description.
-    func summary(intro: String?) -> PageSummary {
-        PageSummary(description: PageSummary.description(intro ?? input.config.description ?? words["homeIntro"]))
-    }
+    /// Any other page: what it says of itself under its heading.
+    func summary(intro: String) -> PageSummary { PageSummary(description: PageSummary.description(intro)) }
 }

@@ -158,6 +158,8 @@ struct PageBuilder: Sendable {
 
     private func home() -> BuiltPage {
         let feeds = input.feeds
+        // site.yml's `description`, else the theme's sentence: under the heading and in the head.
+        let homeIntro = input.config.description ?? words["homeIntro"]
         var sections: [SectionView] = []
         if let first = feeds.journal.first {
             let heading = words[first.isToday ? "todaysPrompt" : "latestPrompt"]
@@ -193,8 +195,8 @@ struct PageBuilder: Sendable {
                     moreLink: LinkView(url: urls.link(SiteURLs.timeline), label: words["wholeTimeline"])))
         }
         return BuiltPage(
-            body: PageBodyView(heading: siteTitle, intro: input.config.description ?? words["homeIntro"], sections: sections, root: urls.root),
-            title: siteTitle, bodyClass: "page-home", current: .home, feeds: [journalFeed, timelineFeed], summary: summary(intro: nil))
+            body: PageBodyView(heading: siteTitle, intro: homeIntro, sections: sections, root: urls.root),
+            title: siteTitle, bodyClass: "page-home", current: .home, feeds: [journalFeed, timelineFeed], summary: summary(intro: homeIntro))
     }
 
     private func search() -> BuiltPage {

@@ -33,14 +33,12 @@ struct PageSummary: ViewModel {
     /// §12: a description is cut to at most 200 characters.
     static let maxDescription = 200
 
-    /// `text` on one line, cut at the last space before `maxDescription` characters with "…".
+    /// `text` on one line, cut as a card's caption is (`PageBuilder.excerpt`) so that with its
+    /// "…" it is at most `maxDescription` characters.
     static func description(_ text: String) -> String? {
         let line = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !line.isEmpty else { return nil }
-        guard line.count > maxDescription else { return line }
-        let head = line.prefix(maxDescription - 1)
-        let cut = head.lastIndex(of: " ").map { head[..<$0] } ?? head
-        return cut + "…"
+        return line.count > maxDescription ? PageBuilder.excerpt(line, length: maxDescription - 1) : line
     }
 }
 

@@ -305,9 +305,8 @@ extension SiteRenderer {
     func head(_ page: BuiltPage, path: String) -> HeadView? {
         let config = builder.input.config
         guard config.absoluteBase != nil else { return nil }
-        let address = path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path
         return HeadView(
-            canonical: builder.absolute(address), title: page.title, siteName: builder.siteTitle,
+            canonical: builder.absolute(SiteURLs.pagePath(ofFile: path)), title: page.title, siteName: builder.siteTitle,
             locale: config.language.text.replacing("-", with: "_"), summary: page.summary)
     }
 }

@@ -34,6 +34,12 @@ package struct SiteURLs: Sendable {
     /// The file a page path is written to: `journal/` is `journal/index.html`.
     static func file(_ pagePath: String) -> String { pagePath + "index.html" }
 
+    /// The page path a file is the page of, its pretty URL: `journal/index.html` is `journal/`;
+    /// another file (`404.html`) is its own.
+    static func pagePath(ofFile path: String) -> String {
+        path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path
+    }
+
     package static let home = ""
     package static let notFound = "404.html"
     package static let journal = "journal/"

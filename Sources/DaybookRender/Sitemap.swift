@@ -27,7 +27,7 @@ enum Sitemap {
 
                 """
             for path in slice {
-                let pretty = path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path
+                let pretty = SiteURLs.pagePath(ofFile: path)
                 let lastmod = lastModified[path].map { "<lastmod>\($0.utcText)</lastmod>" } ?? ""
                 xml += "<url><loc>\(XML.escape(urls.absolute(SiteURLs.percentEncoded(pretty))))</loc>\(lastmod)</url>\n"
             }
