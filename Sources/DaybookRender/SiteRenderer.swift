@@ -266,11 +266,12 @@ package struct SiteRenderer: Sendable {
         if shape == nil {
             // The few pages without a shape (home, search, 404) are fingerprinted whole, and
             // rendered only when the fingerprint moved.
+            // The settings whole, as the other pages' context has them: the layout reads more of
+            // them than the page's view shows (the language, and the absolute base of the head's
+            // canonical URL).
             var hash = StableHash()
             hash.combine(String(themeFingerprint))
-            hash.combine(builder.input.config.language)
-            hash.combine(builder.siteTitle)
-            hash.combine(builder.urls.root)
+            hash.combine(builder.input.config)
             hash.combine(viewValue: page)
             key = hash.value
             if reuse(path, key) { return PageOutput(path: path, key: key, file: nil) }

@@ -158,6 +158,19 @@ struct LinkPreviewTests {
         #expect(try Self.linkedData(try #require(site.read("output/journal/q2/index.html"))) == nil)
     }
 
+    @Test("a new host in baseURL moves every page's canonical URL in the next build, home, search and 404 included")
+    func newHost() async throws {
+        let site = try await Self.built()
+        let moved = Self.archive.replacingOccurrences(of: "baseURL: https://s.example/blog/", with: "baseURL: https://t.example/blog/")
+        try site.write("site.yml", moved.components(separatedBy: "-- site.yml --\n")[1].components(separatedBy: "-- content/")[0])
+        let result = await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: Fixed.at(Self.now)))
+        #expect(result.succeeded)
+        for (file, address) in [("index.html", ""), ("search/index.html", "search/"), ("404.html", "404.html"), ("posts/p1/index.html", "posts/p1/")] {
+            let html = try #require(site.read("output/" + file))
+            #expect(Self.meta(html)["canonical"] == "https://t.example/blog/" + address, "\(file)")
+        }
+    }
+
     @Test("descriptions are plain text of at most 200 characters, cut at a word")
     func longDescription() async throws {
         let long = String(repeating: "word ", count: 80)
