@@ -10,7 +10,7 @@ import DaybookParallel
 /// targets). The archive lives in the site's `.daybook-cache`, which is untrusted: every count and
 /// index is checked, and an archive that does not read whole is an empty cache.
 package struct PageFactsCache: Sendable {
-    package static let magic = Array("daybook-page-facts-3\n".utf8)
+    package static let magic = Array("daybook-page-facts-4\n".utf8)
     /// Mixed into the key of a feed's or sitemap's entry, so it never meets a page's.
     static let xmlKeyTag: UInt64 = 0x786D_6C2D_7375_6D6D
     /// The archive's strings; a check interns the strings of the pages it parses after them, so

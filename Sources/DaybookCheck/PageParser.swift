@@ -20,6 +20,10 @@ struct PageParser {
     /// The link attributes' names, interned once per page rather than once per link.
     private let href: UInt32, src: UInt32, srcset: UInt32
 
+    /// The `<meta>` properties that name a file of the site for link previews (CONTRACT §12): a
+    /// preview reader fetches them, so one naming a missing file is a broken link.
+    static let previewProperties: Set<String> = ["og:image", "og:image:url", "og:image:secure_url", "og:url", "twitter:image"]
+
     private init(table: StringTable) {
         self.table = table
         (href, src, srcset) = (self.table.intern("href"), self.table.intern("src"), self.table.intern("srcset"))
@@ -78,6 +82,12 @@ struct PageParser {
         var hasAlt = false
         var id: String?
         var anchorName: (value: String, position: Position)?
+        // `<link rel="canonical">` and `<meta property="og:image" content>` are links too, known
+        // only once the element's other attributes are read.
+        var relation: String?
+        var linkHref: (value: String, position: Position)?
+        var property: String?
+        var content: (value: String, position: Position)?
         for index in 0..<Int(attributes.length) {
             guard let attribute = attributes.data[index]?.assumingMemoryBound(to: GumboAttribute.self).pointee,
                 let name = Attribute(attribute.name)
@@ -93,7 +103,12 @@ struct PageParser {
                 id = value
                 facts.ids.append(named(value, position))
             case .name where tag == GUMBO_TAG_A: anchorName = (value, position)
-            case .name: break
+            case .name where tag == GUMBO_TAG_META, .property where tag == GUMBO_TAG_META: property = value
+            case .name, .property: break
+            case .rel: relation = value
+            case .content where tag == GUMBO_TAG_META: content = (value, position)
+            case .content: break
+            case .href where tag == GUMBO_TAG_LINK && !value.utf8.allSatisfy(Self.isASCIIWhitespace): linkHref = (value, position)
             case .href where value.utf8.allSatisfy(Self.isASCIIWhitespace), .src where value.utf8.allSatisfy(Self.isASCIIWhitespace):
                 // CONTRACT §5: no element has an empty `src` or `href`: it names the page itself.
                 facts.pageErrors.append(named("empty \(name == .href ? "href" : "src") attribute: it names the page itself; give the address, or leave the attribute out", position))
@@ -113,6 +128,15 @@ struct PageParser {
         // HTML scrolls to an `<a name>` as to an id, so a fragment may name one; `<a id="x"
         // name="x">` names one target, not two.
         if let anchorName, anchorName.value != id { facts.ids.append(named(anchorName.value, anchorName.position)) }
+        if let linkHref {
+            let isCanonical = relation?.lowercased().split(whereSeparator: \.isWhitespace).contains("canonical") ?? false
+            facts.links.append(IndexedFacts.Link(url: table.intern(linkHref.value), attribute: isCanonical ? table.intern("canonical") : href, position: linkHref.position))
+        }
+        if tag == GUMBO_TAG_META, let property, let content, Self.previewProperties.contains(property.lowercased()),
+            !content.value.utf8.allSatisfy(Self.isASCIIWhitespace)
+        {
+            facts.links.append(IndexedFacts.Link(url: table.intern(content.value), attribute: table.intern(property.lowercased()), position: content.position))
+        }
         if tag == GUMBO_TAG_IMG && !hasAlt { facts.imagesWithoutAlt.append(Position(element.start_pos)) }
         // An inline SVG's `<title>` names the drawing, not the page.
         if tag == GUMBO_TAG_TITLE && element.tag_namespace == GUMBO_NAMESPACE_HTML {
@@ -131,11 +155,14 @@ struct PageParser {
 
     /// The attributes the checks read, known by their name's bytes (gumbo lower-cases names).
     private enum Attribute {
-        case id, name, href, src, srcset, alt
+        case id, name, href, src, srcset, alt, rel, property, content
 
         init?(_ name: UnsafePointer<CChar>) {
             let found: Attribute? = switch UInt8(bitPattern: name[0]) {
             case UInt8(ascii: "i"): strcmp(name, "id") == 0 ? .id : nil
+            case UInt8(ascii: "r"): strcmp(name, "rel") == 0 ? .rel : nil
+            case UInt8(ascii: "p"): strcmp(name, "property") == 0 ? .property : nil
+            case UInt8(ascii: "c"): strcmp(name, "content") == 0 ? .content : nil
             case UInt8(ascii: "n"): strcmp(name, "name") == 0 ? .name : nil
             case UInt8(ascii: "h"): strcmp(name, "href") == 0 ? .href : nil
             case UInt8(ascii: "s"): strcmp(name, "src") == 0 ? .src : strcmp(name, "srcset") == 0 ? .srcset : nil

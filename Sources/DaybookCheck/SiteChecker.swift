@@ -294,17 +294,25 @@ package struct SiteChecker: Sendable {
             case .missing, .file: internalCount += 1
             case .ignored, .problem: break
             }
-            if let error = Self.linkError(answer, url: table[link.url], at: at(link.position), site: site) { found.append(error) }
+            if let error = Self.linkError(answer, url: table[link.url], at: at(link.position), site: site, naming: table[link.attribute]) {
+                found.append(error)
+            }
         }
         return (found, internalCount, external)
     }
 
     /// What is wrong with a link, by what it led to, wherever it stands (a page, a feed): one
     /// wording for both.
-    static func linkError(_ answer: LinkAnswers.Answer, url: String, at: SourceLocation, site: CheckedPages) -> Diagnostic? {
+    ///
+    /// `naming` is the attribute or `<meta>` property the URL stands in: a canonical URL or a
+    /// link preview's (CONTRACT §12) is said as such, since no reader clicks it and a broken one
+    /// only shows in a search result or a shared link.
+    static func linkError(_ answer: LinkAnswers.Answer, url: String, at: SourceLocation, site: CheckedPages, naming: String = "href") -> Diagnostic? {
         switch answer {
         case .ignored, .external: return nil
         case .problem(let message): return .error(message, at: at)
+        case .missing where naming == "canonical": return .error("the canonical URL \(url) names no file of the output", at: at)
+        case .missing where PageParser.previewProperties.contains(naming): return .error("\(naming) \(url) names no file of the output", at: at)
         case .missing: return .error("link to \(url) does not resolve", at: at)
         case .file(_, let target, let fragment):
             guard let fragment, let target, !site.has(id: fragment.index, on: target) else { return nil }

@@ -106,6 +106,28 @@ struct SiteCheckerTests {
         }
     }
 
+    @Test("a canonical URL or a link preview's og:image, og:url or twitter:image naming a missing file is an error, said as such (issue 41)")
+    func linkPreviewURLs() async {
+        let head = """
+            <!doctype html>
+            <html lang="en"><head><title>Post</title><link href="https://example.org/blog/posts/p2/" rel="canonical">
+            <meta content="https://example.org/blog/images/gone.webp" property="og:image"><meta property="og:url" content="https://example.org/blog/posts/p1/">
+            <meta name="twitter:image" content="/blog/images/a.png"><meta property="og:image:alt" content="/blog/nowhere/">
+            <meta property="og:image" content="https://photos.example/x.jpg"><link rel="alternate" href="https://example.org/blog/feed.xml"></head>
+            <body><article id="c1">Hi</article><a href="../../caf%C3%A9/">back</a></body></html>
+            """
+        let found = await messages(["posts/p1/index.html": head])
+        #expect(found == [
+            "posts/p1/index.html:2:53: error: the canonical URL https://example.org/blog/posts/p2/ names no file of the output",
+            "posts/p1/index.html:3:15: error: og:image https://example.org/blog/images/gone.webp names no file of the output",
+        ])
+        // Every other URL there resolves or leaves the site; once the image is gone, twitter:image is flagged too.
+        let withoutImage = await messages(["posts/p1/index.html": head, "images/a.png": nil])
+        #expect(withoutImage.filter { $0.hasPrefix("posts/") }.suffix(1) == [
+            "posts/p1/index.html:4:36: error: twitter:image /blog/images/a.png names no file of the output"
+        ])
+    }
+
     @Test("srcset candidates part at commas and ASCII whitespace only, as HTML parses them")
     func srcsetWhitespace() async {
         // Tabs and line breaks separate a URL from its descriptor; U+3000 is part of the URL.
