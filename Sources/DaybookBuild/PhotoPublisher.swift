@@ -194,7 +194,7 @@ struct PhotoPublisher {
                 published.diagnostics.append(.error("'content/\(photo.path)' \(error.message)", at: place(of: photo.path, read: read)))
                 continue
             }
-            var files = image.copies + (image.thumbnail.map { [$0] } ?? [])
+            var files = image.copies + [image.thumbnail, image.share].compactMap { $0 }
             if config.imageOriginals, let original = image.original { files.append(original) }
             var clash = false
             for file in files where file.outputPath != photo.path {
@@ -233,7 +233,8 @@ struct PhotoPublisher {
                 size: size,
                 copies: image.copies.map { .init(path: $0.outputPath, width: $0.width, height: $0.height) },
                 thumbnail: image.thumbnail.map { .init(path: $0.outputPath, width: $0.width, height: $0.height) },
-                dominantColor: image.dominantColor)
+                dominantColor: image.dominantColor,
+                share: image.share.map { .init(path: $0.outputPath, width: $0.width, height: $0.height) })
         }
         do { try index.save(to: pipeline.cache, previous: previousIndex) } catch {
             published.diagnostics.append(.error(error.message, at: SourceLocation(path: ".daybook-cache/images")))

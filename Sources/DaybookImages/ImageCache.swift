@@ -55,6 +55,20 @@ package struct ImageCache: Sendable {
         var copies: [File]
         var thumbnail: File
         var original: File?
+        /// The link preview's copy (`ImageSettings.linkPreviewWidth` wide), made only when the
+        /// photo is that wide and no `srcset` candidate is: it is no candidate, since the contract
+        /// fixes those by `images.widths` alone.
+        var share: File? = nil
+
+        /// Every file the entry holds.
+        var files: [File] { copies + [thumbnail] + [original, share].compactMap { $0 } }
+
+        /// An entry made before link previews had their copy, for a photo that needs one: made
+        /// again, rather than giving every cache entry of every site a new key.
+        var lacksShareCopy: Bool {
+            share == nil && uprightWidth >= ImageSettings.linkPreviewWidth
+                && !copies.contains { $0.width >= ImageSettings.linkPreviewWidth }
+        }
     }
 
     /// An entry's manifest names a handful of files: a few hundred bytes.
@@ -73,8 +87,8 @@ package struct ImageCache: Sendable {
             let data = Self.readFile(entry.appendingPathComponent("manifest.json").path, maxBytes: Self.maxManifestBytes),
             let manifest = try? JSONDecoder().decode(Manifest.self, from: Data(data))
         else { return nil }
-        let files = manifest.copies + [manifest.thumbnail] + (manifest.original.map { [$0] } ?? [])
-        for file in files {
+        if manifest.lacksShareCopy { return nil }
+        for file in manifest.files {
             guard Self.isSafeName(file.name), Self.regularFileSize(entry.appendingPathComponent(file.name).path) == file.byteCount else {
                 return nil
             }

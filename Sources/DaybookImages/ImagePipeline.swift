@@ -101,7 +101,9 @@ package struct ImagePipeline: Sendable {
         func height(_ width: Int) -> Int {
             ResponsiveWidths.height(forWidth: width, uprightWidth: upright.width, uprightHeight: upright.height)
         }
-        let baseWidth = max(widths.last ?? 0, min(upright.width, settings.thumbnailSize))
+        let shareWidth = ImageSettings.linkPreviewWidth
+        let needsShareCopy = upright.width >= shareWidth && !widths.contains { $0 >= shareWidth }
+        let baseWidth = max(widths.last ?? 0, needsShareCopy ? shareWidth : 0, min(upright.width, settings.thumbnailSize))
 
         let base: VipsImageRef
         switch VipsImageRef.thumbnail(stable, width: baseWidth, height: height(baseWidth), exact: true, toSRGB: header.hasColourProfile)
@@ -115,7 +117,8 @@ package struct ImagePipeline: Sendable {
         let ext = settings.format.fileExtension
         var files: [(name: String, bytes: [UInt8])] = []
         var copies: [ImageCache.Manifest.File] = []
-        for width in widths {
+        var share: ImageCache.Manifest.File?
+        for width in widths + (needsShareCopy ? [shareWidth] : []) {
             let copy: VipsImageRef
             if width == base.width {
                 copy = base
@@ -129,8 +132,9 @@ package struct ImagePipeline: Sendable {
             switch copy.encodedWithoutMetadata(settings.format, quality: settings.quality) {
             case .success(let encoded):
                 files.append((name, encoded))
-                copies.append(
-                    .init(name: name, width: copy.width, height: copy.height, byteCount: encoded.count, contentHash: StableHash.of(encoded)))
+                let file = ImageCache.Manifest.File(
+                    name: name, width: copy.width, height: copy.height, byteCount: encoded.count, contentHash: StableHash.of(encoded))
+                if needsShareCopy && width == shareWidth { share = file } else { copies.append(file) }
             case .failure(let failure): throw failed(failure)
             }
         }
@@ -168,7 +172,7 @@ package struct ImagePipeline: Sendable {
 
         let manifest = ImageCache.Manifest(
             uprightWidth: upright.width, uprightHeight: upright.height, orientation: vipsOrientation.value,
-            dominantColor: colour, copies: copies, thumbnail: thumbnail, original: original)
+            dominantColor: colour, copies: copies, thumbnail: thumbnail, original: original, share: share)
         return Made(files: files, manifest: manifest)
     }
 
@@ -198,6 +202,7 @@ package struct ImagePipeline: Sendable {
             thumbnail: file(manifest.thumbnail, "\(stem).\(manifest.thumbnail.width)x\(manifest.thumbnail.height).\(ext)"),
             original: manifest.original.map { file($0, path) },
             wasEncoded: wasEncoded)
+        processed.share = manifest.share.map { file($0, "\(stem).\($0.width).\(ext)") }
         processed.cached = CachedEntry(key: key, manifest: manifest)
         return processed
     }
@@ -206,7 +211,7 @@ package struct ImagePipeline: Sendable {
     /// cache entry `entry` was made from it), without reading its bytes. `nil` when the entry is
     /// gone or was made by other settings; the caller then reads the source.
     package func processed(path: String, format: ImageFormat, entry: CachedEntry) -> ProcessedImage? {
-        guard entry.key.hasSuffix(cacheKeySuffix), ImageCache.isSafeName(entry.key),
+        guard entry.key.hasSuffix(cacheKeySuffix), ImageCache.isSafeName(entry.key), !entry.manifest.lacksShareCopy,
             ImageCache.isRealFolder(cache.entryPath(entry.key))
         else { return nil }
         return result(path: path, format: format, key: entry.key, manifest: entry.manifest, wasEncoded: false)

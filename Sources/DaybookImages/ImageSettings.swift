@@ -15,6 +15,10 @@ package struct ImageSettings: Sendable, Hashable {
 
     package static let defaultWidths = [480, 960, 1600]
 
+    /// The narrowest copy a link preview wants (CONTRACT §12: `og:image` at least 1,200 px wide
+    /// when the photo is): a photo that wide gets a copy at it when no `srcset` candidate is.
+    package static let linkPreviewWidth = 1200
+
     package init(widths: [Int] = ImageSettings.defaultWidths, format: CopyFormat = .webp, quality: Int = 80, thumbnailSize: Int = 320) {
         self.widths = widths
         self.format = format

@@ -20,6 +20,8 @@ package struct ProcessedImage: Sendable, Hashable {
     /// in the `meta` box, which cannot be cut out without rewriting item offsets; no browser but
     /// Safari shows HEIC anyway, so link the widest copy instead).
     package var original: ImageFile?
+    /// The copy for link previews when no `srcset` candidate is wide enough for one (CONTRACT §12).
+    package var share: ImageFile?
     /// `true` when this call encoded the copies; `false` when they came from the cache (or there are none).
     package var wasEncoded: Bool
     /// The cache entry the files are in, to remember for the next build (`SourceIndex`).
@@ -132,6 +134,7 @@ extension ProcessedImage {
         var image = self
         image.copies = copies.map(renamed)
         image.thumbnail = thumbnail.map(renamed)
+        image.share = share.map(renamed)
         return image
     }
 }

@@ -42,7 +42,7 @@ package struct SourceIndex: Sendable, Equatable {
     package init() {}
 
     static let fileName = "sources.tsv"
-    static let header = "daybook-sources 1"
+    static let header = "daybook-sources 2"
     /// Far above what 100,000 photos need (about 600 bytes each).
     static let maxBytes = 256 << 20
 
@@ -58,8 +58,8 @@ package struct SourceIndex: Sendable, Equatable {
     // MARK: - The line format
 
     /// `path TAB size modified changed inode device TAB format TAB key TAB width height orientation colour
-    /// TAB copies TAB thumbnail TAB original`, each file `name,width,height,bytes,hash` (hash `-` when
-    /// unknown), copies joined by spaces, original `-` when none. A path holding a tab or a line
+    /// TAB copies TAB thumbnail TAB original TAB share`, each file `name,width,height,bytes,hash` (hash `-` when
+    /// unknown), copies joined by spaces, original and share `-` when none. A path holding a tab or a line
     /// break is left out: that photo is read on every build.
     var text: String {
         var lines = [Self.header]
@@ -75,6 +75,7 @@ package struct SourceIndex: Sendable, Equatable {
                 entry.cached.key,
                 "\(manifest.uprightWidth) \(manifest.uprightHeight) \(manifest.orientation) \(manifest.dominantColor)",
                 manifest.copies.map(file).joined(separator: " "), file(manifest.thumbnail), manifest.original.map(file) ?? "-",
+                manifest.share.map(file) ?? "-",
             ].joined(separator: "\t"))
         }
         return lines.joined(separator: "\n") + "\n"
@@ -100,7 +101,7 @@ package struct SourceIndex: Sendable, Equatable {
         }
         for line in lines {
             let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-            guard fields.count == 8 else { return nil }
+            guard fields.count == 9 else { return nil }
             let numbers = fields[1].split(separator: UInt8(ascii: " "))
             let shape = fields[4].split(separator: UInt8(ascii: " "))
             guard numbers.count == 5, let size: Int64 = number(numbers[0]), let modified: Int64 = number(numbers[1]),
@@ -123,9 +124,14 @@ package struct SourceIndex: Sendable, Equatable {
                 guard let parsed = file(fields[7]) else { return nil }
                 original = parsed
             }
+            var share: ImageCache.Manifest.File?
+            if !fields[8].elementsEqual("-".utf8) {
+                guard let parsed = file(fields[8]) else { return nil }
+                share = parsed
+            }
             let manifest = ImageCache.Manifest(
                 uprightWidth: width, uprightHeight: height, orientation: orientation, dominantColor: String(Substring(shape[3])),
-                copies: copies, thumbnail: thumbnail, original: original)
+                copies: copies, thumbnail: thumbnail, original: original, share: share)
             entries[String(Substring(fields[0]))] = Entry(
                 status: Status(size: size, modified: modified, changed: changed, inode: inode, device: device), format: format,
                 cached: CachedEntry(key: String(Substring(fields[3])), manifest: manifest))

@@ -102,12 +102,13 @@ package final class FactVersions: Sendable {
         }
         hash.combine(responsive.size.width)
         hash.combine(responsive.size.height)
-        for copy in responsive.copies + [responsive.thumbnail].compactMap({ $0 }) {
+        for copy in responsive.copies + [responsive.thumbnail, responsive.share].compactMap({ $0 }) {
             hash.combine(copy.path)
             hash.combine(copy.width)
             hash.combine(copy.height)
         }
         hash.combine(responsive.thumbnail != nil)
+        hash.combine(responsive.share != nil)
         hash.combine(responsive.dominantColor)
         return hash.value
     }

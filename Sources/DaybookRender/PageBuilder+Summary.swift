@@ -46,7 +46,7 @@ extension PageBuilder {
         guard let reference = post.image else { return nil }
         reads?.record(.image(reference))
         let alt = photoAlt(post)
-        if let copy = input.images[reference]?.copy(atLeast: 1200) {
+        if let copy = input.images[reference]?.linkPreviewCopy(atLeast: 1200) {
             return PageSummary.SharedImage(url: absolute(copy.path), width: copy.width, height: copy.height, alt: alt)
         }
         guard let size = input.imageSizes[reference] else { return nil }

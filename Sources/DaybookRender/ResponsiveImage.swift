@@ -23,12 +23,21 @@ package struct ResponsiveImage: Sendable, Hashable {
     package var thumbnail: Copy?
     /// `#rrggbb`, the background shown while the photo loads.
     package var dominantColor: String?
+    /// A copy made for link previews alone, when no candidate is as wide as they want.
+    package var share: Copy?
 
-    package init(size: ImageSize, copies: [Copy], thumbnail: Copy?, dominantColor: String?) {
+    package init(size: ImageSize, copies: [Copy], thumbnail: Copy?, dominantColor: String?, share: Copy? = nil) {
         self.size = size
         self.copies = copies
         self.thumbnail = thumbnail
         self.dominantColor = dominantColor
+        self.share = share
+    }
+
+    /// The copy a link preview names (CONTRACT §12): the narrowest at least `width` wide, else
+    /// the widest there is.
+    package func linkPreviewCopy(atLeast width: Int) -> Copy? {
+        share.flatMap { $0.width >= width ? $0 : nil } ?? copy(atLeast: width)
     }
 
     /// The copy `src` names: the widest no wider than `preferred`, else the narrowest.

@@ -104,6 +104,22 @@ struct LinkPreviewTests {
         #expect(!html.contains("<script type=\"application/ld+json\">{\"@context\":\"https://schema.org\",\"@type\":\"SocialMediaPosting\",\"@id\":\"https://s.example/blog/posts/p1/\",\"url\":\"https://s.example/blog/posts/p1/\",\"headline\":\"Foto de Ana\",\"articleBody\":\"Fog on the river </script>"))
     }
 
+    @Test("with images.widths all under 1,200 px, a photo that wide is shared by a 1,200 px copy of its own, published, and outside the srcset")
+    func shareCopy() async throws {
+        let site = try await Self.built(Self.archive.replacing("widths: [600, 1300]", with: "widths: [480, 960]"))
+        let html = try #require(site.read("output/posts/p1/index.html"))
+        let meta = Self.meta(html)
+        #expect(meta["og:image"] == "https://s.example/blog/images/a.1200.webp")
+        #expect(meta["og:image:width"] == "1200")
+        #expect(meta["og:image:height"] == "600")
+        #expect(FileManager.default.fileExists(atPath: site.directory.appending(path: "output/images/a.1200.webp").path))
+        #expect(html.contains("images/a.480.webp 480w, /blog/images/a.960.webp 960w\""), "the srcset keeps images.widths")
+        #expect(!html.components(separatedBy: "</head>")[1].contains("a.1200"))
+        // A sensitive post's photo gets its copy too (the photo is the same file for every
+        // post), but no page names it.
+        #expect(!(site.read("output/posts/p2/index.html") ?? "").contains("b.1200"))
+    }
+
     @Test("a sensitive post's photo is named nowhere in its head, nor in its JSON-LD")
     func sensitive() async throws {
         let site = try await Self.built()

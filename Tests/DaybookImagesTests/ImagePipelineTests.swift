@@ -60,6 +60,45 @@ struct ImagePipelineTests {
         #expect(ImageOrientation(reading: copy) == .upright)
     }
 
+    @Test("a photo 1,200 px wide or more whose candidates are all narrower gets a 1,200 px copy for link previews, outside the srcset (CONTRACT §12)")
+    func linkPreviewCopy() throws {
+        let narrow = try pipeline(ImageSettings(widths: [480, 960])).process(source: Fixtures.image(width: 1500, height: 1000, as: .jpeg), path: "images/wide.jpg")
+        #expect(sizes(narrow) == ["480x320", "960x640"])
+        let share = try #require(narrow.share)
+        #expect("\(share.outputPath) \(share.width)x\(share.height)" == "images/wide.1200.webp 1200x800")
+        let decoded = Fixtures.decoded(try bytes(share))
+        #expect("\(decoded.width)x\(decoded.height)" == "1200x800")
+        #expect(!Fixtures.contains(try bytes(share), "Exif"))
+
+        // Exactly as wide as the widest of the default widths: no candidate at that width (§7), so a share copy.
+        let exact = try pipeline().process(source: Fixtures.image(width: 1600, height: 1200, as: .png), path: "exact.png")
+        #expect(sizes(exact) == ["480x360", "960x720"])
+        #expect(exact.share.map { "\($0.outputPath) \($0.width)x\($0.height)" } == "exact.1200.webp 1200x900")
+
+        // A candidate wide enough, or a photo too narrow for one: no share copy.
+        #expect(try pipeline().process(source: Fixtures.image(width: 2000, height: 1500, as: .jpeg), path: "a.jpg").share == nil)
+        #expect(try pipeline().process(source: Fixtures.image(width: 1300, height: 900, as: .jpeg), path: "b.jpg").share == nil)
+        #expect(try pipeline(ImageSettings(widths: [480, 960])).process(source: Fixtures.image(width: 1199, height: 900, as: .jpeg), path: "c.jpg").share == nil)
+    }
+
+    @Test("a cache entry made before link-preview copies, for a photo that needs one, is made again; others are reused")
+    func entryWithoutShareCopy() throws {
+        let folder = Fixtures.cacheFolder()
+        let pipeline = try ImagePipeline(settings: ImageSettings(widths: [480, 960]), cacheFolder: folder)
+        let wide = Fixtures.image(width: 1500, height: 1000, as: .jpeg), narrow = Fixtures.image(width: 900, height: 600, as: .jpeg)
+        for source in [wide, narrow] {
+            _ = try pipeline.process(source: source, path: "x.jpg")
+            // What an older build wrote: the manifest without its share copy.
+            let manifest = folder.appending(path: pipeline.cacheKey(for: source) + "/manifest.json")
+            var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: manifest)) as? [String: Any])
+            object["share"] = nil
+            try JSONSerialization.data(withJSONObject: object).write(to: manifest)
+        }
+        #expect(try pipeline.process(source: wide, path: "x.jpg").wasEncoded)
+        #expect(try pipeline.process(source: wide, path: "x.jpg").wasEncoded == false)
+        #expect(try pipeline.process(source: narrow, path: "x.jpg").wasEncoded == false)
+    }
+
     @Test("odd sizes round to the nearest pixel; nothing is upscaled")
     func rounding() throws {
         let odd = try pipeline().process(source: Fixtures.image(width: 1201, height: 799, as: .jpeg), path: "odd.jpg")
