@@ -36,6 +36,7 @@ static struct {
     int (*thumbnail_image)(DbVipsImage *, DbVipsImage **, int, ...);
     int (*webpsave_buffer)(DbVipsImage *, void **, size_t *, ...);
     int (*jpegsave_buffer)(DbVipsImage *, void **, size_t *, ...);
+    int (*pngsave_buffer)(DbVipsImage *, void **, size_t *, ...);
     int (*colourspace)(DbVipsImage *, DbVipsImage **, int, ...);
     int (*flatten)(DbVipsImage *, DbVipsImage **, ...);
     int (*cast)(DbVipsImage *, DbVipsImage **, int, ...);
@@ -105,6 +106,7 @@ int dbvips_start(void) {
     RESOLVE(thumbnail_image, "vips_thumbnail_image");
     RESOLVE(webpsave_buffer, "vips_webpsave_buffer");
     RESOLVE(jpegsave_buffer, "vips_jpegsave_buffer");
+    RESOLVE(pngsave_buffer, "vips_pngsave_buffer");
     RESOLVE(colourspace, "vips_colourspace");
     RESOLVE(flatten, "vips_flatten");
     RESOLVE(cast, "vips_cast");
@@ -166,8 +168,7 @@ DbVipsImage *dbvips_header(const void *data, size_t length) {
 // faults a camera's file may have (stray bytes between markers) still load.
 static const char *load_options = "fail_on=truncated";
 
-int dbvips_thumbnail_buffer(const void *data, size_t length, DbVipsImage **out, int width, int height, int size, int attention, int to_srgb) {
-    int crop = attention ? DBVIPS_INTERESTING_ATTENTION : DBVIPS_INTERESTING_NONE;
+int dbvips_thumbnail_buffer(const void *data, size_t length, DbVipsImage **out, int width, int height, int size, int crop, int to_srgb) {
     if (to_srgb)
         return vips.thumbnail_buffer((void *)data, length, out, width, "height", height, "size", size, "crop", crop,
                                      "export_profile", "srgb", "option_string", load_options, NULL);
@@ -182,6 +183,10 @@ int dbvips_thumbnail_image(DbVipsImage *in, DbVipsImage **out, int width, int he
 
 int dbvips_webpsave(DbVipsImage *in, void **buffer, size_t *length, int quality) {
     return vips.webpsave_buffer(in, buffer, length, "Q", quality, "strip", 1, NULL);
+}
+
+int dbvips_pngsave(DbVipsImage *in, void **buffer, size_t *length) {
+    return vips.pngsave_buffer(in, buffer, length, "strip", 1, "compression", 9, NULL);
 }
 
 int dbvips_jpegsave(DbVipsImage *in, void **buffer, size_t *length, int quality) {

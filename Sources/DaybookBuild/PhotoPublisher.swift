@@ -143,7 +143,7 @@ struct PhotoPublisher {
                 published.files.append(RenderedFile(path: path, bytes: bytes))
             }
         }
-        guard !photos.isEmpty else { return published }
+        guard !photos.isEmpty else { return finished(published, read: read) }
         let pipeline: ImagePipeline
         do {
             pipeline = try ImagePipeline(settings: settings, cacheFolder: cacheFolder, faults: faults)
@@ -239,6 +239,13 @@ struct PhotoPublisher {
         do { try index.save(to: pipeline.cache, previous: previousIndex) } catch {
             published.diagnostics.append(.error(error.message, at: SourceLocation(path: ".daybook-cache/images")))
         }
+        return finished(published, read: read)
+    }
+
+    /// `published` with the site's icons, its files in path order.
+    private func finished(_ published: Published, read: (String) -> Result<[UInt8], FileInfo.ReadFailure>) -> Published {
+        var published = published
+        publishIcon(into: &published, read: read)
         published.files.sort { $0.path.scalarsPrecede($1.path) }
         published.cached.sort { $0.path.scalarsPrecede($1.path) }
         return published

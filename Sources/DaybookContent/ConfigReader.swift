@@ -4,7 +4,7 @@ import Foundation
 /// Reads `site.yml` (CONTRACT §1): every key optional, unknown keys warned about, wrong types errors.
 enum ConfigReader {
     static let path = "site.yml"
-    static let knownKeys = ["baseURL", "description", "feedSize", "hashtags", "images", "language", "pageSize", "report", "timeZone", "timeline", "title"]
+    static let knownKeys = ["baseURL", "description", "feedSize", "hashtags", "icon", "images", "language", "pageSize", "report", "timeZone", "timeline", "title"]
 
     static func read(_ bytes: [UInt8]?) -> (SiteConfig, [Diagnostic]) {
         var config = SiteConfig()
@@ -78,6 +78,11 @@ enum ConfigReader {
                     } else {
                         diagnostics.append(Diagnostic(.badLanguageTag(field: member.key, found: s), at: at(member.value.position)))
                     }
+                }
+            case "icon":
+                if let s = string(member) {
+                    config.icon = s
+                    config.iconPosition = at(member.value.position)
                 }
             case "pageSize": if let n = positiveInt(member) { config.pageSize = n }
             case "feedSize": if let n = positiveInt(member) { config.feedSize = n }

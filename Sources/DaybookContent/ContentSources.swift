@@ -55,7 +55,11 @@ package struct ContentSources: Sendable {
             diagnostics.append(Diagnostic(.notUTF8, at: SourceLocation(path: ConfigReader.path, line: bad.line, column: bad.column)))
             configBytes = nil
         }
-        let (config, configDiagnostics) = ConfigReader.read(configBytes)
+        var (config, configDiagnostics) = ConfigReader.read(configBytes)
+        if let icon = config.icon, let problem = Self.iconProblem(icon, in: snapshot) {
+            configDiagnostics.append(Diagnostic(problem, at: config.iconPosition ?? SourceLocation(path: ConfigReader.path)))
+            config.icon = nil
+        }
         self.config = config
         self.configDiagnostics = diagnostics + configDiagnostics
         let listed = Set(snapshot.sources.keys).union(snapshot.unreadSources).sorted()
@@ -65,6 +69,18 @@ package struct ContentSources: Sendable {
         self.snapshot = snapshot
         self.showsDrafts = showsDrafts
         context = Self.context(snapshot, base: config.absoluteBase, showsDrafts: showsDrafts)
+    }
+
+    /// What is wrong with `icon` in site.yml, checked as an image field is: a plain path under
+    /// `content/` naming a file there. No URL: the icons are made from the file.
+    private static func iconProblem(_ icon: String, in snapshot: ContentSnapshot) -> ContentProblem? {
+        switch ImageReference.isAbsoluteURL(icon) ? .unsafe : ImageReference.verdict(icon, in: snapshot) {
+        case .fine: nil
+        case .unsafe: .iconNotAPath(icon)
+        case .outside(let link): .imageThroughOutsideLink(field: "icon", path: icon, link: link)
+        case .missing: .missingImage(field: "icon", path: icon, written: nil, item: "site")
+        case .passedOver: .hiddenImage(field: "icon", path: icon, item: "site")
+        }
     }
 
     /// The file's bytes, read now when the snapshot holds only its status (`readSource`).

@@ -37,7 +37,14 @@ package struct ImageCache: Sendable {
         }
     }
 
-    struct Manifest: Codable, Hashable, Sendable {
+    /// What an entry's `manifest.json` holds: the files it names, each checked when the entry is read.
+    protocol EntryManifest: Codable {
+        var files: [Manifest.File] { get }
+        /// `false` for an entry an older build made that this one must make again.
+        var isCurrent: Bool { get }
+    }
+
+    struct Manifest: EntryManifest, Codable, Hashable, Sendable {
         struct File: Codable, Hashable, Sendable {
             var name: String
             var width: Int
@@ -69,6 +76,8 @@ package struct ImageCache: Sendable {
             share == nil && uprightWidth >= ImageSettings.linkPreviewWidth
                 && !copies.contains { $0.width >= ImageSettings.linkPreviewWidth }
         }
+
+        var isCurrent: Bool { !lacksShareCopy }
     }
 
     /// An entry's manifest names a handful of files: a few hundred bytes.
@@ -81,13 +90,12 @@ package struct ImageCache: Sendable {
 
     /// The entry for `key` when it is complete: its manifest reads and every file it names is
     /// there with its size. Anything else is a miss, and the entry is made again.
-    func entry(_ key: String) -> Manifest? {
+    func entry<M: EntryManifest>(_ key: String, as kind: M.Type = Manifest.self) -> M? {
         let entry = entryFolder(key)
         guard Self.isRealFolder(entry.path),
             let data = Self.readFile(entry.appendingPathComponent("manifest.json").path, maxBytes: Self.maxManifestBytes),
-            let manifest = try? JSONDecoder().decode(Manifest.self, from: Data(data))
+            let manifest = try? JSONDecoder().decode(M.self, from: Data(data)), manifest.isCurrent
         else { return nil }
-        if manifest.lacksShareCopy { return nil }
         for file in manifest.files {
             guard Self.isSafeName(file.name), Self.regularFileSize(entry.appendingPathComponent(file.name).path) == file.byteCount else {
                 return nil
@@ -98,7 +106,7 @@ package struct ImageCache: Sendable {
 
     /// Writes the files and then the manifest into a temporary folder, and renames it to the key.
     /// When another build stored the same key first, its entry is kept and this one dropped.
-    func store(_ key: String, files: [(name: String, bytes: [UInt8])], manifest: Manifest) throws(ImageError) {
+    func store<M: EntryManifest>(_ key: String, files: [(name: String, bytes: [UInt8])], manifest: M) throws(ImageError) {
         let temporary = folder.appendingPathComponent(".tmp-\(key)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
         guard mkdir(temporary, 0o755) == 0 else {
             throw Self.error("cannot create \(temporary): \(String(cString: strerror(errno)))")
@@ -118,7 +126,7 @@ package struct ImageCache: Sendable {
         let final = entryFolder(key).path
         if rename(temporary, final) == 0 {
             renamed = true
-        } else if errno == EEXIST || errno == ENOTEMPTY, entry(key) != nil {
+        } else if errno == EEXIST || errno == ENOTEMPTY, entry(key, as: M.self) != nil {
             return  // a concurrent build got there first; the defer removes ours
         } else {
             // A damaged entry is in the way: move it aside, then retry once.

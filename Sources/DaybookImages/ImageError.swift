@@ -13,6 +13,8 @@ package struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
         case cache(detail: String)
         /// The caller's reader could not supply the bytes.
         case unreadable(detail: String)
+        /// A site icon in a format published as it is (GIF, SVG), from which no PNG can be made.
+        case iconNotRaster(ImageFormat)
     }
 
     /// The source's path relative to the site, as the field that names it says.
@@ -39,6 +41,8 @@ package struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
             "could not be cached (\(detail)); delete the .daybook-cache folder and build again"
         case .unreadable(let detail):
             "could not be read (\(detail))"
+        case .iconNotRaster(let format):
+            "is a \(format.rawValue.uppercased()) image, from which Daybook cannot make the PNG icons browsers and phones ask for; give 'icon' a JPEG, PNG or WebP image, at least 192 px square"
         }
     }
 

@@ -83,7 +83,19 @@ final class VipsImageRef {
     static func thumbnail(_ bytes: StableBytes, width: Int, height: Int, exact: Bool, toSRGB: Bool) -> Result<VipsImageRef, VipsFailure> {
         var out: OpaquePointer?
         let size = exact ? DBVIPS_SIZE_FORCE : DBVIPS_SIZE_DOWN
-        guard Vips.start(), dbvips_thumbnail_buffer(bytes.buffer.baseAddress, bytes.count, &out, Int32(width), Int32(height), Int32(size), 0, toSRGB ? 1 : 0) == 0,
+        guard Vips.start(), dbvips_thumbnail_buffer(bytes.buffer.baseAddress, bytes.count, &out, Int32(width), Int32(height), Int32(size), Int32(DBVIPS_INTERESTING_NONE), toSRGB ? 1 : 0) == 0,
+            let out
+        else { return .failure(VipsFailure()) }
+        return .success(VipsImageRef(out, source: bytes))
+    }
+
+    /// Decodes the centre square of the image, `side` pixels wide, scaled up or down (a site
+    /// icon, which browsers and phones ask for at fixed sizes), converted to sRGB when profiled.
+    static func square(_ bytes: StableBytes, side: Int, toSRGB: Bool) -> Result<VipsImageRef, VipsFailure> {
+        var out: OpaquePointer?
+        guard Vips.start(), dbvips_thumbnail_buffer(
+                bytes.buffer.baseAddress, bytes.count, &out, Int32(side), Int32(side), Int32(DBVIPS_SIZE_BOTH), Int32(DBVIPS_INTERESTING_CENTRE),
+                toSRGB ? 1 : 0) == 0,
             let out
         else { return .failure(VipsFailure()) }
         return .success(VipsImageRef(out, source: bytes))
@@ -165,6 +177,19 @@ final class VipsImageRef {
         guard status == 0, let buffer else { return .failure(VipsFailure()) }
         defer { dbvips_g_free(buffer) }
         return .success(Array(UnsafeRawBufferPointer(start: buffer, count: length)))
+    }
+
+    /// Encodes as PNG (a site icon: Apple's touch icon is PNG only), then removes at the byte
+    /// level any metadata chunk the encoder wrote anyway, as for the copies.
+    func pngWithoutMetadata() -> Result<[UInt8], VipsFailure> {
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        guard dbvips_pngsave(pointer, &buffer, &length) == 0, let buffer else { return .failure(VipsFailure()) }
+        defer { dbvips_g_free(buffer) }
+        guard let clean = PNGChunks.strip(Array(UnsafeRawBufferPointer(start: buffer, count: length)), keeping: .upright) else {
+            return .failure(VipsFailure(detail: "libvips wrote a PNG file Daybook cannot read back"))
+        }
+        return .success(clean)
     }
 
     /// The decoded pixels as libvips stores them (no rotation, no conversion), to compare two files.

@@ -136,6 +136,8 @@ package enum ContentProblem: Sendable, Hashable {
     case missingImage(field: String, path: String, written: String?, item: String)
     /// The named file is one the build never reads, so the image would never be found.
     case hiddenImage(field: String, path: String, item: String)
+    /// `icon` in site.yml is not a plain path under `content/` (a URL, `..`, a leading `/`).
+    case iconNotAPath(String)
 
     /// An error stops the build; a warning does not (unless `--strict`).
     package var severity: Severity {
@@ -152,7 +154,7 @@ package enum ContentProblem: Sendable, Hashable {
             .commentAnchorsCollide, .idWithoutSlug, .slugsCollide, .siteConfigNotAMapping, .settingNotAMapping,
             .notAPositiveWholeNumber, .badBaseURL, .unknownTimeZone, .badLanguageTag, .wordsNotAMapping, .badWord,
             .unknownPluralCategory, .pluralWithoutOther, .badImageWidths, .badImageWidth, .badImageFormat,
-            .badReportURL, .unsafeImagePath, .imageThroughOutsideLink:
+            .badReportURL, .unsafeImagePath, .imageThroughOutsideLink, .iconNotAPath:
             .error
         }
     }
@@ -300,6 +302,8 @@ package enum ContentProblem: Sendable, Hashable {
             "\(field) 'content/\(path)' leads outside the site folder through the symbolic link '\(link)'; it is not read: put the file itself there"
         case .missingImage(let field, let path, let written, let item):
             "\(field) \(written.map { "'\($0)' (the site's own address for 'content/\(path)')" } ?? "'content/\(path)'") does not exist; the \(item) is shown without it"
+        case .iconNotAPath(let value):
+            "'icon' must be the path of an image under content/ such as images/icon.png, from which the build makes the site's icons; '\(value)' is not"
         case .hiddenImage(let field, let path, let item):
             "\(field) 'content/\(path)' is hidden or an editor's backup (a name starting with '.', or ending in '~', '.swp' or '.swx'), which the build never reads; rename it; the \(item) is shown without it"
         }

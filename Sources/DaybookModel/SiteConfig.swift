@@ -42,6 +42,11 @@ package struct SiteConfig: Sendable, Hashable {
     package var language = LanguageTag.english
     /// Where `language` was written, for the warning when Daybook has no words for it.
     package var languagePosition: SourceLocation?
+    /// `icon` (issue 41): the path under `content/` of the image the site's icons are made
+    /// from; `nil` when not given, or when it names no file the build can read.
+    package var icon: String?
+    /// Where `icon` was written, for what is wrong with the file it names.
+    package var iconPosition: SourceLocation?
     /// Where `baseURL` was written, for the warning about a relative one.
     package var baseURLPosition: SourceLocation?
 

@@ -61,6 +61,7 @@ extension StableHash {
         combine(config.report)
         combine(config.language)
         combine(config.description)
+        combine(config.icon)
     }
 
     package mutating func combine(_ user: User) {

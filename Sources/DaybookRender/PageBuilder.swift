@@ -43,6 +43,10 @@ struct PageBuilder: Sendable {
     let dates: LocalDates
     /// The words the layout's scripts show, as JSON (`LayoutView.scriptWords`), made once.
     let scriptWords: String
+    /// The `<link>`s to the site's icons, the same on every page. They follow from `icon` in
+    /// site.yml alone (every size is always made), so a page's key needs nothing more than the
+    /// settings its context already holds.
+    let iconLinks: [IconLinkView]
 
     /// - Parameter pageCount: the site's pages, which size the search index (`SearchIndex.Layout`).
     init(input: RenderInput, links: MarkdownLinks? = nil, pageCount: Int = 0) {
@@ -53,6 +57,14 @@ struct PageBuilder: Sendable {
         self.paginator = Paginator(pageSize: input.config.pageSize)
         self.dates = LocalDates(language: input.config.language.text, timeZone: input.moment.timeZone)
         self.scriptWords = input.words.json(keys: LayoutView.scriptKeys)
+        let urls = self.urls
+        self.iconLinks = input.config.icon.map { icon in
+            SiteIcon.sizes.map { size in
+                IconLinkView(
+                    relation: size.relation, sizes: size.relation == "icon" ? "\(size.side)x\(size.side)" : nil,
+                    url: urls.asset(SiteURLs.percentEncoded(SiteIcon.path(of: icon, side: size.side))))
+            }
+        } ?? []
         self.linker = TextLinker(
             urls: urls, userIDs: Set(input.feeds.usersByID.keys), taggedTags: Set(input.feeds.indexes.tags.map(\.id)))
         markdownDrops = links.map { Self.drops(Self.markdownTexts(input.feeds).map(\.text), links: $0, targets: input.markdownTargets) } ?? [:]

@@ -294,7 +294,7 @@ package struct SiteRenderer: Sendable {
             title: page.title, siteTitle: builder.siteTitle, root: builder.urls.root, bodyClass: page.bodyClass,
             navigation: builder.navigation(current: page.current), feeds: page.feeds, footer: builder.footer, body: body,
             lang: builder.input.config.language.text, dir: builder.input.config.language.isRightToLeft ? "rtl" : nil,
-            scriptWords: scripted ? builder.scriptWords : nil, head: head(page, path: path))
+            scriptWords: scripted ? builder.scriptWords : nil, head: head(page, path: path), icons: builder.iconLinks)
         let html = templates.renderBytes(layout, template: TemplateName.layout.rawValue)
         return PageOutput(path: path, key: key, file: RenderedFile(path: path, bytes: html), facts: facts, shape: shape)
     }

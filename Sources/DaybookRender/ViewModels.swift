@@ -312,16 +312,28 @@ struct LayoutView: ViewModel {
     var scriptWords: String?
     /// Link previews' and search engines' tags (§12); `nil` without an absolute `baseURL`.
     var head: HeadView?
+    /// The site's icons (`icon` in site.yml); none without it, so no page asks for a missing one.
+    var icons: [IconLinkView] = []
 
     static let fields = ViewFieldTable<Self>([
         .stored("title") { $0.title }, .stored("siteTitle") { $0.siteTitle }, .stored("root") { $0.root },
         .stored("bodyClass") { $0.bodyClass }, .stored("navigation") { $0.navigation }, .stored("feeds") { $0.feeds },
         .stored("footer") { $0.footer }, .stored("body") { $0.body }, .stored("lang") { $0.lang }, .stored("dir") { $0.dir },
-        .stored("scriptWords") { $0.scriptWords }, .stored("head") { $0.head },
+        .stored("scriptWords") { $0.scriptWords }, .stored("head") { $0.head }, .stored("icons") { $0.icons },
     ])
 
     /// The keys `preview.js` and `load-more.js` read.
     static let scriptKeys = ["photoPreview", "close", "openPost", "sensitivePhoto", "showPhoto", "loadMoreFailed"]
+}
+
+/// One `<link>` to a site icon.
+struct IconLinkView: ViewModel {
+    var relation: String
+    /// `32x32`; left out of Apple's touch icon, which has one size.
+    var sizes: String?
+    var url: String
+
+    static let fields = ViewFieldTable<Self>([.stored("relation") { $0.relation }, .stored("sizes") { $0.sizes }, .stored("url") { $0.url }])
 }
 
 /// A row of the tag, user or location index: a name, a count, a link.

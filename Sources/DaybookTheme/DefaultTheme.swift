@@ -3352,7 +3352,8 @@ starterComment: "第一則留言。@me 會連結到該使用者的頁面。"
 <title>{{title}}</title>
 <meta name="color-scheme" content="light dark">
 <link rel="stylesheet" href="{{root}}style.css">
-{{#head}}<link rel="canonical" href="{{canonical}}">
+{{#icons}}<link rel="{{relation}}" type="image/png"{{#sizes}} sizes="{{.}}"{{/sizes}} href="{{url}}">
+{{/icons}}{{#head}}<link rel="canonical" href="{{canonical}}">
 {{#summary.description}}<meta name="description" content="{{.}}">
 {{/summary.description}}<meta property="og:title" content="{{title}}">
 <meta property="og:type" content="{{summary.type}}">

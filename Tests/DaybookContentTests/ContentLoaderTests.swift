@@ -394,7 +394,7 @@ struct ContentLoaderTests {
             "site.yml:1:8: error: 'title' must be a string, found an array",
             "site.yml:2:11: error: 'pageSize' must be a whole number of at least 1, found 0",
             "site.yml:3:11: error: unknown time zone 'Mars/Base'; use an IANA name such as Europe/Lisbon or UTC",
-            "site.yml:4:1: warning: unknown key 'colour'; known keys: baseURL, description, feedSize, hashtags, images, language, pageSize, report, timeZone, timeline, title",
+            "site.yml:4:1: warning: unknown key 'colour'; known keys: baseURL, description, feedSize, hashtags, icon, images, language, pageSize, report, timeZone, timeline, title",
             "site.yml:6:11: error: timeline.viewer 'ghost' is not a user",
         ])
 

@@ -9,7 +9,7 @@ struct FuzzFindingsTests {
     func mappingKeyedByMapping() {
         // FuzzConfig, 92,163 executions in: Yams' Node.any traps on `{{g%2}:g%2}` as a key.
         let config = ContentLoader.load(ContentSnapshot(sources: ["site.yml": Array("{{g%2}:g%2}: \n".utf8)]))
-        #expect(config.diagnostics.map(\.description) == ["site.yml:1:1: warning: unknown key '{{g%2: }: g%2}'; known keys: baseURL, description, feedSize, hashtags, images, language, pageSize, report, timeZone, timeline, title"])
+        #expect(config.diagnostics.map(\.description) == ["site.yml:1:1: warning: unknown key '{{g%2: }: g%2}'; known keys: baseURL, description, feedSize, hashtags, icon, images, language, pageSize, report, timeZone, timeline, title"])
         let item = "---\n{{a: b}: c}: d\nid: p1\nauthor: a\ncreatedAt: 2026-11-01T00:00:00Z\n---\n"
         let loaded = ContentLoader.load(ContentSnapshot(sources: ["content/posts/p1.md": Array(item.utf8)]))
         #expect(loaded.diagnostics.map(\.description).first

@@ -293,7 +293,7 @@ struct ExampleSiteTests {
         #expect(result.stderr.isEmpty)
         // Images are encoded or reused depending on the repository's .daybook-cache; the sum is fixed.
         #expect(result.stdout.hasPrefix("journal +14 · timeline +36 · tags +35 · users +7 · locations +6 · 117 pages · images "))
-        #expect(result.stdout.contains(" reused · files 228 written, 0 unchanged, 0 removed · 0 warnings · "))
+        #expect(result.stdout.contains(" reused · files 235 written, 0 unchanged, 0 removed · 0 warnings · "))
         #expect(try LinkResolver(root: output, prefix: "/").brokenLinks() == [])
         let journal = try String(contentsOf: output.appending(path: "journal/index.html"), encoding: .utf8)
         #expect(HTMLProbe.dataIDs(journal).first == "today-window")

@@ -99,6 +99,32 @@ struct ImagePipelineTests {
         #expect(try pipeline.process(source: narrow, path: "x.jpg").wasEncoded == false)
     }
 
+    @Test("a site icon is the centre square of its source, as PNG at 32, 180 and 192 px, scaled up when small; then read from the cache")
+    func icon() throws {
+        // Left third red, middle green, right third blue: the centre square is all green.
+        var rgb: [UInt8] = []
+        for _ in 0..<100 { for x in 0..<300 { rgb += x < 100 ? [220, 20, 20] : x < 200 ? [20, 200, 20] : [20, 20, 220] } }
+        let source = Fixtures.encode(rgb, width: 300, height: 100, as: .png)
+        let pipeline = try pipeline()
+        let icon = try pipeline.icon(source: source, path: "icon.png") { "icon.\($0).png" }
+        #expect(icon.files.map { "\($0.outputPath) \($0.width)x\($0.height)" } == ["icon.32.png 32x32", "icon.180.png 180x180", "icon.192.png 192x192"])
+        #expect(icon.sourceSize == PixelSize(width: 300, height: 100))
+        #expect(icon.wasEncoded)
+        for file in icon.files {
+            let png = try bytes(file)
+            #expect(ImageFormat(sniffing: png) == .png)
+            let decoded = Fixtures.decoded(png)
+            #expect("\(decoded.width)x\(decoded.height)" == "\(file.width)x\(file.height)")
+            for (x, y) in [(1, 1), (file.width - 2, file.height - 2), (file.width / 2, file.height / 2)] {
+                let pixel = Fixtures.pixel(png, x: x, y: y)
+                #expect(pixel.1 > 150 && pixel.0 < 80 && pixel.2 < 80, "\(file.outputPath) at \(x),\(y): \(pixel)")
+            }
+        }
+        let again = try pipeline.icon(source: source, path: "icon.png") { "icon.\($0).png" }
+        #expect(!again.wasEncoded)
+        #expect(again.files == icon.files)
+    }
+
     @Test("odd sizes round to the nearest pixel; nothing is upscaled")
     func rounding() throws {
         let odd = try pipeline().process(source: Fixtures.image(width: 1201, height: 799, as: .jpeg), path: "odd.jpg")

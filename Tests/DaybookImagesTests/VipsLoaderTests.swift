@@ -11,6 +11,8 @@ struct VipsLoaderTests {
     func values() {
         #expect(Int(DBVIPS_SIZE_DOWN) == Int(VIPS_SIZE_DOWN.rawValue))
         #expect(Int(DBVIPS_SIZE_FORCE) == Int(VIPS_SIZE_FORCE.rawValue))
+        #expect(Int(DBVIPS_SIZE_BOTH) == Int(VIPS_SIZE_BOTH.rawValue))
+        #expect(Int(DBVIPS_INTERESTING_CENTRE) == Int(VIPS_INTERESTING_CENTRE.rawValue))
         #expect(Int(DBVIPS_INTERESTING_NONE) == Int(VIPS_INTERESTING_NONE.rawValue))
         #expect(Int(DBVIPS_INTERESTING_ATTENTION) == Int(VIPS_INTERESTING_ATTENTION.rawValue))
         #expect(Int(DBVIPS_ACCESS_SEQUENTIAL) == Int(VIPS_ACCESS_SEQUENTIAL.rawValue))

@@ -55,8 +55,8 @@ struct StableHashModelTests {
                 "pageSize": { $0.pageSize = 11 }, "feedSize": { $0.feedSize = 21 }, "timelineViewer": { $0.timelineViewer = nil },
                 "hashtagsPerPost": { $0.hashtagsPerPost = 3 }, "imageWidths": { $0.imageWidths = [480, 960] }, "imageFormat": { $0.imageFormat = "jpeg" },
                 "imageOriginals": { $0.imageOriginals = false }, "report": { $0.report = nil }, "language": { $0.language = LanguageTag("ar")! },
-                "description": { $0.description = "D" },
-            ], hash: { config in Self.hash { $0.combine(config) } }, ignoring: ["timelineViewerPosition", "baseURLPosition", "languagePosition"])
+                "description": { $0.description = "D" }, "icon": { $0.icon = "images/icon.png" },
+            ], hash: { config in Self.hash { $0.combine(config) } }, ignoring: ["timelineViewerPosition", "baseURLPosition", "languagePosition", "iconPosition"])
         let before = Self.hash { $0.combine(sample) }
         sample.baseURLPosition = DaybookModel.SourceLocation(path: "site.yml", line: 2)
         sample.timelineViewerPosition = DaybookModel.SourceLocation(path: "site.yml", line: 5)

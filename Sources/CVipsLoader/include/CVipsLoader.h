@@ -17,9 +17,11 @@ typedef struct DbVipsImage DbVipsImage;
 
 /// `VipsSize`, `VipsInteresting`, `VipsAccess`, `VipsInterpretation` and `VipsBandFormat` values.
 enum {
+    DBVIPS_SIZE_BOTH = 0,
     DBVIPS_SIZE_DOWN = 2,
     DBVIPS_SIZE_FORCE = 3,
     DBVIPS_INTERESTING_NONE = 0,
+    DBVIPS_INTERESTING_CENTRE = 1,
     DBVIPS_INTERESTING_ATTENTION = 3,
     DBVIPS_ACCESS_SEQUENTIAL = 1,
     DBVIPS_INTERPRETATION_SRGB = 22,
@@ -54,10 +56,12 @@ DbVipsImage *dbvips_copy_memory(DbVipsImage *image);
 void *dbvips_write_to_memory(DbVipsImage *image, size_t *length);
 
 DbVipsImage *dbvips_header(const void *data, size_t length);
-int dbvips_thumbnail_buffer(const void *data, size_t length, DbVipsImage **out, int width, int height, int size, int attention, int to_srgb);
+/// `crop` is a `DBVIPS_INTERESTING_*` value.
+int dbvips_thumbnail_buffer(const void *data, size_t length, DbVipsImage **out, int width, int height, int size, int crop, int to_srgb);
 int dbvips_thumbnail_image(DbVipsImage *in, DbVipsImage **out, int width, int height, int size, int attention);
 int dbvips_webpsave(DbVipsImage *in, void **buffer, size_t *length, int quality);
 int dbvips_jpegsave(DbVipsImage *in, void **buffer, size_t *length, int quality);
+int dbvips_pngsave(DbVipsImage *in, void **buffer, size_t *length);
 int dbvips_srgb8(DbVipsImage *in, DbVipsImage **out);
 
 #endif
