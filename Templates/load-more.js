@@ -27,8 +27,10 @@
     return parent && parent.tagName === "LI" && parent.children.length === 1 ? parent : item;
   }
 
+  // Appends the page's new items; gives back the first of them, or null when all were shown.
   function append(page) {
     var shown = items(document);
+    var first = null;
     var seen = Object.create(null);
     shown.forEach(function (item) { seen[item.getAttribute("data-id")] = true; });
     var anchor = shown.length ? unit(shown[shown.length - 1]) : null;
@@ -39,7 +41,19 @@
       var node = document.importNode(unit(item), true);
       anchor.parentNode.insertBefore(node, anchor.nextSibling);
       anchor = node;
+      if (!first) first = node.matches("[data-id]") ? node : node.querySelector("[data-id]");
     });
+    return first;
+  }
+
+  // Focus goes to the first new item, so that a keyboard or screen reader user goes on from
+  // there, not from a button that has moved below it or is gone. The item itself rather than its
+  // first link (often the author's name): a screen reader reads on from the item's start, and
+  // Tab walks its links. focus() scrolls it into view when it is not.
+  function focusItem(item) {
+    if (!item) return;
+    if (item.tabIndex < 0 && !item.hasAttribute("tabindex")) item.setAttribute("tabindex", "-1");
+    item.focus();
   }
 
   // The appended page's own "Page K of N" and neighbour links replace the ones shown, so the
@@ -56,7 +70,9 @@
   button.addEventListener("click", function () {
     if (busy) return;
     busy = true;
-    button.disabled = true;
+    // Not `disabled`: a focused button that becomes disabled loses focus to <body> (Chromium),
+    // and a failed load would leave a keyboard user nowhere. `busy` already ignores clicks.
+    button.setAttribute("aria-disabled", "true");
     button.setAttribute("aria-busy", "true");
     var url = new URL(button.getAttribute("data-next"), location.href).href;
     fetch(url, { credentials: "same-origin" })
@@ -66,13 +82,19 @@
       })
       .then(function (html) {
         var page = new DOMParser().parseFromString(html, "text/html");
-        append(page);
+        // Unless the reader went elsewhere while it loaded.
+        var focus = document.activeElement;
+        var follow = !focus || focus === button || focus === document.body;
+        var shown = items(document);
+        var first = append(page);
         replacePagination(page);
         history.replaceState(history.state, "", url);
         var next = page.querySelector("button[data-load-more]");
         button.textContent = label;
         if (next) button.setAttribute("data-next", next.getAttribute("data-next"));
         else row.remove();
+        // Nothing new and the button gone: the last item shown, rather than nowhere.
+        if (follow) focusItem(first || (next ? null : shown[shown.length - 1]));
       })
       .catch(function () {
         // Leave the button for another try; the rel="next" link still works.
@@ -80,7 +102,7 @@
       })
       .then(function () {
         busy = false;
-        button.disabled = false;
+        button.removeAttribute("aria-disabled");
         button.removeAttribute("aria-busy");
       });
   });

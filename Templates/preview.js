@@ -50,6 +50,8 @@
     dialog = element("dialog", "preview");
     dialog.setAttribute("data-preview", "");
     dialog.setAttribute("aria-label", word("photoPreview", "Photo preview"));
+    // Focusable by script in every browser, for show() to keep focus in it.
+    dialog.tabIndex = -1;
     const close = element("button", "preview-close");
     close.type = "button";
     close.setAttribute("aria-label", word("close", "Close"));
@@ -68,6 +70,18 @@
       // right-to-left page.
       step((event.key === "ArrowRight") !== rightToLeft() ? 1 : -1);
     });
+    // showModal() makes the page behind inert, but Tab past the dialog's last control still
+    // leaves it: Chromium hands focus to its own toolbar, and the reader's place is lost. So Tab
+    // and Shift+Tab wrap around at the dialog's ends. On the document, not the dialog: should
+    // focus ever be on <body> while it is open, the next Tab brings it back in.
+    document.addEventListener("keydown", (event) => {
+      if (!dialog.open || event.key !== "Tab" || event.altKey || event.ctrlKey || event.metaKey) return;
+      const stops = tabStops();
+      const at = stops.indexOf(document.activeElement);
+      if (stops.length && at !== -1 && at !== (event.shiftKey ? 0 : stops.length - 1)) return;
+      event.preventDefault();
+      if (stops.length) stops[event.shiftKey ? stops.length - 1 : 0].focus();
+    });
     dialog.addEventListener("close", () => {
       // Escape and the button come here first: leave the post's address the way Back would.
       if (!closedByHistory && history.state && history.state.daybookPreview) history.back();
@@ -84,6 +98,13 @@
       // or right on a right-to-left page.
       if (Math.abs(dx) > 50) step((dx < 0) !== rightToLeft() ? 1 : -1);
     });
+  }
+
+  // The dialog's controls that Tab reaches, in order: the caption's links and a sensitive
+  // photo's summary come and go with the post shown.
+  function tabStops() {
+    return Array.from(dialog.querySelectorAll("a[href], button, input, select, textarea, summary, [tabindex]"))
+      .filter((node) => node.tabIndex >= 0 && !node.disabled && node.getClientRects().length > 0);
   }
 
   function photo(link) {
@@ -110,14 +131,19 @@
     const link = links()[next];
     if (!link) return false;
     index = next;
-    dialog.querySelector(".preview-photo").replaceChildren(...[photo(link)].filter(Boolean));
-    // data-caption holds the caption's HTML, as the page itself renders it (escaped in the attribute).
+    const box = dialog.querySelector(".preview-photo");
     const caption = dialog.querySelector(".preview-caption");
+    // A focused caption link or summary goes with the post it belongs to, and focus would fall to
+    // <body>, out of the dialog, where the arrows no longer reach it: the dialog takes it instead.
+    const focusGoes = box.contains(document.activeElement) || caption.contains(document.activeElement);
+    box.replaceChildren(...[photo(link)].filter(Boolean));
+    // data-caption holds the caption's HTML, as the page itself renders it (escaped in the attribute).
     caption.innerHTML = link.dataset.caption || "";
     // A caption in another language than the site's says so (CONTRACT §11), as on its page.
     if (link.dataset.lang) caption.lang = link.dataset.lang; else caption.removeAttribute("lang");
     if (link.dataset.dir) caption.dir = link.dataset.dir; else caption.removeAttribute("dir");
     dialog.querySelector(".preview-open").href = link.href;
+    if (focusGoes) dialog.focus();
     return true;
   }
 

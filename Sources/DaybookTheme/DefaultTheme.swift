@@ -3429,8 +3429,10 @@ starterComment: "第一則留言。@me 會連結到該使用者的頁面。"
     return parent && parent.tagName === "LI" && parent.children.length === 1 ? parent : item;
   }
 
+  // Appends the page's new items; gives back the first of them, or null when all were shown.
   function append(page) {
     var shown = items(document);
+    var first = null;
     var seen = Object.create(null);
     shown.forEach(function (item) { seen[item.getAttribute("data-id")] = true; });
     var anchor = shown.length ? unit(shown[shown.length - 1]) : null;
@@ -3441,7 +3443,19 @@ starterComment: "第一則留言。@me 會連結到該使用者的頁面。"
       var node = document.importNode(unit(item), true);
       anchor.parentNode.insertBefore(node, anchor.nextSibling);
       anchor = node;
+      if (!first) first = node.matches("[data-id]") ? node : node.querySelector("[data-id]");
     });
+    return first;
+  }
+
+  // Focus goes to the first new item, so that a keyboard or screen reader user goes on from
+  // there, not from a button that has moved below it or is gone. The item itself rather than its
+  // first link (often the author's name): a screen reader reads on from the item's start, and
+  // Tab walks its links. focus() scrolls it into view when it is not.
+  function focusItem(item) {
+    if (!item) return;
+    if (item.tabIndex < 0 && !item.hasAttribute("tabindex")) item.setAttribute("tabindex", "-1");
+    item.focus();
   }
 
   // The appended page's own "Page K of N" and neighbour links replace the ones shown, so the
@@ -3458,7 +3472,9 @@ starterComment: "第一則留言。@me 會連結到該使用者的頁面。"
   button.addEventListener("click", function () {
     if (busy) return;
     busy = true;
-    button.disabled = true;
+    // Not `disabled`: a focused button that becomes disabled loses focus to <body> (Chromium),
+    // and a failed load would leave a keyboard user nowhere. `busy` already ignores clicks.
+    button.setAttribute("aria-disabled", "true");
     button.setAttribute("aria-busy", "true");
     var url = new URL(button.getAttribute("data-next"), location.href).href;
     fetch(url, { credentials: "same-origin" })
@@ -3468,13 +3484,19 @@ starterComment: "第一則留言。@me 會連結到該使用者的頁面。"
       })
       .then(function (html) {
         var page = new DOMParser().parseFromString(html, "text/html");
-        append(page);
+        // Unless the reader went elsewhere while it loaded.
+        var focus = document.activeElement;
+        var follow = !focus || focus === button || focus === document.body;
+        var shown = items(document);
+        var first = append(page);
         replacePagination(page);
         history.replaceState(history.state, "", url);
         var next = page.querySelector("button[data-load-more]");
         button.textContent = label;
         if (next) button.setAttribute("data-next", next.getAttribute("data-next"));
         else row.remove();
+        // Nothing new and the button gone: the last item shown, rather than nowhere.
+        if (follow) focusItem(first || (next ? null : shown[shown.length - 1]));
       })
       .catch(function () {
         // Leave the button for another try; the rel="next" link still works.
@@ -3482,7 +3504,7 @@ starterComment: "第一則留言。@me 會連結到該使用者的頁面。"
       })
       .then(function () {
         busy = false;
-        button.disabled = false;
+        button.removeAttribute("aria-disabled");
         button.removeAttribute("aria-busy");
       });
   });
@@ -3583,6 +3605,8 @@ starterComment: "第一則留言。@me 會連結到該使用者的頁面。"
     dialog = element("dialog", "preview");
     dialog.setAttribute("data-preview", "");
     dialog.setAttribute("aria-label", word("photoPreview", "Photo preview"));
+    // Focusable by script in every browser, for show() to keep focus in it.
+    dialog.tabIndex = -1;
     const close = element("button", "preview-close");
     close.type = "button";
     close.setAttribute("aria-label", word("close", "Close"));
@@ -3601,6 +3625,18 @@ starterComment: "第一則留言。@me 會連結到該使用者的頁面。"
       // right-to-left page.
       step((event.key === "ArrowRight") !== rightToLeft() ? 1 : -1);
     });
+    // showModal() makes the page behind inert, but Tab past the dialog's last control still
+    // leaves it: Chromium hands focus to its own toolbar, and the reader's place is lost. So Tab
+    // and Shift+Tab wrap around at the dialog's ends. On the document, not the dialog: should
+    // focus ever be on <body> while it is open, the next Tab brings it back in.
+    document.addEventListener("keydown", (event) => {
+      if (!dialog.open || event.key !== "Tab" || event.altKey || event.ctrlKey || event.metaKey) return;
+      const stops = tabStops();
+      const at = stops.indexOf(document.activeElement);
+      if (stops.length && at !== -1 && at !== (event.shiftKey ? 0 : stops.length - 1)) return;
+      event.preventDefault();
+      if (stops.length) stops[event.shiftKey ? stops.length - 1 : 0].focus();
+    });
     dialog.addEventListener("close", () => {
       // Escape and the button come here first: leave the post's address the way Back would.
       if (!closedByHistory && history.state && history.state.daybookPreview) history.back();
@@ -3617,6 +3653,13 @@ starterComment: "第一則留言。@me 會連結到該使用者的頁面。"
       // or right on a right-to-left page.
       if (Math.abs(dx) > 50) step((dx < 0) !== rightToLeft() ? 1 : -1);
     });
+  }
+
+  // The dialog's controls that Tab reaches, in order: the caption's links and a sensitive
+  // photo's summary come and go with the post shown.
+  function tabStops() {
+    return Array.from(dialog.querySelectorAll("a[href], button, input, select, textarea, summary, [tabindex]"))
+      .filter((node) => node.tabIndex >= 0 && !node.disabled && node.getClientRects().length > 0);
   }
 
   function photo(link) {
@@ -3643,14 +3686,19 @@ starterComment: "第一則留言。@me 會連結到該使用者的頁面。"
     const link = links()[next];
     if (!link) return false;
     index = next;
-    dialog.querySelector(".preview-photo").replaceChildren(...[photo(link)].filter(Boolean));
-    // data-caption holds the caption's HTML, as the page itself renders it (escaped in the attribute).
+    const box = dialog.querySelector(".preview-photo");
     const caption = dialog.querySelector(".preview-caption");
+    // A focused caption link or summary goes with the post it belongs to, and focus would fall to
+    // <body>, out of the dialog, where the arrows no longer reach it: the dialog takes it instead.
+    const focusGoes = box.contains(document.activeElement) || caption.contains(document.activeElement);
+    box.replaceChildren(...[photo(link)].filter(Boolean));
+    // data-caption holds the caption's HTML, as the page itself renders it (escaped in the attribute).
     caption.innerHTML = link.dataset.caption || "";
     // A caption in another language than the site's says so (CONTRACT §11), as on its page.
     if (link.dataset.lang) caption.lang = link.dataset.lang; else caption.removeAttribute("lang");
     if (link.dataset.dir) caption.dir = link.dataset.dir; else caption.removeAttribute("dir");
     dialog.querySelector(".preview-open").href = link.href;
+    if (focusGoes) dialog.focus();
     return true;
   }
 
@@ -4597,6 +4645,8 @@ img { max-width: 100%; height: auto; }
 .page-count { color: var(--muted); font-size: 0.9rem; margin: 0 auto; }
 .load-more { margin: 1.5rem 0 0; text-align: center; }
 .load-more button { font: inherit; font-weight: 600; color: var(--accent); padding: 0.6rem 1.6rem; border: 1px solid var(--line); border-radius: 999px; background: var(--surface); cursor: pointer; }
+/* An item that "load more" moved focus to shows it the way links and buttons do. */
+[data-id][tabindex="-1"]:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 
 @media (min-width: 48rem) {
   .wrap { max-width: 60rem; }
