@@ -100,6 +100,10 @@
       files[path] = fetch(base + path).then(function (response) {
         if (!response.ok) throw new Error(path);
         return response.json();
+      }).catch(function (error) {
+        // Not kept: a search after the network is back fetches the file again.
+        delete files[path];
+        throw error;
       });
     }
     return files[path];

@@ -3839,6 +3839,10 @@ starterComment: "第一則留言。@me 會連結到該使用者的頁面。"
       files[path] = fetch(base + path).then(function (response) {
         if (!response.ok) throw new Error(path);
         return response.json();
+      }).catch(function (error) {
+        // Not kept: a search after the network is back fetches the file again.
+        delete files[path];
+        throw error;
       });
     }
     return files[path];

@@ -266,11 +266,14 @@ extension BrowserTests {
                 try await page.navigate(site.url("search/"))
                 try await page.evaluate(Self.listen)
                 _ = try await page.evaluate("""
-                    (real => { window.fetch = function (input, init) {
-                      return String(input).includes('/search/') ? Promise.reject(new TypeError('Failed to fetch')) : real.call(this, input, init); }; })(window.fetch)
+                    (real => { window.offline = true; window.fetch = function (input, init) {
+                      return window.offline && String(input).includes('/search/') ? Promise.reject(new TypeError('Failed to fetch')) : real.call(this, input, init); }; })(window.fetch)
                     """)
                 try await Self.submit("harbour ", page, until: language.text("searchFailed"))
                 #expect(try await page.strings("heard") == ["\(searching)|0", "\(language.text("searchFailed"))|0"])
+                // Back online, the next search fetches what failed and finds: a failure is not kept.
+                _ = try await page.evaluate("window.offline = false")
+                try await Self.submit("harbour  ", page, until: language.count("showingResults", 4))
             }
         }
 
