@@ -67,6 +67,13 @@
   // The row that holds the button, hidden in the page for readers without JavaScript.
   var row = button.closest(".load-more") || button;
   row.hidden = false;
+  // A failure is said here too: a screen reader may not read out a new label of the focused
+  // button. Made now, empty, so that it is a live region before anything is said in it.
+  var status = document.createElement("span");
+  status.className = "visually-hidden";
+  status.setAttribute("role", "status");
+  status.setAttribute("data-load-more-status", "");
+  (row === button ? button.parentNode : row).appendChild(status);
   button.addEventListener("click", function () {
     if (busy) return;
     busy = true;
@@ -74,6 +81,7 @@
     // and a failed load would leave a keyboard user nowhere. `busy` already ignores clicks.
     button.setAttribute("aria-disabled", "true");
     button.setAttribute("aria-busy", "true");
+    status.textContent = "";
     var url = new URL(button.getAttribute("data-next"), location.href).href;
     fetch(url, { credentials: "same-origin" })
       .then(function (response) {
@@ -99,6 +107,7 @@
       .catch(function () {
         // Leave the button for another try; the rel="next" link still works.
         button.textContent = word("loadMoreFailed", "Could not load more. Try again");
+        status.textContent = button.textContent;
       })
       .then(function () {
         busy = false;

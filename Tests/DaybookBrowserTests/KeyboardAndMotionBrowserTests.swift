@@ -189,7 +189,7 @@ extension BrowserTests {
             }
         }
 
-        @Test("a load that fails leaves focus on the button, which says so; a try after it works and moves focus on", arguments: SiteLanguage.both)
+        @Test("a load that fails leaves focus on the button, which says so, and a status says it aloud; a try after it works and moves focus on", arguments: SiteLanguage.both)
         func loadMoreFailure(language: SiteLanguage) async throws {
             try await withServedSite(language.site(BrowserSite.archive), now: BrowserSite.now) { site, page in
                 let timeline = site.url("timeline/")
@@ -204,6 +204,8 @@ extension BrowserTests {
                     if press == "mouse" { try await page.click("button[data-load-more]") } else { try await Self.enter(page) }
                     try await page.waitUntil("\(button).textContent === \(failed) && !\(button).hasAttribute('aria-busy')", "the load to fail (\(press))")
                     #expect(try await page.bool("document.activeElement === \(button)"), "focus after a failed load (\(press))")
+                    // Said in a polite live region too, which the button's new label may not be.
+                    #expect(try await page.string("[...document.querySelectorAll('[role=status]')].map(s => s.textContent).join('|')") == language.text("loadMoreFailed"))
                     #expect(try await page.strings(Self.shownIDs) == ["p8", "p7", "p6"])
                     #expect(try await page.location == timeline)
                 }
