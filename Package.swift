@@ -155,7 +155,7 @@ let package = Package(
         .testTarget(
             name: "DaybookBrowserTests",
             dependencies: [
-                "DaybookServer", "DaybookTestSupport", "DaybookRender", "DaybookLanguage", "DaybookModel",
+                "DaybookServer", "DaybookTestSupport", "DaybookRender", "DaybookLanguage", "DaybookModel", "DaybookImages",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,3 +1,4 @@
+import DaybookImages
 import DaybookTestSupport
 import Foundation
 import Testing
@@ -21,12 +22,38 @@ extension BrowserTests {
             return (word(16), word(20))
         }
 
+        static let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+        /// The example site's photos and icon, encoded once a run into a cache folder each
+        /// fixture starts from, so that a case spends its minute in the browser, not in libvips:
+        /// encoded again in every case, on a machine busy with the other tests, the first axe
+        /// case outgrew its minute. `nil` (each case encodes them) if the folder cannot be made.
+        /// The example uses the default `images.widths`; other widths would only miss the cache.
+        static let encodedImages: URL? = {
+            let folder = FileManager.default.temporaryDirectory.appending(path: "daybook-example-images-\(getpid())")
+            try? FileManager.default.removeItem(at: folder)
+            guard let pipeline = try? ImagePipeline(cacheFolder: folder.appending(path: "images")) else { return nil }
+            let content = repository.appending(path: "content")
+            let paths = (FileManager.default.enumerator(atPath: content.path)?.allObjects as? [String] ?? [])
+                .filter { ["jpg", "jpeg", "png", "webp"].contains(URL(filePath: $0).pathExtension.lowercased()) }
+            _ = pipeline.process(paths.map { ImageSource.file(content.appending(path: $0), path: $0) })
+            if let icon = FileManager.default.contents(atPath: content.appending(path: "images/icon.png").path) {
+                _ = try? pipeline.icon(source: Array(icon), path: "images/icon.png") { "\($0)" }
+            }
+            atexit { try? FileManager.default.removeItem(at: FileManager.default.temporaryDirectory.appending(path: "daybook-example-images-\(getpid())")) }
+            return folder.appending(path: "images")
+        }()
+
         /// The repository's example site, with its `language` set to `language`.
         static func example(in language: String) throws -> SiteFixture {
             let fixture = try SiteFixture("")
-            let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            let repository = Self.repository
             for name in ["content", "Templates"] {
                 try FileManager.default.copyItem(at: repository.appending(path: name), to: fixture.directory.appending(path: name))
+            }
+            if let images = Self.encodedImages {
+                try FileManager.default.createDirectory(at: fixture.directory.appending(path: ".daybook-cache"), withIntermediateDirectories: true)
+                try FileManager.default.copyItem(at: images, to: fixture.directory.appending(path: ".daybook-cache/images"))
             }
             let settings = try String(contentsOf: repository.appending(path: "site.yml"), encoding: .utf8)
             try fixture.write("site.yml", settings + "language: \(language)\n")
