@@ -10,6 +10,7 @@ struct PageSummaryTests {
         #expect(PageSummary.description("Café, naïve 東京 👩‍👩‍👧") == "Café, naïve 東京 👩‍👩‍👧")
         #expect(PageSummary.description(" \n\t\u{2028}") == nil)
         #expect(PageSummary.description("") == nil)
+        #expect(PageSummary.description("\u{0B}ascii\u{0C}only\r\n") == "ascii only", "the ASCII path: vertical tab and form feed too")
     }
 
     @Test("200 characters stay whole, however many bytes; 201 are cut at a word with '…' to at most 200")
