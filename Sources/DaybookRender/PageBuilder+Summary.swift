@@ -12,7 +12,9 @@ extension PageBuilder {
 
     /// A post: its caption, its photo unless sensitive, and a schema.org `SocialMediaPosting`.
     func postSummary(_ post: Post, title: String) -> PageSummary {
-        let author = author(post.author)
+        // The name alone: the page's own byline already made the author's view (with its avatar).
+        reads?.record(.person(post.author))
+        let authorName = input.feeds.usersByID[post.author]?.displayName ?? post.author
         let shared = post.isSensitive ? nil : sharedImage(post)
         let url = absolute(SiteURLs.post(post.id))
         let jsonLD = LinkedData.object { data in
@@ -25,7 +27,7 @@ extension PageBuilder {
             data.field("datePublished", post.createdAt.utcText)
             data.field("dateModified", post.updatedAt?.utcText)
             data.object("author", type: "Person") { person in
-                person.field("name", author.name)
+                person.field("name", authorName)
                 person.field("url", input.feeds.usersByID[post.author] == nil ? nil : absolute(SiteURLs.user(post.author)))
             }
             if let shared {

@@ -47,6 +47,8 @@ struct PageBuilder: Sendable {
     /// site.yml alone (every size is always made), so a page's key needs nothing more than the
     /// settings its context already holds.
     let iconLinks: [IconLinkView]
+    /// `og:locale`: the site's language as Open Graph writes it (`pt_BR`), made once.
+    let openGraphLocale: String
 
     /// - Parameter pageCount: the site's pages, which size the search index (`SearchIndex.Layout`).
     init(input: RenderInput, links: MarkdownLinks? = nil, pageCount: Int = 0) {
@@ -57,6 +59,7 @@ struct PageBuilder: Sendable {
         self.paginator = Paginator(pageSize: input.config.pageSize)
         self.dates = LocalDates(language: input.config.language.text, timeZone: input.moment.timeZone)
         self.scriptWords = input.words.json(keys: LayoutView.scriptKeys)
+        self.openGraphLocale = input.config.language.text.replacing("-", with: "_")
         let urls = self.urls
         self.iconLinks = input.config.icon.map { icon in
             SiteIcon.sizes.map { size in

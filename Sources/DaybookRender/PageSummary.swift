@@ -44,45 +44,54 @@ struct PageSummary: ViewModel {
     }
 
     /// `text` with each run of whitespace (Unicode's White_Space: tabs, line breaks, no-break and
-    /// ideographic spaces) one space, and none at either end. On bytes when the text is ASCII,
-    /// else on scalars, never on Characters: split into Characters, and then on scalars with a
-    /// property lookup each, 32,000 descriptions were 3% of a full build's CPU (perf, medium).
+    /// ideographic spaces) one space, and none at either end. On UTF-8 bytes: split into
+    /// Characters, and then on scalars with a property lookup each, 32,000 descriptions were 3%
+    /// of a full build's CPU (perf, medium).
     static func oneLine(_ text: String) -> String {
         var text = text
-        if let ascii = text.withUTF8({ bytes in bytes.allSatisfy { $0 < 0x80 } ? asciiLine(bytes) : nil }) { return ascii }
-        var line = String.UnicodeScalarView()
-        var spaceDue = false
-        for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
-                spaceDue = !line.isEmpty
-                continue
+        return text.withUTF8 { bytes in
+            var line: [UInt8] = []
+            line.reserveCapacity(bytes.count)
+            var spaceDue = false
+            var index = 0
+            while index < bytes.count {
+                let length = whitespaceLength(bytes, at: index)
+                if length > 0 {
+                    spaceDue = !line.isEmpty
+                    index += length
+                    continue
+                }
+                if spaceDue {
+                    line.append(0x20)
+                    spaceDue = false
+                }
+                line.append(bytes[index])
+                index += 1
             }
-            if spaceDue {
-                line.append(" ")
-                spaceDue = false
-            }
-            line.append(scalar)
+            // Whole characters were dropped or kept, so the bytes are still UTF-8.
+            return String(decoding: line, as: UTF8.self)
         }
-        return String(line)
     }
 
-    private static func asciiLine(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        var line: [UInt8] = []
-        line.reserveCapacity(bytes.count)
-        var spaceDue = false
-        for byte in bytes {
-            // ASCII's White_Space: tab, line feed, vertical tab, form feed, carriage return, space.
-            if byte == 0x20 || (0x09...0x0D).contains(byte) {
-                spaceDue = !line.isEmpty
-                continue
-            }
-            if spaceDue {
-                line.append(0x20)
-                spaceDue = false
-            }
-            line.append(byte)
+    /// The length in bytes of the White_Space character starting at `index`, or 0. Unicode's
+    /// White_Space is a closed list of 25 code points: ASCII's six, U+0085, U+00A0, U+1680,
+    /// U+2000–U+200A, U+2028, U+2029, U+202F, U+205F and U+3000 (a test holds it to the
+    /// standard library's).
+    private static func whitespaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let byte = bytes[index]
+        if byte < 0x80 { return byte == 0x20 || (0x09...0x0D).contains(byte) ? 1 : 0 }
+        guard index + 1 < bytes.count else { return 0 }
+        let second = bytes[index + 1]
+        if byte == 0xC2 { return second == 0x85 || second == 0xA0 ? 2 : 0 }
+        guard index + 2 < bytes.count, byte >= 0xE1, byte <= 0xE3 else { return 0 }
+        let third = bytes[index + 2]
+        switch (byte, second) {
+        case (0xE1, 0x9A): return third == 0x80 ? 3 : 0
+        case (0xE2, 0x80): return (0x80...0x8A).contains(third) || third == 0xA8 || third == 0xA9 || third == 0xAF ? 3 : 0
+        case (0xE2, 0x81): return third == 0x9F ? 3 : 0
+        case (0xE3, 0x80): return third == 0x80 ? 3 : 0
+        default: return 0
         }
-        return String(decoding: line, as: UTF8.self)
     }
 }
 

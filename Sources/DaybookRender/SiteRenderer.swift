@@ -308,7 +308,7 @@ extension SiteRenderer {
         guard config.absoluteBase != nil else { return nil }
         return HeadView(
             canonical: builder.absolute(SiteURLs.pagePath(ofFile: path)), title: page.title, siteName: builder.siteTitle,
-            locale: config.language.text.replacing("-", with: "_"), summary: page.summary)
+            locale: builder.openGraphLocale, summary: page.summary)
     }
 }
 

@@ -13,6 +13,17 @@ struct PageSummaryTests {
         #expect(PageSummary.description("\u{0B}ascii\u{0C}only\r\n") == "ascii only", "the ASCII path: vertical tab and form feed too")
     }
 
+    @Test("whitespace is exactly Unicode's White_Space, as the standard library knows it, and nothing else")
+    func whiteSpaceProperty() {
+        var mismatched: [String] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let expected = scalar.properties.isWhitespace ? "a b" : "a\(scalar)b"
+            if PageSummary.oneLine("a\(scalar)b") != expected { mismatched.append(String(value, radix: 16)) }
+        }
+        #expect(mismatched == [])
+    }
+
     @Test("200 characters stay whole, however many bytes; 201 are cut at a word with '…' to at most 200")
     func length() throws {
         let exact = String(repeating: "é", count: 200)
