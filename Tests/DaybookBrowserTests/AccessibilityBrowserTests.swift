@@ -42,29 +42,14 @@ extension BrowserTests {
                 """)
         }
 
-        @Test("zero axe-core violations on every kind of page, at 390 and 1280 px, light and dark", arguments: views)
-        func axeClean(language: String, width: Int, scheme: String) async throws {
+        /// The example site in `language`, served, in a fresh browser.
+        static func withExample(in language: String, _ body: (LoopbackSite, BrowserPage) async throws -> Void) async throws {
             try #require(Self.axe.hasPrefix("/*! axe v4.12"), "scripts/fetch-axe could not fetch axe-core from PyPI")
             let fixture = try Screenshots.example(in: language)
             let served = try await LoopbackSite.start(fixture, now: "2026-11-21T12:00:00Z")
             defer { try? FileManager.default.removeItem(at: fixture.directory) }
             do {
-                try await withBrowser(width: 1280) { page in
-                    var violations: [String] = []
-                    do {
-                        try await page.resize(width: width, height: 900)
-                        _ = try await page.send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": scheme]]])
-                        for path in Self.pages {
-                            try await page.navigate(served.url(path))
-                            if path.hasPrefix("search/") {
-                                try await page.waitUntil("document.querySelectorAll('#search-results a').length > 0", "search results")
-                            }
-                            let found = try await Self.violations(page)
-                            violations += found.map { "\(language) \(width) \(scheme) /\(path): \($0)" }
-                        }
-                    }
-                    #expect(violations == [], Comment(rawValue: "\(violations.count) violations:\n" + violations.joined(separator: "\n")))
-                }
+                try await withBrowser(width: 1280) { page in try await body(served, page) }
                 await served.stop()
             } catch {
                 await served.stop()
@@ -72,32 +57,40 @@ extension BrowserTests {
             }
         }
 
+        @Test("zero axe-core violations on every kind of page, at 390 and 1280 px, light and dark", arguments: views)
+        func axeClean(language: String, width: Int, scheme: String) async throws {
+            try await Self.withExample(in: language) { served, page in
+                var violations: [String] = []
+                try await page.resize(width: width, height: 900)
+                _ = try await page.send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": scheme]]])
+                for path in Self.pages {
+                    try await page.navigate(served.url(path))
+                    if path.hasPrefix("search/") {
+                        try await page.waitUntil("document.querySelectorAll('#search-results a').length > 0", "search results")
+                    }
+                    let found = try await Self.violations(page)
+                    violations += found.map { "\(language) \(width) \(scheme) /\(path): \($0)" }
+                }
+                #expect(violations == [], Comment(rawValue: "\(violations.count) violations:\n" + violations.joined(separator: "\n")))
+            }
+        }
+
         /// A dialog is built by script, so the pages above never show it to axe.
         @Test("zero axe-core violations with the photo preview open, at 390 and 1280 px, light and dark", arguments: ["en", "ar"])
         func axeCleanPreview(language: String) async throws {
-            try #require(Self.axe.hasPrefix("/*! axe v4.12"), "scripts/fetch-axe could not fetch axe-core from PyPI")
-            let fixture = try Screenshots.example(in: language)
-            let served = try await LoopbackSite.start(fixture, now: "2026-11-21T12:00:00Z")
-            defer { try? FileManager.default.removeItem(at: fixture.directory) }
-            do {
-                try await withBrowser(width: 1280) { page in
-                    var violations: [String] = []
-                    for view in Self.views where view.language == language {
-                        try await page.resize(width: view.width, height: 900)
-                        _ = try await page.send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": view.scheme]]])
-                        try await page.navigate(served.url("users/marta/"))
-                        try await page.click("a[data-preview]")
-                        try await page.waitUntil("!!document.querySelector('dialog[data-preview]')?.open && !!document.querySelector('dialog[data-preview] img')?.complete",
-                            "the preview to open with its photo")
-                        let found = try await Self.violations(page)
-                        violations += found.map { "\(language) \(view.width) \(view.scheme) preview: \($0)" }
-                    }
-                    #expect(violations == [], Comment(rawValue: "\(violations.count) violations:\n" + violations.joined(separator: "\n")))
+            try await Self.withExample(in: language) { served, page in
+                var violations: [String] = []
+                for view in Self.views where view.language == language {
+                    try await page.resize(width: view.width, height: 900)
+                    _ = try await page.send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": view.scheme]]])
+                    try await page.navigate(served.url("users/marta/"))
+                    try await page.click("a[data-preview]")
+                    try await page.waitUntil("!!document.querySelector('dialog[data-preview]')?.open && !!document.querySelector('dialog[data-preview] img')?.complete",
+                        "the preview to open with its photo")
+                    let found = try await Self.violations(page)
+                    violations += found.map { "\(language) \(view.width) \(view.scheme) preview: \($0)" }
                 }
-                await served.stop()
-            } catch {
-                await served.stop()
-                throw error
+                #expect(violations == [], Comment(rawValue: "\(violations.count) violations:\n" + violations.joined(separator: "\n")))
             }
         }
     }
