@@ -36,10 +36,6 @@ extension PhotoPublisher {
                 "icon 'content/\(icon)' is \(size.width)×\(size.height) px, so its \(Self.iconSideWanted) px icon is scaled up and looks soft on a phone; give an image at least \(Self.iconSideWanted) px square",
                 at: place))
         }
-        for file in made.files {
-            // The pipeline hashes every icon file it makes or reads from its manifest.
-            guard let hash = file.contentHash else { continue }
-            published.cached.append(CachedFile(path: file.outputPath, source: file.cachePath, size: file.byteCount, hash: hash))
-        }
+        for file in made.files { Self.publish(file, into: &published, at: place) }
     }
 }

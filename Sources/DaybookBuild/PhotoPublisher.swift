@@ -208,21 +208,7 @@ struct PhotoPublisher {
                 }
             }
             if clash { continue }
-            for file in files {
-                if let hash = file.contentHash {
-                    published.cached.append(CachedFile(path: file.outputPath, source: file.cachePath, size: file.byteCount, hash: hash))
-                    continue
-                }
-                // Not through a link, and only of the size the entry records: the cache folder is
-                // as untrusted as the site, and a link there must not publish a file from elsewhere.
-                guard let bytes = ImageCache.contents(atPath: file.cachePath, byteCount: file.byteCount) else {
-                    published.diagnostics.append(.error(
-                        "cannot read the cached copy '\(file.cacheFile.path)'; delete the .daybook-cache folder and build again",
-                        at: SourceLocation(path: "content/" + photo.path)))
-                    continue
-                }
-                published.files.append(RenderedFile(path: file.outputPath, bytes: bytes))
-            }
+            for file in files { Self.publish(file, into: &published, at: SourceLocation(path: "content/" + photo.path)) }
             if let status = photo.status, let cached = image.cached, status.isSettled(before: now, window: racyWindow) {
                 index.entries[photo.path] = SourceIndex.Entry(status: status, format: image.format, cached: cached)
             }
@@ -240,6 +226,23 @@ struct PhotoPublisher {
             published.diagnostics.append(.error(error.message, at: SourceLocation(path: ".daybook-cache/images")))
         }
         return finished(published, read: read)
+    }
+
+    /// Publishes a file the image cache holds: by its path there when the cache knows its hash
+    /// (the writer copies it only when the output lacks it), else read now.
+    static func publish(_ file: ImageFile, into published: inout Published, at place: SourceLocation) {
+        if let hash = file.contentHash {
+            published.cached.append(CachedFile(path: file.outputPath, source: file.cachePath, size: file.byteCount, hash: hash))
+            return
+        }
+        // Not through a link, and only of the size the entry records: the cache folder is
+        // as untrusted as the site, and a link there must not publish a file from elsewhere.
+        guard let bytes = ImageCache.contents(atPath: file.cachePath, byteCount: file.byteCount) else {
+            published.diagnostics.append(.error(
+                "cannot read the cached copy '\(file.cacheFile.path)'; delete the .daybook-cache folder and build again", at: place))
+            return
+        }
+        published.files.append(RenderedFile(path: file.outputPath, bytes: bytes))
     }
 
     /// `published` with the site's icons, its files in path order.

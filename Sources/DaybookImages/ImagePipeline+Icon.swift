@@ -19,8 +19,8 @@ extension ImagePipeline {
         var width: Int
         var height: Int
         var files: [ImageCache.Manifest.File]
-        /// Every size this build links, each with the hash the output writer needs.
-        var isCurrent: Bool { files.map(\.width) == ImagePipeline.iconSides && files.allSatisfy { $0.contentHash != nil } }
+        /// Every size this build links.
+        var isCurrent: Bool { files.map(\.width) == ImagePipeline.iconSides }
     }
 
     /// Makes the icon's files from `bytes`, or takes them from the cache.
@@ -57,7 +57,7 @@ extension ImagePipeline {
     /// The icon's half of its cache key: no photo setting changes an icon.
     private static let iconKeySuffix: String = {
         var hash = StableHash()
-        hash.combine("icon-1;sides=" + iconSides.map(String.init).joined(separator: ","))
+        hash.combine("icon-2;sides=" + iconSides.map(String.init).joined(separator: ","))
         return StableHash.hex(hash.value)
     }()
 
@@ -72,13 +72,20 @@ extension ImagePipeline {
         }
         let orientation = ImageOrientation(header.orientation) ?? ImageOrientation(reading: bytes)
         let upright = orientation.upright(width: header.width, height: header.height)
+        // Decoded once, at the largest side, and every smaller side made from that, as a photo's
+        // copies are made from its one decoded base.
+        let largest = Self.iconSides.max() ?? 0
+        let base: VipsImageRef
+        switch VipsImageRef.square(stable, side: largest, toSRGB: header.hasColourProfile).flatMap({ $0.inMemory() }) {
+        case .success(let image): base = image
+        case .failure(let failure): throw failed(failure)
+        }
+        base.removeAllMetadata()
         var files: [(name: String, bytes: [UInt8])] = []
         var manifest = IconManifest(width: upright.width, height: upright.height, files: [])
         for side in Self.iconSides {
-            let encoded = VipsImageRef.square(stable, side: side, toSRGB: header.hasColourProfile).flatMap { image in
-                image.removeAllMetadata()
-                return image.pngWithoutMetadata()
-            }
+            let resized = side == largest ? .success(base) : base.resized(width: side, height: side)
+            let encoded = resized.flatMap { $0.pngWithoutMetadata() }
             switch encoded {
             case .success(let png):
                 let name = "icon-\(side).png"

@@ -211,7 +211,7 @@ package struct ImagePipeline: Sendable {
     /// cache entry `entry` was made from it), without reading its bytes. `nil` when the entry is
     /// gone or was made by other settings; the caller then reads the source.
     package func processed(path: String, format: ImageFormat, entry: CachedEntry) -> ProcessedImage? {
-        guard entry.key.hasSuffix(cacheKeySuffix), ImageCache.isSafeName(entry.key), !entry.manifest.lacksShareCopy,
+        guard entry.key.hasSuffix(cacheKeySuffix), ImageCache.isSafeName(entry.key), entry.manifest.isCurrent,
             ImageCache.isRealFolder(cache.entryPath(entry.key))
         else { return nil }
         return result(path: path, format: format, key: entry.key, manifest: entry.manifest, wasEncoded: false)

@@ -81,21 +81,22 @@ final class VipsImageRef {
 
     /// Decodes with shrink-on-load to `width` × `height`, upright, converted to sRGB when profiled.
     static func thumbnail(_ bytes: StableBytes, width: Int, height: Int, exact: Bool, toSRGB: Bool) -> Result<VipsImageRef, VipsFailure> {
-        var out: OpaquePointer?
-        let size = exact ? DBVIPS_SIZE_FORCE : DBVIPS_SIZE_DOWN
-        guard Vips.start(), dbvips_thumbnail_buffer(bytes.buffer.baseAddress, bytes.count, &out, Int32(width), Int32(height), Int32(size), Int32(DBVIPS_INTERESTING_NONE), toSRGB ? 1 : 0) == 0,
-            let out
-        else { return .failure(VipsFailure()) }
-        return .success(VipsImageRef(out, source: bytes))
+        decoded(bytes, width: width, height: height, size: exact ? DBVIPS_SIZE_FORCE : DBVIPS_SIZE_DOWN, crop: DBVIPS_INTERESTING_NONE, toSRGB: toSRGB)
     }
 
     /// Decodes the centre square of the image, `side` pixels wide, scaled up or down (a site
     /// icon, which browsers and phones ask for at fixed sizes), converted to sRGB when profiled.
     static func square(_ bytes: StableBytes, side: Int, toSRGB: Bool) -> Result<VipsImageRef, VipsFailure> {
+        decoded(bytes, width: side, height: side, size: DBVIPS_SIZE_BOTH, crop: DBVIPS_INTERESTING_CENTRE, toSRGB: toSRGB)
+    }
+
+    /// libvips' thumbnail of encoded bytes: `size` a `DBVIPS_SIZE_*`, `crop` a `DBVIPS_INTERESTING_*`.
+    private static func decoded(
+        _ bytes: StableBytes, width: Int, height: Int, size: Int, crop: Int, toSRGB: Bool
+    ) -> Result<VipsImageRef, VipsFailure> {
         var out: OpaquePointer?
         guard Vips.start(), dbvips_thumbnail_buffer(
-                bytes.buffer.baseAddress, bytes.count, &out, Int32(side), Int32(side), Int32(DBVIPS_SIZE_BOTH), Int32(DBVIPS_INTERESTING_CENTRE),
-                toSRGB ? 1 : 0) == 0,
+                bytes.buffer.baseAddress, bytes.count, &out, Int32(width), Int32(height), Int32(size), Int32(crop), toSRGB ? 1 : 0) == 0,
             let out
         else { return .failure(VipsFailure()) }
         return .success(VipsImageRef(out, source: bytes))
