@@ -23,6 +23,8 @@ struct PageParser {
     /// The `<meta>` properties that name a file of the site for link previews (CONTRACT §12): a
     /// preview reader fetches them, so one naming a missing file is a broken link.
     static let previewProperties: Set<String> = ["og:image", "og:image:url", "og:image:secure_url", "og:url", "twitter:image"]
+    /// What a `<link rel="canonical">`'s URL is recorded as standing in, in place of `href`.
+    static let canonical = "canonical"
 
     private init(table: StringTable) {
         self.table = table
@@ -129,8 +131,8 @@ struct PageParser {
         // name="x">` names one target, not two.
         if let anchorName, anchorName.value != id { facts.ids.append(named(anchorName.value, anchorName.position)) }
         if let linkHref {
-            let isCanonical = relation?.lowercased().split(whereSeparator: \.isWhitespace).contains("canonical") ?? false
-            facts.links.append(IndexedFacts.Link(url: table.intern(linkHref.value), attribute: isCanonical ? table.intern("canonical") : href, position: linkHref.position))
+            let isCanonical = relation?.lowercased().split(whereSeparator: \.isWhitespace).contains(Self.canonical[...]) ?? false
+            facts.links.append(IndexedFacts.Link(url: table.intern(linkHref.value), attribute: isCanonical ? table.intern(Self.canonical) : href, position: linkHref.position))
         }
         if tag == GUMBO_TAG_META, let property, let content, Self.previewProperties.contains(property.lowercased()),
             !content.value.utf8.allSatisfy(Self.isASCIIWhitespace)

@@ -311,7 +311,7 @@ package struct SiteChecker: Sendable {
         switch answer {
         case .ignored, .external: return nil
         case .problem(let message): return .error(message, at: at)
-        case .missing where naming == "canonical": return .error("the canonical URL \(url) names no file of the output", at: at)
+        case .missing where naming == PageParser.canonical: return .error("the canonical URL \(url) names no file of the output", at: at)
         case .missing where PageParser.previewProperties.contains(naming): return .error("\(naming) \(url) names no file of the output", at: at)
         case .missing: return .error("link to \(url) does not resolve", at: at)
         case .file(_, let target, let fragment):
