@@ -177,7 +177,8 @@ extension SiteBuilder {
     }
 
     /// The renderer over the compiled theme, which needs the photos' sizes and every path the site
-    /// publishes, and each Markdown text's link targets (through `memo`, `MarkdownStep`).
+    /// publishes, each Markdown text's link targets and each person's suggested people (through
+    /// `memo`, `MarkdownStep` and `SuggestionStep`).
     /// - Parameters:
     ///   - memo: also, in a long-lived process (`serve`), the post cards of its builds so far and
     ///     its last page layout (`HeldValues`).
@@ -192,6 +193,7 @@ extension SiteBuilder {
         input.images = photos.images
         input.words = site.words
         input.markdownTargets = MarkdownStep.targets(of: SiteRenderer.markdownTexts(of: site.feeds), memo: &memo)
+        input.suggestions = SuggestionStep.suggestions(of: site.feeds.usersByID, memo: &memo)
         let fingerprint = site.theme.fingerprint
         let cards = HeldValues.cards.value(in: memo) ?? cachesOnDisk.map { CardCacheFile.store(site: $0, posts: site.feeds.posts.count) } ?? CardStore()
         let layout = HeldValues.layout.value(in: memo)

@@ -1,6 +1,7 @@
 import DaybookMarkdown
 import DaybookModel
 import DaybookParallel
+import DaybookRender
 
 /// The link and image targets of each Markdown text the site shows (prompt bodies, responses,
 /// bios), through the memo: a text is parsed by libcmark only the first time it is seen (4 MB of
@@ -12,27 +13,32 @@ import DaybookParallel
 package enum MarkdownStep {
     static let targets = MemoStep("markdown.targets")
 
-    /// Each text's targets, by text.
-    package static func targets(of texts: [String], memo: inout MemoTable) -> [String: [String]] {
+    /// The targets of each text that has any, by the text's key (`RenderInput.textKey`, also its
+    /// id here): most texts link nothing, and the page builder judges only what this holds.
+    package static func targets(of texts: [String], memo: inout MemoTable) -> [UInt64: [String]] {
         let table = memo
-        let found = Parallel.mapBlocking(Array(Set(texts))) { text -> (text: String, id: UInt64, targets: [String], made: Bool) in
-            let id = Self.id(of: text)
-            if let kept = table.value(targets, id, version: id).flatMap(decode) { return (text, id, kept, false) }
-            return (text, id, Markdown.targets(in: text), true)
+        var seen = Set<UInt64>()
+        seen.reserveCapacity(texts.count)
+        var distinct: [(id: UInt64, text: String)] = []
+        for (id, text) in zip(Parallel.mapBlocking(texts, Self.id(of:)), texts) where seen.insert(id).inserted {
+            distinct.append((id, text))
         }
-        var byText: [String: [String]] = [:]
-        byText.reserveCapacity(found.count)
+        let found = Parallel.mapBlocking(distinct) { id, text -> (id: UInt64, targets: [String], made: Bool) in
+            if let kept = table.value(targets, id, version: id).flatMap(decode) { return (id, kept, false) }
+            return (id, Markdown.targets(in: text), true)
+        }
+        var byKey: [UInt64: [String]] = [:]
         for entry in found {
-            byText[entry.text] = entry.targets
+            if !entry.targets.isEmpty { byKey[entry.id] = entry.targets }
             if entry.made { memo.store(targets, entry.id, version: entry.id, value: encode(entry.targets)) }
         }
         // A text no longer shown leaves with its targets.
-        memo.retain(targets, ids: Set(found.map(\.id)))
-        return byText
+        memo.retain(targets, ids: seen)
+        return byKey
     }
 
-    /// A text's id and version: a hash of the text.
-    static func id(of text: String) -> UInt64 { MemoStep.id(text) }
+    /// A text's id and version: its key, a hash of the text.
+    static func id(of text: String) -> UInt64 { RenderInput.textKey(text) }
 
     static func encode(_ targets: [String]) -> [UInt8] {
         var writer = MemoWriter()

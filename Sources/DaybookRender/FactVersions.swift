@@ -162,7 +162,7 @@ package final class FactVersions: Sendable {
             hash.combine(builder.droppedLinks(in: user.bio))
             for follower in feeds.followers[id] ?? [] { hash.combine(follower) }
             // Its suggestions (§13) are made of the follows of its follows.
-            for suggestion in PeopleSuggestions(usersByID: feeds.usersByID).suggestions(for: id) {
+            for suggestion in builder.suggestedPeople(for: id) {
                 hash.combine(suggestion.id)
                 suggestion.followedBy.forEach { hash.combine($0) }
             }

@@ -43,6 +43,13 @@ extension PageBuilder {
             ], language: language(user.lang), suggested: suggestions(for: user.id))
     }
 
+    /// The people `id` is suggested (§13): from the build's table when it handed one in, else
+    /// worked out from the follow graph. A profile's page and its key both read this.
+    func suggestedPeople(for id: String) -> [PeopleSuggestions.Suggestion] {
+        guard let table = input.suggestions else { return PeopleSuggestions(usersByID: input.feeds.usersByID).suggestions(for: id) }
+        return table[id] ?? []
+    }
+
     /// The people a profile suggests (§13), each with who of this person's follows follows them.
     func suggestions(for id: String) -> [SuggestedPersonView] {
         let byID = input.feeds.usersByID
@@ -50,7 +57,7 @@ extension PageBuilder {
             reads?.record(.person(id))
             return byID[id]?.displayName ?? id
         }
-        return PeopleSuggestions(usersByID: byID).suggestions(for: id).map { suggestion in
+        return suggestedPeople(for: id).map { suggestion in
             let first = name(suggestion.followedBy[0])
             let others = suggestion.followedBy.count - 1
             return SuggestedPersonView(

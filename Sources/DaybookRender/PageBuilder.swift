@@ -34,9 +34,10 @@ struct PageBuilder: Sendable {
     /// Which Markdown link targets the site keeps (`nil`: all safe ones, for tests of one page).
     let links: MarkdownLinks?
 
-    /// The link targets each shown Markdown text (prompt body, response, bio) loses, by text:
-    /// worked out once per build, for the warnings and for the keys of the pages that show the text.
-    let markdownDrops: [String: [(url: String, reason: String)]]
+    /// The link targets each shown Markdown text (prompt body, response, bio) loses, by the
+    /// text's key (`RenderInput.textKey`): worked out once per build, for the warnings and for
+    /// the keys of the pages that show the text.
+    let markdownDrops: [UInt64: [(url: String, reason: String)]]
     /// The site's pages, which size the search index (`SearchIndex.Layout`).
     let pageCount: Int
     /// Dates, times and numbers as the site's language writes them (§11).
@@ -70,7 +71,10 @@ struct PageBuilder: Sendable {
         } ?? []
         self.linker = TextLinker(
             urls: urls, userIDs: Set(input.feeds.usersByID.keys), taggedTags: Set(input.feeds.indexes.tags.map(\.id)))
-        markdownDrops = links.map { Self.drops(Self.markdownTexts(input.feeds).map(\.text), links: $0, targets: input.markdownTargets) } ?? [:]
+        markdownDrops =
+            links.map { links in
+                input.markdownTargets.map { Self.drops(targets: $0, links: links) } ?? Self.drops(Self.markdownTexts(input.feeds).map(\.text), links: links)
+            } ?? [:]
     }
 
     var zone: TimeZone { input.moment.timeZone }
@@ -99,22 +103,28 @@ struct PageBuilder: Sendable {
         return texts
     }
 
-    /// The targets each text loses, by text (texts that lose none are left out), judged against
-    /// this build's files every build. A text's targets come from `targets` when it holds them
-    /// (the incremental layer's, `MarkdownStep`), else from a parse of the text, on all cores.
-    static func drops(_ texts: [String], links: MarkdownLinks, targets: [String: [String]]? = nil) -> [String: [(url: String, reason: String)]] {
-        let found = Parallel.mapBlocking(Array(Set(texts))) { text in
-            (text, Markdown.dropped(targets?[text] ?? Markdown.targets(in: text), links: links))
+    /// The targets each text loses, by the text's key (texts that lose none are left out), judged
+    /// against this build's files every build, each text parsed on all cores.
+    static func drops(_ texts: [String], links: MarkdownLinks) -> [UInt64: [(url: String, reason: String)]] {
+        let parsed = Parallel.mapBlocking(texts) { (RenderInput.textKey($0), Markdown.targets(in: $0)) }
+        return drops(targets: Dictionary(parsed, uniquingKeysWith: { first, _ in first }), links: links)
+    }
+
+    /// The same, from each text's targets as the incremental layer keeps them (`MarkdownStep`):
+    /// only the texts with targets can lose one, so only they are looked at.
+    static func drops(targets: [UInt64: [String]], links: MarkdownLinks) -> [UInt64: [(url: String, reason: String)]] {
+        var drops: [UInt64: [(url: String, reason: String)]] = [:]
+        for (key, found) in targets {
+            let dropped = Markdown.dropped(found, links: links)
+            if !dropped.isEmpty { drops[key] = dropped }
         }
-        var drops: [String: [(url: String, reason: String)]] = [:]
-        for (text, dropped) in found where !dropped.isEmpty { drops[text] = dropped }
         return drops
     }
 
     /// The targets `text` loses, as one string for a page key.
     func droppedLinks(in text: String?) -> String {
         // Most sites drop no link: then no text needs hashing to say so.
-        guard let text, !markdownDrops.isEmpty, let dropped = markdownDrops[text] else { return "" }
+        guard let text, !markdownDrops.isEmpty, let dropped = markdownDrops[RenderInput.textKey(text)] else { return "" }
         return dropped.map(\.url).joined(separator: "\n")
     }
 
@@ -124,7 +134,7 @@ struct PageBuilder: Sendable {
         guard links != nil, !markdownDrops.isEmpty else { return [] }
         return Self.markdownTexts(input.feeds).flatMap { item in
             var seen = Set<String>()
-            return (markdownDrops[item.text] ?? []).compactMap { dropped -> Diagnostic? in
+            return (markdownDrops[RenderInput.textKey(item.text)] ?? []).compactMap { dropped -> Diagnostic? in
                 guard seen.insert(dropped.url).inserted else { return nil }
                 return .warning(
                     "link '\(dropped.url)' in \(item.what) \(dropped.reason); it is shown as plain text",

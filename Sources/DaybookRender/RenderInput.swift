@@ -15,12 +15,26 @@ package struct RenderInput: Sendable {
     /// Files the build writes beside the rendered ones (theme assets, everything under `content/`),
     /// by output path: Markdown may link them from the site root.
     package var assetPaths: Set<String>
-    /// Each shown Markdown text's link and image targets, by text, as the build worked them out
-    /// (through the incremental layer, `MarkdownStep`); `nil`, or a text missing, and the page
-    /// builder parses the text itself.
-    package var markdownTargets: [String: [String]]?
+    /// The link and image targets of each shown Markdown text that has any, by the text's key
+    /// (`textKey`), as the build worked them out (through the incremental layer, `MarkdownStep`):
+    /// a text missing has none. `nil`, and the page builder parses every text itself.
+    package var markdownTargets: [UInt64: [String]]?
+    /// Each person's suggested people (§13) that has any, by id, as the build worked them out
+    /// (through the incremental layer, `SuggestionStep`): a person missing has none. `nil`, and
+    /// each profile works out its own.
+    package var suggestions: [String: [PeopleSuggestions.Suggestion]]?
     /// The theme's words in the site's language (§11), which every page and template reads.
     package var words = ThemeWords.english
+
+    /// A Markdown text's key in `markdownTargets`: a hash of its bytes. Texts are not keyed by
+    /// themselves because a `String` hashes as Unicode, normalising non-ASCII text on every lookup,
+    /// which for the 4 MB of text on the bench site was a tenth of a rebuild under `serve`. Two
+    /// texts that differ share a key with a chance of one in 2⁶⁴, as memo results do.
+    package static func textKey(_ text: String) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(text)
+        return hash.value
+    }
 
     package init(
         config: SiteConfig, moment: BuildMoment, feeds: SiteFeeds, imageSizes: [String: ImageSize] = [:], assetPaths: Set<String> = []

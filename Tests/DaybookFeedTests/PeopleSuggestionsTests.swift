@@ -32,4 +32,21 @@ struct PeopleSuggestionsTests {
         #expect(people.suggestions(for: "nobody").isEmpty)
         #expect(people.suggestions(for: "cai").map(\.id) == ["ana"], "ghost has no record; ana is followed by ben")
     }
+
+    @Test("the whole table holds each person's suggestions that has any; the graph's version moves with a follow, not with a name")
+    func table() {
+        let graph = Self.users(["ana": ["ben"], "ben": ["cai"], "cai": ["ana"], "dee": []])
+        let table = PeopleSuggestions(usersByID: graph).all()
+        #expect(table.mapValues { $0.map(\.id) } == ["ana": ["cai"], "ben": ["ana"], "cai": ["ben"]])
+        let version = PeopleSuggestions.graphVersion(of: graph)
+        var renamed = graph
+        renamed["dee"] = User(id: "dee", name: "Dee")
+        #expect(PeopleSuggestions.graphVersion(of: renamed) == version)
+        var followed = graph
+        followed["dee"] = User(id: "dee", follows: ["ana"])
+        #expect(PeopleSuggestions.graphVersion(of: followed) != version)
+        // The order of follows is read: `followedBy` lists them in it.
+        let both = Self.users(["ana": ["ben", "cai"], "ben": [], "cai": []])
+        #expect(PeopleSuggestions.graphVersion(of: both) != PeopleSuggestions.graphVersion(of: Self.users(["ana": ["cai", "ben"], "ben": [], "cai": []])))
+    }
 }
