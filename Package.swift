@@ -128,7 +128,7 @@ let package = Package(
         .testTarget(name: "DaybookContentTests", dependencies: ["DaybookContent", "DaybookTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookMarkdownTests", dependencies: ["DaybookMarkdown"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookLanguageTests", dependencies: ["DaybookLanguage", "DaybookModel"], swiftSettings: strictSettings),
-        .testTarget(name: "DaybookImagesTests", dependencies: ["DaybookImages", "CVips", "CVipsLoader"], swiftSettings: strictSettings),
+        .testTarget(name: "DaybookImagesTests", dependencies: ["DaybookImages", "CVips", "CVipsLoader", "DaybookTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookCheckTests", dependencies: ["DaybookCheck", "DaybookTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "DaybookServerTests",

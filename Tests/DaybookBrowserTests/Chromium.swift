@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 import Synchronization
 
@@ -42,8 +43,7 @@ final class Chromium: Sendable {
         }
         // Writing to a browser that has died must fail with EPIPE, not kill the test process.
         signal(SIGPIPE, SIG_IGN)
-        let profile = FileManager.default.temporaryDirectory.appending(path: "daybook-chromium-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
+        let profile = SiteFixture.temporaryFolder("chromium")
         let toBrowser = try Pipe.make()
         let fromBrowser = try Pipe.make()
         let arguments = [

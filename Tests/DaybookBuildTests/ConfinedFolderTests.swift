@@ -13,7 +13,7 @@ struct ConfinedFolderTests {
     /// `base/site` with files and links in and out of it, and `base/secret.txt` beside it.
     func layout() throws -> (base: URL, site: URL) {
         let files = FileManager.default
-        let base = files.temporaryDirectory.appending(path: "daybook-confined-\(UUID().uuidString)")
+        let base = SiteFixture.temporaryFolder("confined")
         let site = base.appending(path: "site")
         try files.createDirectory(at: site.appending(path: "in"), withIntermediateDirectories: true)
         try Data("top".utf8).write(to: site.appending(path: "a.txt"))

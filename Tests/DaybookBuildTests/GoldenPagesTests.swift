@@ -46,7 +46,7 @@ actor ExampleBuild {
 
     func output() async throws -> URL {
         if let built { return built }
-        let output = FileManager.default.temporaryDirectory.appending(path: "daybook-golden-\(UUID().uuidString)")
+        let output = SiteFixture.temporaryFolder("golden")
         let result = await SiteBuilder().build(
             BuildOptions(siteDirectory: GoldenPagesTests.repository, outputDirectory: output, now: Fixed.at("2026-11-21T12:00:00Z")))
         guard result.errorCount == 0 else { throw BuildFailed(diagnostics: result.diagnostics.map(\.description)) }

@@ -11,8 +11,7 @@ import Testing
 struct TemplateWalkTests {
     /// A copy of the repository's example site, so that neither build reuses the other's cards.
     static func exampleCopy() throws -> URL {
-        let copy = FileManager.default.temporaryDirectory.appending(path: "daybook-walk-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        let copy = SiteFixture.temporaryFolder("walk")
         for name in ["site.yml", "content", "Templates"] {
             try FileManager.default.copyItem(at: GoldenPagesTests.repository.appending(path: name), to: copy.appending(path: name))
         }

@@ -285,7 +285,7 @@ struct ExampleSiteTests {
     @Test("builds with no warnings, and every internal link resolves")
     func example() throws {
         let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let output = FileManager.default.temporaryDirectory.appending(path: "daybook-example-\(UUID().uuidString)")
+        let output = SiteFixture.temporaryFolder("example")
         let result = try DaybookBinaryTests().run([
             "build", "--site", repository.path, "--output", output.path, "--now", "2026-11-21T12:00:00Z", "--strict",
         ])

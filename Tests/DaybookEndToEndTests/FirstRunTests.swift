@@ -14,9 +14,7 @@ struct FirstRunTests {
 
     /// An empty temporary folder.
     func emptyFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "daybook-first-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        SiteFixture.temporaryFolder("first-run")
     }
 
     func files(under folder: URL) -> [String] {

@@ -1,6 +1,7 @@
 import CVips
 import CVipsLoader
 @testable import DaybookImages
+import DaybookTestSupport
 import Foundation
 
 /// Test images made at run time with libvips, and metadata spliced in by hand, so no binary
@@ -147,10 +148,9 @@ enum Fixtures {
         return (0...(bytes.count - needle.count)).contains { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
     }
 
-    /// A fresh cache folder under the system's temporary folder (`<tmp>/<uuid>/.daybook-cache/images`).
+    /// A fresh cache folder in a site folder of its own (`<site>/.daybook-cache/images`), removed
+    /// with the test process's fixtures.
     static func cacheFolder() -> URL {
-        let site = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-images-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
-        return site.appendingPathComponent(".daybook-cache").appendingPathComponent("images")
+        SiteFixture.temporaryFolder("images").appendingPathComponent(".daybook-cache").appendingPathComponent("images")
     }
 }

@@ -1,5 +1,6 @@
 import CVips
 @testable import DaybookImages
+import DaybookTestSupport
 import Foundation
 import Testing
 
@@ -244,8 +245,7 @@ struct ImagePipelineTests {
     @Test("a cache folder that is a symbolic link is refused")
     func symlinkedCache() throws {
         let folder = Fixtures.cacheFolder()
-        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("elsewhere-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let elsewhere = SiteFixture.temporaryFolder("elsewhere")
         try FileManager.default.createSymbolicLink(at: folder.deletingLastPathComponent(), withDestinationURL: elsewhere)
         #expect(throws: ImageError.self) { try ImagePipeline(cacheFolder: folder) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) == [])

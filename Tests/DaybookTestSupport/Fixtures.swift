@@ -46,6 +46,13 @@ package struct SiteFixture: Sendable {
         return root
     }()
 
+    /// A new empty folder under `root`, for a test's output or cache: removed with the fixtures.
+    package static func temporaryFolder(_ label: String) -> URL {
+        let folder = root.appending(path: "\(label)-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     package init(_ archive: String) throws {
         directory = Self.root.appending(path: UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
