@@ -2,9 +2,10 @@
 import DaybookModel
 import Testing
 
-/// The check's table of strings tells them apart by their bytes, as a browser tells ids apart.
-@Suite("String table")
-struct StringTableTests {
+/// The check tells strings apart by their bytes: ids as a browser does, paths as a server's file
+/// system does.
+@Suite("Strings compared by their bytes")
+struct ExactStringTests {
     let composed = "caf\u{E9}"
     let decomposed = "cafe\u{301}"
 
@@ -38,6 +39,20 @@ struct StringTableTests {
         let report = await SiteChecker(baseURL: "/").check(MemorySource(files: ["index.html": Array(page.utf8)]))
         #expect(report.diagnostics.map(\.description).filter { $0.contains("id '") } == [
             "index.html:2:33: error: link to #\(decomposed): index.html has no element with id '\(decomposed)'"
+        ])
+    }
+
+    @Test("a link written decomposed does not reach a folder named composed, as on a server's file system")
+    func path() async {
+        let page = """
+            <!doctype html><html lang="en"><head><title>Home</title></head>
+            <body><a href="/\(decomposed)/">d</a> <a href="/\(composed)/">c</a></body></html>
+            """
+        let files = ["index.html": Array(page.utf8), "\(composed)/index.html": Array(page.utf8)]
+        let report = await SiteChecker(baseURL: "/").check(MemorySource(files: files))
+        #expect(report.diagnostics.map(\.description).filter { $0.contains("resolve") } == [
+            "\(composed)/index.html:2:15: error: link to /\(decomposed)/ does not resolve",
+            "index.html:2:15: error: link to /\(decomposed)/ does not resolve",
         ])
     }
 }
