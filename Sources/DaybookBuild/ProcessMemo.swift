@@ -88,6 +88,14 @@ enum HeldValues {
     static let record = HeldValue<OutputWriter.SavedRecord>("held.record")
     /// Post cards rendered by earlier builds (`CardStore`), which outlive a build.
     static let cards = HeldValue<CardStore>("held.cards")
+    /// The theme as the last build compiled it, under a hash of what compiling read.
+    static let templates = HeldValue<CompiledTheme>("held.templates")
+
+    struct CompiledTheme: Sendable {
+        var key: UInt64
+        var templates: ThemeTemplates?
+        var diagnostics: [Diagnostic]
+    }
 
     struct KeptRead: Sendable {
         var read: SiteRead?

@@ -138,7 +138,7 @@ extension SiteBuilder {
             diagnostics += loaded.config.baseURLWarnings
         }
         let theme = Self.defaultTheme.overridden(by: sources.theme)
-        let (templates, templateDiagnostics) = theme.compile(typedWalk: !rendersThroughSwiftMustache)
+        let (templates, templateDiagnostics) = Self.compiled(theme, typedWalk: !rendersThroughSwiftMustache, memo: &memo)
         diagnostics += templateDiagnostics
         let (words, wordDiagnostics) = theme.words(for: loaded.config.language, at: loaded.config.languagePosition)
         diagnostics += wordDiagnostics
@@ -155,6 +155,20 @@ extension SiteBuilder {
         site.words = words
         site.validUntil = NoChangeRecord.validUntil(content: loaded.content, feeds: feeds, moment: moment)
         return site
+    }
+
+    /// The theme compiled, or as `serve`'s last build compiled it (`HeldValues.templates`) when
+    /// its templates, their paths and the walk are the same: parsing every template again was a
+    /// fiftieth of a preview rebuild after a content edit.
+    static func compiled(_ theme: Theme, typedWalk: Bool, memo: inout MemoTable) -> (templates: ThemeTemplates?, diagnostics: [Diagnostic]) {
+        var key = StableHash()
+        key.combine(bits: theme.fingerprint)
+        key.combine(typedWalk)
+        for name in theme.templates.keys.sorted() { key.combine(theme.templates[name]?.path) }
+        if let held = HeldValues.templates.value(in: memo), held.key == key.value { return (held.templates, held.diagnostics) }
+        let made = theme.compile(typedWalk: typedWalk)
+        HeldValues.templates.keep(HeldValues.CompiledTheme(key: key.value, templates: made.templates, diagnostics: made.diagnostics), in: &memo)
+        return made
     }
 
     /// Publishes the files under `content/` (photos through the pipeline and its cache) when the

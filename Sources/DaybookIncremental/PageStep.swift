@@ -20,8 +20,7 @@ package enum PageStep {
     /// Keeps `table` for the next build.
     package static func keep(_ table: PageFactTable, previous: PageFactTable?, memo: inout MemoTable) {
         guard table != previous else { return }
-        memo.store(facts, 0, version: format, value: table.bytes)
-        memo.keepDecoded(facts, 0, version: format, table)
+        memo.store(facts, 0, version: format, decoded: table) { table.bytes }
     }
 }
 

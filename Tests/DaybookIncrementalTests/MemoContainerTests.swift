@@ -1,6 +1,7 @@
 @testable import DaybookIncremental
 import DaybookModel
 import DaybookTestSupport
+import Synchronization
 import Testing
 
 /// The memo's one on-disk format: what is stored is read back under its step, id and version
@@ -44,6 +45,34 @@ struct MemoContainerTests {
         #expect(saved.value(Self.words, 1, version: 11).map(Array.init) == Array("harbour".utf8))
         #expect(saved.value(Self.words, 2, version: 20) == nil, "retain dropped it")
         #expect(saved.value(Self.files, 1, version: 30).map(Array.init) == [1, 2, 3], "another step's values stay")
+    }
+
+    @Test("a result stored decoded in a process's table is encoded only when its bytes are asked for or the table is saved; any other table encodes it at once")
+    func storedDecoded() {
+        let encodings = Mutex(0)
+        let encode: @Sendable () -> [UInt8] = {
+            encodings.withLock { $0 += 1 }
+            return Array("lighthouse".utf8)
+        }
+        var process = MemoTable()
+        process.keepsDecoded = true
+        process.store(Self.words, 1, version: 10, decoded: "lighthouse", encode: encode)
+        #expect(process.decoded(Self.words, 1, version: 10, as: String.self) == "lighthouse")
+        #expect(process.changed)
+        #expect(encodings.withLock { $0 } == 0)
+        #expect(process.value(Self.words, 1, version: 10).map(Array.init) == Array("lighthouse".utf8))
+        #expect(encodings.withLock { $0 } == 1)
+        let saved = MemoTable(container: process.encoded()[...])
+        #expect(encodings.withLock { $0 } == 2)
+        #expect(saved.value(Self.words, 1, version: 10).map(Array.init) == Array("lighthouse".utf8))
+        #expect(process.value(Self.words, 1, version: 11) == nil, "another version of the inputs")
+
+        var plain = MemoTable()
+        plain.store(Self.words, 1, version: 10, decoded: "lighthouse", encode: encode)
+        #expect(encodings.withLock { $0 } == 3)
+        #expect(plain.decoded(Self.words, 1, version: 10, as: String.self) == nil, "a plain table keeps nothing decoded")
+        #expect(plain.value(Self.words, 1, version: 10).map(Array.init) == Array("lighthouse".utf8))
+        #expect(encodings.withLock { $0 } == 3)
     }
 
     /// The bytes of a known table. When this fails, the container's format (or a step's value
