@@ -217,19 +217,31 @@ package enum SearchStep {
             for (version, found) in group { kept[version] = found }
         }
         let known = kept
-        let found = Parallel.mapBlocking(Array(zip(documents, versions))) { document, version in known[version.terms] ?? SearchTerms(document) }
-        // Each group's terms, encoded again only when its results' terms changed.
-        let groups = Parallel.mapBlocking(Array(0..<layout.cardFiles)) { group in
-            let range = layout.results(ofCardFile: group, documents: versions.count)
-            let version = groupVersion(versions[range])
-            if table.value(terms, UInt64(group), version: version) != nil { return (version, [UInt8]?.none) }
-            return (version, encodeGroup(range.map { (versions[$0].terms, found[$0]) }))
-        }
-        for (group, (version, bytes)) in groups.enumerated() {
-            if let bytes { memo.store(terms, UInt64(group), version: version, value: bytes) }
+        // The terms are made a run of card files at a time, each run's stored and added to the
+        // postings before the next is made, rather than all at once (on `large` they were 360 MB
+        // of the build's peak memory). A run is a few thousand results, which all cores share.
+        var assembler = SearchIndex.Assembler()
+        let count = versions.count
+        let groupsPerRun = max(1, 16_384 / max(1, layout.cardsPerFile))
+        for first in stride(from: 0, to: layout.cardFiles, by: groupsPerRun) {
+            let groups = first..<min(layout.cardFiles, first + groupsPerRun)
+            let start = layout.results(ofCardFile: groups.lowerBound, documents: count).lowerBound
+            let end = max(start, layout.results(ofCardFile: groups.upperBound - 1, documents: count).upperBound)
+            let found = Parallel.mapBlocking(Array(start..<end)) { known[versions[$0].terms] ?? SearchTerms(documents[$0]) }
+            // Each group's terms, encoded again only when its results' terms changed.
+            let encoded = Parallel.mapBlocking(Array(groups)) { group in
+                let range = layout.results(ofCardFile: group, documents: count)
+                let version = groupVersion(versions[range])
+                if table.value(terms, UInt64(group), version: version) != nil { return (group, version, [UInt8]?.none) }
+                return (group, version, encodeGroup(range.map { (versions[$0].terms, found[$0 - start]) }))
+            }
+            for (group, version, bytes) in encoded {
+                if let bytes { memo.store(terms, UInt64(group), version: version, value: bytes) }
+            }
+            for (offset, result) in found.enumerated() { assembler.add(result, document: start + offset) }
         }
         memo.retain(terms, ids: Set((0..<layout.cardFiles).map(UInt64.init)))
-        let (postingFiles, lexiconFiles) = SearchIndex.assemble(found, layout: layout)
+        let (postingFiles, lexiconFiles) = assembler.finished(layout: layout)
         let lexiconOut = Parallel.mapBlocking(Array(lexiconFiles.enumerated())) { number, file in
             (SearchIndex.lexiconJSON(file, number: number), encode(file))
         }
