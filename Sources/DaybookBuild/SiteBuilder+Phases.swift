@@ -8,6 +8,7 @@ import DaybookParallel
 import DaybookRender
 import Foundation
 import Mustache
+import Synchronization
 
 /// The phases of `SiteBuilder.build`, each a value in and a value out.
 extension SiteBuilder {
@@ -290,13 +291,45 @@ extension SiteBuilder {
         let keepable = writer.keepRule
         // The feeds, the sitemap and the search index read no page: made while the pages render,
         // on whatever core the pages leave free.
-        let pendingData = Task.detached(priority: .userInitiated) { plan.renderer.dataFiles(versions: versions, reuse: keepable) }
-        let pendingSearch = Task.detached(priority: .userInitiated) { [table = plan.table, renderer = plan.renderer] in
+        let (dataReady, searchReady) = (ReadyFlag(), ReadyFlag())
+        var pendingData: Task<SiteRenderer.DataFiles, Never>? = Task.detached(priority: .userInitiated) {
+            defer { dataReady.raise() }
+            return plan.renderer.dataFiles(versions: versions, reuse: keepable)
+        }
+        var pendingSearch: Task<(SearchStep.Output, MemoTable, Double), Never>? = Task.detached(priority: .userInitiated) {
+            [table = plan.table, renderer = plan.renderer] in
+            defer { searchReady.raise() }
             let started = ContinuousClock.now
             var memo = table
             let results = SearchStep.results(of: renderer, versions: versions, memo: &memo)
             let output = SearchStep.files(results, layout: renderer.searchLayout, memo: &memo, keep: keepable)
             return (output, memo, PhaseClock.seconds(ContinuousClock.now - started))
+        }
+        // The data and search files are written between batches of pages as soon as their task
+        // has made them (or after the last page, waiting for them), and let go of then: held to
+        // the last page, a large site's feeds and search files were 270 MB of the build's peak.
+        var sideKeys: [String: UInt64] = [:]
+        var searchMemo: MemoTable?
+        var searchSeconds = 0.0
+        func writeSideFiles(waiting: Bool) async throws(OutputError) {
+            func write(_ files: [RenderedFile], keys: [String: UInt64], reused: [String]) throws(OutputError) {
+                sideKeys.merge(keys) { _, new in new }
+                for path in reused {
+                    if let record = writer.keep(path, report: &report) { manifest.files[path] = record }
+                }
+                manifest.files.merge(try writer.write(files, report: &report)) { _, new in new }
+            }
+            if let task = pendingData, waiting || dataReady.isRaised {
+                pendingData = nil
+                let data = await task.value
+                try write(data.files, keys: data.keys, reused: data.reused)
+            }
+            if let task = pendingSearch, waiting || searchReady.isRaised {
+                pendingSearch = nil
+                let (search, memo, seconds) = await task.value
+                (searchMemo, searchSeconds) = (memo, seconds)
+                try write(search.files, keys: search.keys, reused: search.reused)
+            }
         }
         let total = plan.renderer.pageCount
         if !carried {
@@ -353,22 +386,17 @@ extension SiteBuilder {
             manifest.files.merge(try writer.write(rendered, report: &report)) { _, new in new }
             done += outputs.count
             progress(BuildProgress(phase: "render and write", done: done, total: total))
+            try await writeSideFiles(waiting: false)
         }
-        var data = await pendingData.value
-        var (search, memo, searchSeconds) = await pendingSearch.value
+        try await writeSideFiles(waiting: true)
+        var memo = searchMemo ?? plan.table
         PageStep.keep(facts.table(), previous: previousFacts, memo: &memo)
-        data.keys.merge(search.keys) { _, new in new }
-        data.reused += search.reused
-        data.files += search.files
-        manifest.pageKeys.merge(data.keys) { _, new in new }
-        for path in data.reused {
-            if let record = writer.keep(path, report: &report) { manifest.files[path] = record }
-        }
-        let unkeyed = try writer.write(data.files + plan.assets, report: &report).merging(try writer.copy(plan.cachedImages, report: &report)) { _, new in new }
+        manifest.pageKeys.merge(sideKeys) { _, new in new }
+        let unkeyed = try writer.write(plan.assets, report: &report).merging(try writer.copy(plan.cachedImages, report: &report)) { _, new in new }
         manifest.files.merge(unkeyed) { _, new in new }
         if carried {
             // A path that had a key (a page, once) and now holds a file without one loses it.
-            for path in unkeyed.keys where data.keys[path] == nil { manifest.pageKeys[path] = nil }
+            for path in unkeyed.keys where sideKeys[path] == nil { manifest.pageKeys[path] = nil }
         }
         return Written(manifest: manifest, report: report, memo: plan.memo.kept(memo), searchSeconds: searchSeconds)
     }
@@ -438,4 +466,13 @@ struct PhaseClock {
     static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
+}
+
+/// Raised once by a task when its result is ready, and read without waiting: the render loop
+/// takes the data and search files between batches only once they are made.
+final class ReadyFlag: Sendable {
+    private let raised = Atomic<Bool>(false)
+
+    func raise() { raised.store(true, ordering: .releasing) }
+    var isRaised: Bool { raised.load(ordering: .acquiring) }
 }
