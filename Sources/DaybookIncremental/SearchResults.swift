@@ -18,6 +18,8 @@ package final class SearchResults: @unchecked Sendable {
     private let make: @Sendable (Int) -> [SearchDocument]
     private let lock = NSLock()
     private var made: [Int: [SearchDocument]]
+    /// Set by `release()`: no result may be asked for after it.
+    private var released = false
 
     /// Results already made, as one run.
     package convenience init(documents: [SearchDocument]) {
@@ -54,9 +56,20 @@ package final class SearchResults: @unchecked Sendable {
     /// How many runs this holds made, given or made here: for tests.
     package var runsMade: Int { lock.withLock { made.count } }
 
+    /// Lets go of every result made, once the last file that needs them is made: a full build
+    /// of `large` holds 160 MB of results, which the postings and lexicon files, made after the
+    /// cards, need not share memory with. Asking for a result after it is a bug.
+    package func release() {
+        lock.withLock {
+            made = [:]
+            released = true
+        }
+    }
+
     /// The results numbered `range`.
     package func documents(_ range: Range<Int>) -> [SearchDocument] {
         guard !range.isEmpty else { return [] }
+        precondition(!lock.withLock { released }, "search results asked for after they were released")
         prepare(runs: Set(run(of: range.lowerBound)...run(of: range.upperBound - 1)))
         return lock.withLock {
             range.map { number in
@@ -74,6 +87,7 @@ package final class SearchResults: @unchecked Sendable {
 
     /// Every result, run after run.
     package func all() -> [SearchDocument] {
+        precondition(!lock.withLock { released }, "search results asked for after they were released")
         // Made all at once (a first build), the results are the one array they were made in.
         if starts.count == 1, let only = lock.withLock({ made[0] }), only.count == count { return only }
         prepare(runs: Set(starts.indices))

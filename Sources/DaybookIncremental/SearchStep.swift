@@ -208,7 +208,8 @@ package enum SearchStep {
         _ results: SearchResults, layout: SearchIndex.Layout, layoutVersion: UInt64, memo: inout MemoTable
     ) -> Output {
         // Every file is made again, every cards file with it: every result is needed.
-        let (documents, versions) = (results.all(), results.versions)
+        let versions = results.versions
+        var documents = results.all()
         // Every kept result's terms, by their version: a post added or removed moves the results
         // after it to other groups, and their terms are found all the same.
         let table = memo
@@ -227,7 +228,7 @@ package enum SearchStep {
             let groups = first..<min(layout.cardFiles, first + groupsPerRun)
             let start = layout.results(ofCardFile: groups.lowerBound, documents: count).lowerBound
             let end = max(start, layout.results(ofCardFile: groups.upperBound - 1, documents: count).upperBound)
-            let found = Parallel.mapBlocking(Array(start..<end)) { known[versions[$0].terms] ?? SearchTerms(documents[$0]) }
+            let found = Parallel.mapBlocking(Array(start..<end)) { [documents] in known[versions[$0].terms] ?? SearchTerms(documents[$0]) }
             // Each group's terms, encoded again only when its results' terms changed.
             let encoded = Parallel.mapBlocking(Array(groups)) { group in
                 let range = layout.results(ofCardFile: group, documents: count)
@@ -241,6 +242,11 @@ package enum SearchStep {
             for (offset, result) in found.enumerated() { assembler.add(result, document: start + offset) }
         }
         memo.retain(terms, ids: Set((0..<layout.cardFiles).map(UInt64.init)))
+        // The cards are the last files that need the results: made now, and the results let go
+        // of before the postings and lexicon files are made.
+        let cards = Parallel.mapBlocking(Array(0..<layout.cardFiles)) { [documents] in SearchIndex.cardsJSON(documents, number: $0, layout: layout) }
+        documents = []
+        results.release()
         let (postingFiles, lexiconFiles) = assembler.finished(layout: layout)
         let lexiconOut = Parallel.mapBlocking(Array(lexiconFiles.enumerated())) { number, file in
             (SearchIndex.lexiconJSON(file, number: number), encode(file))
@@ -251,7 +257,6 @@ package enum SearchStep {
         let big = Parallel.mapBlocking(Array(0..<layout.bigBuckets)) { bucket in
             SearchIndex.bigJSON(bucket: bucket, postings: SearchIndex.postingFiles(ofBucket: bucket, layout).map { postingFiles[$0] }, layout: layout)
         }
-        let cards = Parallel.mapBlocking(Array(0..<layout.cardFiles)) { SearchIndex.cardsJSON(documents, number: $0, layout: layout) }
         for (number, (_, bytes)) in lexiconOut.enumerated() { memo.store(lexicon, UInt64(number), version: layoutVersion, value: bytes) }
         for (number, (_, bytes)) in postingsOut.enumerated() { memo.store(postings, UInt64(number), version: layoutVersion, value: bytes) }
         memo.retain(lexicon, ids: Set((0..<layout.lexiconFiles).map(UInt64.init)))
