@@ -162,6 +162,8 @@ extension SiteBuilder {
     /// its templates, their paths and the walk are the same: parsing every template again was a
     /// fiftieth of a preview rebuild after a content edit.
     static func compiled(_ theme: Theme, typedWalk: Bool, memo: inout MemoTable) -> (templates: ThemeTemplates?, diagnostics: [Diagnostic]) {
+        // A table that keeps nothing decoded (`daybook build`'s) would hold nothing to compare.
+        guard memo.keepsDecoded else { return theme.compile(typedWalk: typedWalk) }
         var key = StableHash()
         key.combine(bits: theme.fingerprint)
         key.combine(typedWalk)

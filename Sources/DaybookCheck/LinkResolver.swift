@@ -20,24 +20,14 @@ struct LinkResolver: Sendable {
     /// The site's files, told apart by their bytes as a server's file system tells names apart:
     /// a `Set<String>` would find `café/` written composed for a link to it written decomposed,
     /// which a server on Linux answers with a 404.
-    let files: Set<ExactPath>
+    let files: Set<ExactString>
     /// Absolute (`https://example.org/blog/`) or a path (`/blog/`).
     let baseURL: String
     /// The path part of `baseURL`, starting and ending with `/`.
     let basePath: String
 
-    /// A path equal to another only when its bytes are.
-    struct ExactPath: Hashable, Sendable {
-        let text: String
-        static func == (a: Self, b: Self) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
-        func hash(into hasher: inout Hasher) {
-            var text = text
-            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
-    }
-
     init(files: Set<String>, baseURL: String) {
-        self.files = Set(files.map(ExactPath.init))
+        self.files = Set(files.map(ExactString.init))
         var base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
         if !base.contains("://") && !base.hasPrefix("/") { base = "/" + base }
         self.baseURL = base
@@ -119,10 +109,10 @@ struct LinkResolver: Sendable {
     /// The file a normal path inside the site names, as a static server finds it.
     private func existing(_ joined: String, fragment: String?) -> Resolution {
         if joined.isEmpty || joined.hasSuffix("/") {
-            return files.contains(ExactPath(text: joined + "index.html")) ? .file(joined + "index.html", fragment: fragment) : .missing
+            return files.contains(ExactString(joined + "index.html")) ? .file(joined + "index.html", fragment: fragment) : .missing
         }
-        if files.contains(ExactPath(text: joined)) { return .file(joined, fragment: fragment) }
-        if files.contains(ExactPath(text: joined + "/index.html")) { return .file(joined + "/index.html", fragment: fragment) }
+        if files.contains(ExactString(joined)) { return .file(joined, fragment: fragment) }
+        if files.contains(ExactString(joined + "/index.html")) { return .file(joined + "/index.html", fragment: fragment) }
         return .missing
     }
 

@@ -1,21 +1,13 @@
-import DaybookModel
-
 /// Every string a check's pages hold (link targets, ids, titles, parse messages), each stored
 /// once and named by its index. A 32,000-page site has 1.4 million links but tens of thousands
 /// of distinct ones: with the table, a link is resolved once per distinct string (an array slot
 /// instead of a dictionary lookup per link), two ids are the same id when their indexes are
 /// equal, and the facts cache stores four bytes per string.
 ///
-/// Strings are told apart by their bytes, as a browser tells URLs and ids apart (`#café` does not
-/// reach `id="café"` written decomposed), and found by a hash of their bytes: a `String` key hashes
-/// as Unicode, normalising every non-ASCII link on the way, which made reading the cache's
-/// 180,000 strings a tenth of a check after a one-post edit.
+/// Strings are told apart by their bytes (`ExactString`), as a browser tells URLs and ids apart.
 struct StringTable: Sendable {
     private(set) var strings: [String] = []
-    /// The index of the first string with each hash of bytes.
-    private var indexes: [UInt64: UInt32] = [:]
-    /// The strings whose hash an earlier, different string has, by their bytes.
-    private var collided: [[UInt8]: UInt32] = [:]
+    private var indexes: [ExactString: UInt32] = [:]
 
     init() {}
 
@@ -41,34 +33,16 @@ struct StringTable: Sendable {
 
     /// The string's index, added at the end when new.
     mutating func intern(_ text: String) -> UInt32 {
-        // One lookup per string: the dictionary's default-inserting accessor either finds the
-        // hash or adds it with the next index.
+        // One hash per string: the dictionary's default-inserting accessor either finds the
+        // string or adds it with the next index.
         let next = UInt32(strings.count)
         var index = next
         func read(_ value: inout UInt32) { index = value }
-        read(&indexes[Self.hash(text), default: next])
-        if index != next {
-            if Self.same(strings[Int(index)], text) { return index }
-            index = next
-            func readCollided(_ value: inout UInt32) { index = value }
-            readCollided(&collided[Array(text.utf8), default: next])
-        }
+        read(&indexes[ExactString(text), default: next])
         if index == next { strings.append(text) }
         return index
     }
 
     /// The string's index when some page holds it.
-    func index(of text: String) -> UInt32? {
-        guard let index = indexes[Self.hash(text)] else { return nil }
-        return Self.same(strings[Int(index)], text) ? index : collided[Array(text.utf8)]
-    }
-
-    private static func hash(_ text: String) -> UInt64 {
-        var hash = StableHash()
-        hash.combine(text)
-        return hash.value
-    }
-
-    /// Whether the two strings have the same bytes (not merely equal as Unicode text).
-    private static func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+    func index(of text: String) -> UInt32? { indexes[ExactString(text)] }
 }

@@ -130,10 +130,8 @@ package struct MemoTable: Sendable {
     /// Stores the result of `step` for `id`, worked out from inputs of `version`.
     package mutating func store(_ step: MemoStep, _ id: UInt64, version: UInt64, value: [UInt8]) {
         let key = step.key(id)
-        added[key] = Stored(step: step.hash, version: version, stored: value[...])
+        put(Stored(step: step.hash, version: version, stored: value[...]), at: key)
         if decodedValues[step.hash]?[key]?.version != version { decodedValues[step.hash]?[key] = nil }
-        if base != nil { dropped.insert(key) }
-        changed = true
     }
 
     /// Stores `value` as `step`'s result for `id`, worked out from inputs of `version`, in a table
@@ -143,8 +141,13 @@ package struct MemoTable: Sendable {
     package mutating func store(_ step: MemoStep, _ id: UInt64, version: UInt64, decoded value: some Sendable, encode: @escaping @Sendable () -> [UInt8]) {
         guard keepsDecoded else { return store(step, id, version: version, value: encode()) }
         let key = step.key(id)
-        added[key] = Stored(step: step.hash, version: version, stored: [], encode: encode)
+        put(Stored(step: step.hash, version: version, stored: [], encode: encode), at: key)
         decodedValues[step.hash, default: [:]][key] = (version, value)
+    }
+
+    /// Files a result stored since the table was read, in place of any the container holds.
+    private mutating func put(_ stored: Stored, at key: UInt64) {
+        added[key] = stored
         if base != nil { dropped.insert(key) }
         changed = true
     }

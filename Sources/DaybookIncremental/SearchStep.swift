@@ -220,7 +220,7 @@ package enum SearchStep {
         let known = kept
         // The terms are made a run of card files at a time, each run's stored and added to the
         // postings before the next is made, rather than all at once (on `large` they were 360 MB
-        // of the build's peak memory). A run is a few thousand results, which all cores share.
+        // of the build's peak memory). A run is about 16,000 results, which all cores share.
         var assembler = SearchIndex.Assembler()
         let count = versions.count
         let groupsPerRun = max(1, 16_384 / max(1, layout.cardsPerFile))

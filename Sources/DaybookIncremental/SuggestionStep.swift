@@ -20,8 +20,7 @@ package enum SuggestionStep {
             return kept
         }
         let made = PeopleSuggestions(usersByID: usersByID).all()
-        memo.store(suggestions, 0, version: version, value: encode(made))
-        memo.keepDecoded(suggestions, 0, version: version, made)
+        memo.store(suggestions, 0, version: version, decoded: made) { encode(made) }
         return made
     }
 
