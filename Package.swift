@@ -126,7 +126,7 @@ let package = Package(
         .testTarget(name: "DaybookFeedTests", dependencies: ["DaybookFeed", "DaybookTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookIncrementalTests", dependencies: ["DaybookIncremental", "DaybookTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookContentTests", dependencies: ["DaybookContent", "DaybookTestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "DaybookMarkdownTests", dependencies: ["DaybookMarkdown"], swiftSettings: strictSettings),
+        .testTarget(name: "DaybookMarkdownTests", dependencies: ["DaybookMarkdown", "DaybookModel"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookLanguageTests", dependencies: ["DaybookLanguage", "DaybookModel"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookImagesTests", dependencies: ["DaybookImages", "CVips", "CVipsLoader", "DaybookTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "DaybookCheckTests", dependencies: ["DaybookCheck", "DaybookTestSupport"], swiftSettings: strictSettings),

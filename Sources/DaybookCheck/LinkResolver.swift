@@ -27,7 +27,7 @@ struct LinkResolver: Sendable {
     let basePath: String
 
     init(files: Set<String>, baseURL: String) {
-        self.files = Set(files.map(ExactString.init))
+        self.files = Set(files.map { ExactString($0) })
         var base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
         if !base.contains("://") && !base.hasPrefix("/") { base = "/" + base }
         self.baseURL = base

@@ -1,3 +1,5 @@
+import DaybookModel
+
 /// Every string a check's pages hold (link targets, ids, titles, parse messages), each stored
 /// once and named by its index. A 32,000-page site has 1.4 million links but tens of thousands
 /// of distinct ones: with the table, a link is resolved once per distinct string (an array slot

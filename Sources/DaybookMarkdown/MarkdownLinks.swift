@@ -15,13 +15,14 @@ import DaybookModel
 package struct MarkdownLinks: Sendable {
     /// The site's root path, as pages link it (`/` or `/blog/`).
     package var root: String
-    /// Output paths the build writes (`journal/q1/index.html`, `images/a.png`).
-    package var sitePaths: Set<String>
+    /// Output paths the build writes (`journal/q1/index.html`, `images/a.png`), told apart by
+    /// their bytes as `daybook check` and a server's file system tell them apart.
+    let sitePaths: Set<ExactString>
     /// The site's absolute address, ending in `/` (`https://example.org/blog/`), when `baseURL`
     /// has a scheme and host; `nil` otherwise.
     package var base: String?
 
-    package init(root: String, sitePaths: Set<String>, base: String? = nil) {
+    package init(root: String, sitePaths: Set<ExactString>, base: String? = nil) {
         self.root = root
         self.sitePaths = sitePaths
         self.base = base
@@ -63,8 +64,8 @@ package struct MarkdownLinks: Sendable {
 
     /// `x/` is `x/index.html`; `x` is the file `x` or the folder `x/`; the empty path is the home page.
     package func resolves(_ path: String) -> Bool {
-        if path.isEmpty || path.hasSuffix("/") { return sitePaths.contains(path + "index.html") }
-        return sitePaths.contains(path) || sitePaths.contains(path + "/index.html")
+        if path.isEmpty || path.hasSuffix("/") { return sitePaths.contains(ExactString(path + "index.html")) }
+        return sitePaths.contains(ExactString(path)) || sitePaths.contains(ExactString(path + "/index.html"))
     }
 
     /// Whether `url` starts with a scheme: an ASCII letter, then ASCII letters, digits, `+`, `-`

@@ -47,8 +47,9 @@ package struct PageLayout: Sendable {
     /// The search index's files (`SearchIndex.Layout`), which are among the output paths.
     let search: SearchIndex.Layout
     let outputPaths: [String]
-    /// Every path the site publishes: its outputs and the files under `content/`.
-    let sitePaths: Set<String>
+    /// Every path the site publishes: its outputs and the files under `content/`, told apart by
+    /// their bytes (`MarkdownLinks`).
+    let sitePaths: Set<ExactString>
 
     /// `previous` when it was made of the same, else worked out anew.
     init(input: RenderInput, reusing previous: PageLayout?) {
@@ -61,6 +62,6 @@ package struct PageLayout: Sendable {
         plan = SitePlan(input: input)
         search = SearchIndex.Layout(pages: plan.pages.count, feeds: input.feeds, documents: shape.searchDocuments)
         outputPaths = SiteRenderer.outputPaths(of: plan, search: search, input: input)
-        sitePaths = Set(outputPaths).union(input.assetPaths)
+        sitePaths = Set(outputPaths.map { ExactString($0) }).union(input.assetPaths.map { ExactString($0) })
     }
 }

@@ -1,9 +1,19 @@
 import DaybookMarkdown
+import DaybookModel
 import Testing
 
 @Suite("Markdown link targets the site can keep")
 struct MarkdownLinksTests {
     let links = MarkdownLinks(root: "/blog/", sitePaths: ["index.html", "journal/index.html", "journal/q1/index.html", "images/a b.png", "feed.xml"])
+
+    @Test("a path names a file only with the same bytes: a link written decomposed to a folder named composed is dropped, as daybook check and a server would not find it")
+    func exactBytes() {
+        let links = MarkdownLinks(root: "/", sitePaths: ["locations/caf\u{E9}/index.html"])
+        #expect(links.verdict(for: "/locations/caf\u{E9}/") == .keep("/locations/caf\u{E9}/"))
+        #expect(links.verdict(for: "/locations/caf%C3%A9/") == .keep("/locations/caf%C3%A9/"))
+        #expect(links.verdict(for: "/locations/cafe\u{301}/") == .drop(reason: "names no page or file of this site"))
+        #expect(links.verdict(for: "/locations/cafe%CC%81/") == .drop(reason: "names no page or file of this site"))
+    }
 
     @Test(
         "each target's verdict",

@@ -1,4 +1,5 @@
 import DaybookMarkdown
+import DaybookModel
 @testable import DaybookRender
 import Testing
 
