@@ -22,9 +22,13 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         }
     case 6:
         // The incremental layer's memo: every value it reads back, it writes back the same.
+        // Appended to, it reads back as the fresh container of the same table.
         let table = MemoTable(container: (MemoContainer.magic + rest)[...])
         let again = MemoTable(container: table.encoded()[...])
         precondition(again.encoded() == table.encoded())
+        var bytes = MemoContainer.magic + rest
+        table.prepared().appended(at: bytes.count) { bytes += $0 }
+        precondition(MemoTable(container: bytes[...]).encoded() == table.encoded())
     case 5:
         // The memo's comment orders: what it reads back, it writes back the same.
         if let orders = FeedStep.Kept(bytes: rest[...]) {

@@ -15,9 +15,10 @@ enum MemoPlace: Sendable {
     static let maxBytes = 2 << 30
 
     /// What a build hands on once its output is in place: the table itself to a process, the
-    /// container to the cache folder (its index made beside the pages, where a core is free,
-    /// rather than after the commit, which the command waits for; its values written from where
-    /// they are, not copied into one array first).
+    /// container to the cache folder (prepared beside the pages, where a core is free, rather
+    /// than after the commit, which the command waits for; its values written from where they
+    /// are, not copied into one array first), appended to the file it was read from unless
+    /// that is worth compacting.
     enum Kept: Sendable {
         case nothing
         case table(MemoTable)
@@ -26,9 +27,17 @@ enum MemoPlace: Sendable {
 
     func load() -> MemoTable {
         switch self {
-        case .none: MemoTable()
-        case .process(let memo): memo.table
-        case .site(let site, _): MemoTable(container: CacheFile.read(site: site, name: Self.cacheName, maxBytes: Self.maxBytes))
+        case .none: return MemoTable()
+        case .process(let memo): return memo.table
+        case .site(let site, _):
+            if let file = MemoFile.open(site: site, maxBytes: Self.maxBytes) {
+                let table = MemoTable(storage: file)
+                if table.isRead { return table }
+            }
+            // Nothing to read: the fresh memo is written as the build goes.
+            var table = MemoTable()
+            table.spill = MemoSpillFile.create(site: site)
+            return table
         }
     }
 
@@ -55,7 +64,15 @@ enum MemoPlace: Sendable {
             memo.table = table
             return nil
         case (.site(let site, let faults), .container(let container)):
-            return CacheFile.save(site: site, name: Self.cacheName, faults: faults) { container.write($0) }
+            if let spill = container.spill as? MemoSpillFile { return spill.commit(container, site: site, faults: faults) }
+            if !container.isWorthCompacting, let file = container.base?.storage as? MemoFile {
+                switch file.append(container, faults: faults, path: MemoFile.path(site: site)) {
+                case .appended: return nil
+                case .failed(let failure): return failure
+                case .replaced: break
+                }
+            }
+            return CacheFile.save(site: site, name: Self.cacheName, faults: faults) { container.whole($0) }
         default:
             return nil
         }

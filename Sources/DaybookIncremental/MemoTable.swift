@@ -35,7 +35,7 @@ package struct MemoStep: Hashable, Sendable {
 /// read, so a result is never used for inputs it was not made of.
 ///
 /// `serve` keeps one table in memory from build to build; `daybook build` reads it from its
-/// container and saves it back (`encoded()`), so both go through the same steps. Values are
+/// container and saves it back (`prepared()`), so both go through the same steps. Values are
 /// bytes in both: a step decodes only the results it needs, and what a build did not touch is
 /// carried over as it was read, never decoded.
 package struct MemoTable: Sendable {
@@ -47,11 +47,14 @@ package struct MemoTable: Sendable {
         /// they were not made yet.
         var encode: (@Sendable () -> [UInt8])? = nil
 
-        var value: ArraySlice<UInt8> { encode.map { $0()[...] } ?? stored }
+        /// Where the result was written when the table spilled it (`spill`): its bytes were let go of.
+        var spilled: MemoContainer.Entry? = nil
     }
 
     /// The container the table was read from, when it was.
     private let base: MemoContainer?
+    /// Whether the table was read from a container.
+    package var isRead: Bool { base != nil }
     /// The positions of each step's entries in `base`, found in one pass when the table is read:
     /// a step that drops its gone results, or lists them all, reads only its own entries (seven
     /// steps each reading the whole index of 60,000 entries were a twentieth of a preview rebuild).
@@ -60,6 +63,10 @@ package struct MemoTable: Sendable {
     private var added: [UInt64: Stored] = [:]
     /// Keys of the base that were dropped or replaced.
     private var dropped: Set<UInt64> = []
+    /// Where results are written as soon as they are stored, rather than held to the save: a
+    /// build without a memo to read (a large site's first) would otherwise hold every file's
+    /// records and the search index's terms, 330 MB, from the moment each was made.
+    package var spill: (any MemoSpill)?
     /// Whether anything was stored or dropped since the table was made.
     package private(set) var changed = false
     /// Whether the table also holds results decoded, for the next build of a long-lived process
@@ -77,7 +84,13 @@ package struct MemoTable: Sendable {
 
     /// The table saved in `container`, or an empty one when the container is missing or damaged.
     package init(container: ArraySlice<UInt8>?) {
-        let base = container.flatMap { MemoContainer(bytes: $0) }
+        self.init(storage: container.map(MemoBuffer.init))
+    }
+
+    /// The table saved in the container `storage` holds, or an empty one when there is none or
+    /// it is damaged. Values are read from `storage` as steps ask for them.
+    package init(storage: (any MemoStorage)?) {
+        let base = storage.flatMap { MemoContainer(storage: $0) }
         var positions: [UInt64: [Int]] = [:]
         if let base { for position in 0..<base.count { positions[base.step(at: position), default: []].append(position) } }
         self.base = base
@@ -87,7 +100,7 @@ package struct MemoTable: Sendable {
     /// The result `step` stored for `id` from inputs of `version`, when there is one.
     package func value(_ step: MemoStep, _ id: UInt64, version: UInt64) -> ArraySlice<UInt8>? {
         let key = step.key(id)
-        if let stored = added[key] { return stored.step == step.hash && stored.version == version ? stored.value : nil }
+        if let stored = added[key] { return stored.step == step.hash && stored.version == version ? bytes(of: stored) : nil }
         guard let base, !dropped.contains(key), let position = base.position(of: key) else { return nil }
         let entry = base.entry(at: position)
         guard entry.step == step.hash, entry.version == version else { return nil }
@@ -116,7 +129,7 @@ package struct MemoTable: Sendable {
     /// Every result `step` stored, whatever its id and version, each verified: for a step whose
     /// results are found by what they hold rather than by where they were filed.
     package func values(of step: MemoStep) -> [ArraySlice<UInt8>] {
-        var found = added.values.filter { $0.step == step.hash }.map(\.value)
+        var found = added.values.filter { $0.step == step.hash }.compactMap(bytes(of:))
         guard let base else { return found }
         for position in basePositions[step.hash] ?? [] {
             let entry = base.entry(at: position)
@@ -130,7 +143,13 @@ package struct MemoTable: Sendable {
     /// Stores the result of `step` for `id`, worked out from inputs of `version`.
     package mutating func store(_ step: MemoStep, _ id: UInt64, version: UInt64, value: [UInt8]) {
         let key = step.key(id)
-        put(Stored(step: step.hash, version: version, stored: value[...]), at: key)
+        if let spill, let offset = spill.write(value[...]) {
+            let entry = MemoContainer.Entry(
+                key: key, step: step.hash, version: version, offset: offset, length: value.count, checksum: StableHash.ofContent(value))
+            put(Stored(step: step.hash, version: version, stored: [], spilled: entry), at: key)
+        } else {
+            put(Stored(step: step.hash, version: version, stored: value[...]), at: key)
+        }
         if decodedValues[step.hash]?[key]?.version != version { decodedValues[step.hash]?[key] = nil }
     }
 
@@ -143,6 +162,15 @@ package struct MemoTable: Sendable {
         let key = step.key(id)
         put(Stored(step: step.hash, version: version, stored: [], encode: encode), at: key)
         decodedValues[step.hash, default: [:]][key] = (version, value)
+    }
+
+    /// The bytes of a result stored since the table was read; `nil` for a spilled one that can no
+    /// longer be read back as written.
+    private func bytes(of stored: Stored) -> ArraySlice<UInt8>? {
+        if let entry = stored.spilled {
+            return spill?.read(entry.offset, entry.length).flatMap { StableHash.ofContent($0) == entry.checksum ? $0 : nil }
+        }
+        return stored.encode.map { $0()[...] } ?? stored.stored
     }
 
     /// Files a result stored since the table was read, in place of any the container holds.
@@ -170,23 +198,29 @@ package struct MemoTable: Sendable {
         }
     }
 
-    /// The table as one container (`MemoContainer`).
+    /// The table as one fresh container (`MemoContainer`).
     package func encoded() -> [UInt8] { prepared().bytes }
 
-    /// The table as one container, ready to be written piece by piece.
+    /// The table ready to be saved: the results carried over from the container it was read
+    /// from, where they are, and those stored since.
     package func prepared() -> MemoContainer.Prepared {
-        var entries: [MemoContainer.Encoded] = []
-        entries.reserveCapacity((base?.count ?? 0) + added.count)
+        var carried: [MemoContainer.Entry] = []
         if let base {
+            carried.reserveCapacity(base.count)
             for position in 0..<base.count {
                 let entry = base.entry(at: position)
-                guard !dropped.contains(entry.key), let value = base.storedValue(of: entry) else { continue }
-                entries.append(MemoContainer.Encoded(key: entry.key, step: entry.step, version: entry.version, value: value, checksum: entry.checksum))
+                if !dropped.contains(entry.key) { carried.append(entry) }
             }
         }
+        var spilled: [MemoContainer.Entry] = []
+        var made: [MemoContainer.Added] = []
         for (key, stored) in added {
-            entries.append(MemoContainer.Encoded(key: key, step: stored.step, version: stored.version, value: stored.value, checksum: nil))
+            if let entry = stored.spilled {
+                spilled.append(entry)
+            } else {
+                made.append(MemoContainer.Added(key: key, step: stored.step, version: stored.version, value: bytes(of: stored) ?? []))
+            }
         }
-        return MemoContainer.prepare(entries)
+        return MemoContainer.Prepared(base: base, carried: carried, spill: spill, spilled: spilled, added: made)
     }
 }

@@ -36,7 +36,7 @@ struct CacheFileTests {
         var table = MemoTable()
         let step = MemoStep("test")
         for id in 0..<3 { table.store(step, UInt64(id), version: 1, value: Array("value \(id)".utf8)) }
-        #expect(CacheFile.save(site: site.directory, name: "memo") { table.prepared().write($0) } == nil)
+        #expect(CacheFile.save(site: site.directory, name: "memo") { table.prepared().whole($0) } == nil)
         let bytes = try #require(CacheFile.read(site: site.directory, name: "memo", maxBytes: 1 << 20))
         #expect(bytes.startIndex == CacheFile.identity.count)
         let read = MemoTable(container: bytes)

@@ -78,26 +78,78 @@ struct MemoContainerTests {
     /// The bytes of a known table. When this fails, the container's format (or a step's value
     /// encoding) changed: bump `MemoContainer.formatVersion`, so that no build reads a memo of
     /// the old format as the new, and record the new bytes here.
-    @Test("format version 3: the bytes of a known table are fixed, and a container of another version is not read")
+    @Test("format version 4: the bytes of a known table are fixed, and a container of another version is not read")
     func formatVersion() {
         let bytes = Self.sample().encoded()
-        #expect(MemoContainer.formatVersion == 3)
-        let hex = bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
-        #expect(hex == Self.recorded, "the container's bytes changed")
+        #expect(MemoContainer.formatVersion == 4)
+        #expect(Self.hex(bytes) == Self.recorded, "the container's bytes changed")
         #expect(MemoContainer(bytes: bytes[...], formatVersion: MemoContainer.formatVersion + 1) == nil)
         var bumped = bytes
         bumped[MemoContainer.magic.count] &+= 1
         #expect(MemoTable(container: bumped[...]).value(Self.words, 1, version: 10) == nil)
     }
 
-    /// Magic, version 3, 3 entries, the index's checksum; then by key: key, step, version,
-    /// offset, length, checksum; then the values in the same order ([1, 2, 3], "lighthouse", "tram").
+    static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+    }
+
+    /// Magic, version 4; the values by key ([1, 2, 3], "lighthouse", "tram"); then by key: key,
+    /// step, version, offset, length, checksum; then the trailer: the index's offset, 3 entries,
+    /// the index's checksum, the trailer's.
     static let recorded =
-        "646179626f6f6b2d6d656d6f0a" + "03000000" + "03000000" + "1f229dcba666f51b"
-        + "bab1be8f82cfdc09805c889c977ba30d1e000000000000000000000000000000030000000000000012f5e47518d5a6ea"
-        + "03315a82a1a4e212a98e48216777f3b00a0000000000000003000000000000000a0000000000000002d248a0ddd80bbf"
-        + "a0528c61864ff2b5a98e48216777f3b014000000000000000d0000000000000004000000000000004d4d33350e996c85"
+        "646179626f6f6b2d6d656d6f0a" + "04000000"
         + "010203" + "6c69676874686f757365" + "7472616d"
+        + "bab1be8f82cfdc09805c889c977ba30d1e000000000000001100000000000000030000000000000012f5e47518d5a6ea"
+        + "03315a82a1a4e212a98e48216777f3b00a0000000000000014000000000000000a0000000000000002d248a0ddd80bbf"
+        + "a0528c61864ff2b5a98e48216777f3b014000000000000001e0000000000000004000000000000004d4d33350e996c85"
+        + "2200000000000000" + "0300000000000000" + "f448799b60402b88" + "00c6e2180f268e78"
+
+    @Test("a save appends the values its build made and a new index; what it carries is read where it was, and the earlier saves' index is gone")
+    func append() {
+        var bytes = Self.sample().encoded()
+        var table = MemoTable(container: bytes[...])
+        table.store(Self.words, 1, version: 11, value: Array("harbour".utf8))
+        table.retain(Self.files, ids: [])
+        let prepared = table.prepared()
+        let before = bytes.count
+        prepared.appended(at: bytes.count) { bytes += $0 }
+        // "harbour", then two entries of 48 bytes and the trailer.
+        #expect(bytes.count == before + 7 + 2 * 48 + 32)
+        let read = MemoTable(container: bytes[...])
+        #expect(read.value(Self.words, 1, version: 11).map(Array.init) == Array("harbour".utf8))
+        #expect(read.value(Self.words, 2, version: 20).map(Array.init) == Array("tram".utf8), "carried where it was")
+        #expect(read.value(Self.words, 1, version: 10) == nil, "replaced")
+        #expect(read.value(Self.files, 1, version: 30) == nil, "dropped")
+        #expect(read.encoded() == MemoTable(container: table.encoded()[...]).encoded(), "the same table as a fresh container")
+        // Cut anywhere in what the save appended, the container has no end to read.
+        for cut in (before + 1)..<bytes.count {
+            #expect(MemoTable(container: bytes.prefix(cut)).value(Self.words, 2, version: 20) == nil)
+        }
+    }
+
+    @Test("a save compacts once appending would leave more dead bytes than live ones and a MB")
+    func compaction() {
+        let big = [UInt8](repeating: 7, count: 300_000)
+        var table = MemoTable()
+        table.store(Self.files, 1, version: 1, value: big)
+        var bytes = table.encoded()
+        var saves = 0
+        for version in 2...20 {
+            var next = MemoTable(container: bytes[...])
+            next.store(Self.files, 1, version: UInt64(version), value: big)
+            let prepared = next.prepared()
+            if prepared.isWorthCompacting {
+                bytes = prepared.bytes
+                break
+            }
+            prepared.appended(at: bytes.count) { bytes += $0 }
+            saves += 1
+        }
+        // 300 KB live: the fifth 300 KB value would leave 1.2 MB dead, over 300 KB and a MB.
+        #expect(saves == 4)
+        #expect(bytes.count < 400_000)
+        #expect(MemoTable(container: bytes[...]).value(Self.files, 1, version: 6).map(Array.init) == big)
+    }
 
     @Test("damage anywhere, any byte changed or the file cut short, gives the stored value or none, never another")
     func damage() {

@@ -1,0 +1,132 @@
+import DaybookIncremental
+import DaybookModel
+import Foundation
+
+/// The incremental layer's memo in `<site>/.daybook-cache/memo`, open for reading by position:
+/// a build reads the values its steps ask for (`MemoContainer`) and no others, where reading the
+/// whole file was 60 MB copied on a medium site, and the old file in memory through a large
+/// site's build. A save appends to it (`append`) rather than writing it again.
+///
+/// Saves take an exclusive `flock` on the file while they append, and opening takes a shared one
+/// while it finds the end, so a build never takes a half-appended save for the end. What lies
+/// below the end found on opening never changes: saves only append, or put a fresh file in its
+/// place by rename, which leaves the open one as it was.
+final class MemoFile: MemoStorage {
+    private let descriptor: Int32
+    /// Where the container starts in the file: after `CacheFile`'s identity line.
+    private let start: Int
+    /// The container's length when the file was opened.
+    let count: Int
+    private let device: UInt64
+    private let inode: UInt64
+
+    private init(descriptor: Int32, start: Int, count: Int, device: UInt64, inode: UInt64) {
+        (self.descriptor, self.start, self.count, self.device, self.inode) = (descriptor, start, count, device, inode)
+    }
+
+    deinit { close(descriptor) }
+
+    static func path(site: URL) -> String { CacheFile.folder(site) + "/" + MemoPlace.cacheName }
+
+    /// The site's memo file, or `nil` when it is missing, not a plain file (a link is not
+    /// followed), over `maxBytes`, written by another executable, or held by a save for longer
+    /// than a second.
+    static func open(site: URL, maxBytes: Int) -> MemoFile? {
+        guard CacheFile.isRealFolder(CacheFile.folder(site)) else { return nil }
+        let descriptor = Glibc.open(path(site: site), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        guard lock(descriptor, LOCK_SH) else {
+            close(descriptor)
+            return nil
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        var info = stat()
+        let start = CacheFile.identity.count
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size >= start, info.st_size <= maxBytes,
+            read(descriptor, at: 0, count: start) == CacheFile.identity[...]
+        else {
+            close(descriptor)
+            return nil
+        }
+        return MemoFile(
+            descriptor: descriptor, start: start, count: Int(info.st_size) - start, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    func read(_ offset: Int, _ length: Int) -> ArraySlice<UInt8>? {
+        guard offset >= 0, length >= 0, offset <= count, length <= count - offset else { return nil }
+        return Self.read(descriptor, at: start + offset, count: length)
+    }
+
+    /// What an append came to.
+    enum Appended {
+        case appended
+        /// The file is no longer the one read (a save put a fresh one in its place, or cut it),
+        /// or a save held it too long: the caller writes a fresh file instead.
+        case replaced
+        case failed(Diagnostic)
+    }
+
+    /// Appends `prepared` (a save of the table read from this file) to the file, after whatever
+    /// another save appended since. A write that fails cuts the file back to where it ended, so
+    /// the save before stands.
+    func append(_ prepared: MemoContainer.Prepared, faults: WriteFaults, path: String) -> Appended {
+        let descriptor = Glibc.open(path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return .replaced }
+        defer { close(descriptor) }
+        guard Self.lock(descriptor, LOCK_EX) else { return .replaced }
+        defer { flock(descriptor, LOCK_UN) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, UInt64(info.st_dev) == device, UInt64(info.st_ino) == inode,
+            Int(info.st_size) >= start + count, lseek(descriptor, info.st_size, SEEK_SET) == info.st_size
+        else { return .replaced }
+        var failed: Int32?
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(CacheFile.bufferBytes)
+        func flush() {
+            if failed == nil && !buffer.isEmpty { failed = FileInfo.writeAll(buffer[...], to: descriptor) }
+            buffer.removeAll(keepingCapacity: true)
+        }
+        prepared.appended(at: Int(info.st_size) - start) { piece in
+            if buffer.count + piece.count > CacheFile.bufferBytes { flush() }
+            if piece.count >= CacheFile.bufferBytes {
+                if failed == nil { failed = FileInfo.writeAll(piece, to: descriptor) }
+            } else {
+                buffer += piece
+            }
+        }
+        flush()
+        // An injected failure strikes after the bytes were written, as a disk filling up on the
+        // last write does, so that what they leave is cut back too.
+        if failed == nil { failed = faults.failure(at: .cache(MemoPlace.cacheName)) }
+        guard let failed else { return .appended }
+        _ = ftruncate(descriptor, info.st_size)
+        return .failed(CacheFile.failure(MemoPlace.cacheName, "write", failed))
+    }
+
+    /// Takes `operation` on the file, trying for a second: a save holds it for milliseconds, and
+    /// a lock held longer (by anyone who can write the site folder) must not stall the build.
+    private static func lock(_ descriptor: Int32, _ operation: Int32) -> Bool {
+        for _ in 0..<200 {
+            if flock(descriptor, operation | LOCK_NB) == 0 { return true }
+            guard errno == EWOULDBLOCK || errno == EINTR else { return false }
+            usleep(5_000)
+        }
+        return false
+    }
+
+    private static func read(_ descriptor: Int32, at offset: Int, count: Int) -> ArraySlice<UInt8>? {
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var done = 0
+            while done < count {
+                let n = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { break }
+                done += n
+            }
+            failed = done < count
+            initialized = done
+        }
+        return failed ? nil : bytes[...]
+    }
+}

@@ -1,0 +1,124 @@
+import DaybookIncremental
+import DaybookModel
+import Foundation
+import Synchronization
+
+/// The fresh memo a build without one to read writes as it goes (`MemoTable.spill`): a
+/// temporary file in `.daybook-cache/` that starts as a container and takes each result as it is
+/// stored, so that a large site's first build holds none of them (330 MB of its peak). Its save
+/// (`commit`) appends the index and puts the file in place of the memo; a build that fails, or
+/// never saves, leaves no file (`deinit`), or, killed, a temporary the next save removes.
+final class MemoSpillFile: MemoSpill {
+    private struct State {
+        var descriptor: Int32
+        /// The container's bytes so far, those still in `buffer` included.
+        var end: Int
+        /// Small results gathered into 1 MiB writes: a large site's 33,000 files' records would
+        /// be as many calls.
+        var buffer: [UInt8] = []
+        /// Where the buffer starts in the container.
+        var flushed: Int
+        var failed = false
+        var committed = false
+    }
+
+    private let path: String
+    private let start = CacheFile.identity.count
+    private let state: Mutex<State>
+
+    private init(path: String, descriptor: Int32, end: Int) {
+        self.path = path
+        state = Mutex(State(descriptor: descriptor, end: end, flushed: end))
+    }
+
+    deinit {
+        state.withLock { state in
+            close(state.descriptor)
+            if !state.committed { unlink(path) }
+        }
+    }
+
+    /// A fresh spill in the site's cache folder, or `nil` when it cannot be made there (the
+    /// build then holds its results, and its save reports the folder's problem).
+    static func create(site: URL) -> MemoSpillFile? {
+        let folder = CacheFile.folder(site)
+        guard mkdir(folder, 0o755) == 0 || errno == EEXIST, CacheFile.isRealFolder(folder) else { return nil }
+        let path = MemoFile.path(site: site) + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return nil }
+        var header = ByteWriter()
+        header.bytes += CacheFile.identity + MemoContainer.magic
+        header.uint32(MemoContainer.formatVersion)
+        guard FileInfo.writeAll(header.bytes[...], to: descriptor) == nil else {
+            close(descriptor)
+            unlink(path)
+            return nil
+        }
+        return MemoSpillFile(path: path, descriptor: descriptor, end: MemoContainer.magic.count + 4)
+    }
+
+    func write(_ bytes: ArraySlice<UInt8>) -> Int? {
+        state.withLock { state in
+            guard !state.failed else { return nil }
+            let offset = state.end
+            if bytes.count >= CacheFile.bufferBytes {
+                // Written where it is: a 90 MB comments file's records copied into the buffer
+                // would be the very peak the spill is for.
+                flush(&state)
+                state.failed = state.failed || FileInfo.writeAll(bytes, to: state.descriptor) != nil
+                state.end += bytes.count
+                state.flushed = state.end
+            } else {
+                state.buffer += bytes
+                state.end += bytes.count
+                if state.buffer.count >= CacheFile.bufferBytes { flush(&state) }
+            }
+            return state.failed ? nil : offset
+        }
+    }
+
+    func read(_ offset: Int, _ length: Int) -> ArraySlice<UInt8>? {
+        state.withLock { state in
+            guard offset >= 0, length >= 0, offset <= state.end, length <= state.end - offset else { return nil }
+            if offset >= state.flushed {
+                let from = offset - state.flushed
+                return Array(state.buffer[from..<(from + length)])[...]
+            }
+            if offset + length > state.flushed { flush(&state) }
+            guard !state.failed else { return nil }
+            var bytes = [UInt8](repeating: 0, count: length)
+            let read = bytes.withUnsafeMutableBytes { pread(state.descriptor, $0.baseAddress, length, off_t(start + offset)) }
+            return read == length ? bytes[...] : nil
+        }
+    }
+
+    /// Writes what remains of `prepared` (the results still held, the index) and puts the file in
+    /// place of the memo; the error when it could not.
+    func commit(_ prepared: MemoContainer.Prepared, site: URL, faults: WriteFaults) -> Diagnostic? {
+        state.withLock { state in
+            flush(&state)
+            var failed: Int32? = state.failed ? EIO : nil
+            prepared.appended(at: state.end) { piece in
+                if failed == nil { failed = FileInfo.writeAll(piece, to: state.descriptor) }
+            }
+            if failed == nil { failed = faults.failure(at: .cache(MemoPlace.cacheName)) }
+            if failed == nil && rename(path, MemoFile.path(site: site)) != 0 {
+                // ENOENT: another build's save removed this temporary as a killed build's; its
+                // memo stands, and this one is skipped, as a cache may be.
+                if errno == ENOENT { return nil }
+                failed = errno
+            }
+            guard let failed else {
+                state.committed = true
+                return nil
+            }
+            return CacheFile.failure(MemoPlace.cacheName, "write", failed)
+        }
+    }
+
+    private func flush(_ state: inout State) {
+        if !state.failed && !state.buffer.isEmpty { state.failed = FileInfo.writeAll(state.buffer[...], to: state.descriptor) != nil }
+        state.flushed = state.end
+        state.buffer.removeAll(keepingCapacity: true)
+    }
+}
