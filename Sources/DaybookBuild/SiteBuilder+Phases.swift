@@ -293,7 +293,7 @@ extension SiteBuilder {
         let keepable = writer.keepRule
         // The feeds, the sitemap and the search index read no page: made while the pages render,
         // on whatever core the pages leave free.
-        let (dataReady, searchReady) = (ReadyFlag(), ReadyFlag())
+        let (dataReady, searchReady, searchEmitted) = (ReadyFlag(), ReadyFlag(), FileQueue())
         var pendingData: Task<SiteRenderer.DataFiles, Never>? = Task.detached(priority: .userInitiated) {
             defer { dataReady.raise() }
             return plan.renderer.dataFiles(versions: versions, reuse: keepable)
@@ -304,12 +304,13 @@ extension SiteBuilder {
             let started = ContinuousClock.now
             var memo = table
             let results = SearchStep.results(of: renderer, versions: versions, memo: &memo)
-            let output = SearchStep.files(results, layout: renderer.searchLayout, memo: &memo, keep: keepable)
+            let output = SearchStep.files(results, layout: renderer.searchLayout, memo: &memo, keep: keepable) { searchEmitted.push($0) }
             return (output, memo, PhaseClock.seconds(ContinuousClock.now - started))
         }
         // The data and search files are written between batches of pages as soon as their task
         // has made them (or after the last page, waiting for them), and let go of then: held to
         // the last page, a large site's feeds and search files were 270 MB of the build's peak.
+        // The search cards files come first, while the postings are still being assembled.
         var sideKeys: [String: UInt64] = [:]
         var searchMemo: MemoTable?
         var searchSeconds = 0.0
@@ -321,6 +322,7 @@ extension SiteBuilder {
                 }
                 manifest.files.merge(try writer.write(files, report: &report)) { _, new in new }
             }
+            for files in searchEmitted.take() { try write(files, keys: [:], reused: []) }
             if let task = pendingData, waiting || dataReady.isRaised {
                 pendingData = nil
                 let data = await task.value
@@ -467,6 +469,22 @@ struct PhaseClock {
 
     static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+/// Files a task has made, waiting for the render loop to write them between two batches.
+final class FileQueue: Sendable {
+    private let files = Mutex<[[RenderedFile]]>([])
+
+    func push(_ batch: [RenderedFile]) { files.withLock { $0.append(batch) } }
+
+    /// What was pushed so far, taken out.
+    func take() -> [[RenderedFile]] {
+        files.withLock { files in
+            let taken = files
+            files = []
+            return taken
+        }
     }
 }
 

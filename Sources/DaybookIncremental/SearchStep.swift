@@ -42,8 +42,12 @@ package enum SearchStep {
     }
 
     /// The same, of results made as the files need them (`results(of:versions:memo:)`).
+    /// - Parameter emit: takes files as soon as they are made (from any thread), when given; they
+    ///   are then left out of the output, but not their keys. Remaking every file, each cards
+    ///   file goes to it as it is made: held to the end, they were 100 MB of a large site's peak.
     package static func files(
-        _ results: SearchResults, layout: SearchIndex.Layout, memo: inout MemoTable, keep: @Sendable (String, UInt64) -> Bool
+        _ results: SearchResults, layout: SearchIndex.Layout, memo: inout MemoTable, keep: @Sendable (String, UInt64) -> Bool,
+        emit: (@Sendable ([RenderedFile]) -> Void)? = nil
     ) -> Output {
         let layoutVersion = version(of: layout)
         if let previous = memo.value(index, 0, version: layoutVersion).flatMap(IndexRecord.init(bytes:)),
@@ -55,7 +59,7 @@ package enum SearchStep {
                 return output
             }
         }
-        return remake(results, layout: layout, layoutVersion: layoutVersion, memo: &memo)
+        return remake(results, layout: layout, layoutVersion: layoutVersion, memo: &memo, emit: emit)
     }
 
     /// A result's version (everything its card and terms are made of) and its terms' version.
@@ -205,7 +209,7 @@ package enum SearchStep {
     // MARK: - Every file
 
     private static func remake(
-        _ results: SearchResults, layout: SearchIndex.Layout, layoutVersion: UInt64, memo: inout MemoTable
+        _ results: SearchResults, layout: SearchIndex.Layout, layoutVersion: UInt64, memo: inout MemoTable, emit: (@Sendable ([RenderedFile]) -> Void)?
     ) -> Output {
         // Every file is made again, every cards file with it: every result is needed.
         let versions = results.versions
@@ -244,9 +248,18 @@ package enum SearchStep {
         memo.retain(terms, ids: Set((0..<layout.cardFiles).map(UInt64.init)))
         // The cards are the last files that need the results: made now, and the results let go
         // of before the postings and lexicon files are made.
-        let cards = Parallel.mapBlocking(Array(0..<layout.cardFiles)) { [documents] in SearchIndex.cardsJSON(documents, number: $0, layout: layout) }
+        // Each handed to `emit` as soon as it is made, when there is one.
+        let made = Parallel.mapBlocking(Array(0..<layout.cardFiles)) { [documents] number -> (key: (String, UInt64), file: RenderedFile?) in
+            let file = SearchIndex.cardsJSON(documents, number: number, layout: layout)
+            let key = (file.path, StableHash.ofContent(file.bytes))
+            guard let emit else { return (key, file) }
+            emit([file])
+            return (key, nil)
+        }
         documents = []
         results.release()
+        let cardKeys = made.map(\.key)
+        let cards = made.compactMap(\.file)
         let (postingFiles, lexiconFiles) = assembler.finished(layout: layout)
         let lexiconOut = Parallel.mapBlocking(Array(lexiconFiles.enumerated())) { number, file in
             (SearchIndex.lexiconJSON(file, number: number), encode(file))
@@ -262,10 +275,12 @@ package enum SearchStep {
         memo.retain(lexicon, ids: Set((0..<layout.lexiconFiles).map(UInt64.init)))
         memo.retain(postings, ids: Set((0..<layout.postingFiles).map(UInt64.init)))
         var output = Output()
-        output.files = lexiconOut.map(\.0) + postingsOut.map(\.0) + big.flatMap { $0 } + cards
-        let keys = Parallel.mapBlocking(output.files) { StableHash.ofContent($0.bytes) }
-        for (file, key) in zip(output.files, keys) { output.keys[file.path] = key }
-        memo.store(index, 0, version: layoutVersion, value: IndexRecord(versions: versions, fileKeys: keys).bytes)
+        output.files = lexiconOut.map(\.0) + postingsOut.map(\.0) + big.flatMap { $0 }
+        // In the order of the layout's paths: the cards files last.
+        let keys = Parallel.mapBlocking(output.files) { ($0.path, StableHash.ofContent($0.bytes)) } + cardKeys
+        output.files += cards
+        for (path, key) in keys { output.keys[path] = key }
+        memo.store(index, 0, version: layoutVersion, value: IndexRecord(versions: versions, fileKeys: keys.map(\.1)).bytes)
         return output
     }
 

@@ -3,6 +3,7 @@ import DaybookModel
 import Foundation
 @testable import DaybookRender
 import DaybookTestSupport
+import Synchronization
 import Testing
 
 /// The search files made through the memo are, byte for byte, the files made from nothing, after
@@ -122,6 +123,31 @@ struct SearchStepTests {
         #expect(second.files.count <= 10)
         #expect(second.reused.count == layout.paths.count - second.files.count)
         #expect(second.files.contains { $0.path == "search/d/0.json" })
+    }
+
+    @Test("remade with emit, every cards file goes to it as it is made and the output holds the rest; keys and memo are as without, and the next edit is patched")
+    func emittedCards() {
+        var random = SeededGenerator(seed: 3)
+        var documents = (0..<300).map { Self.document(&random, number: $0) }
+        let layout = SearchIndex.Layout(pages: 20_000, documents: documents.count, entries: 40)
+        let emitted = Mutex<[RenderedFile]>([])
+        var memo = MemoTable()
+        let output = SearchStep.files(SearchResults(documents: documents), layout: layout, memo: &memo, keep: { _, _ in false }) { files in emitted.withLock { $0 += files } }
+        var plain = MemoTable()
+        let whole = SearchStep.files(documents, layout: layout, memo: &plain) { _, _ in false }
+        let cards = emitted.withLock { $0 }
+        #expect(!cards.isEmpty && cards.allSatisfy { $0.path.hasPrefix("search/d/") })
+        #expect(!output.files.contains { $0.path.hasPrefix("search/d/") })
+        let fresh = Dictionary(uniqueKeysWithValues: SearchIndex.files(documents, layout: layout).map { ($0.path, $0.bytes) })
+        #expect(Dictionary(uniqueKeysWithValues: (output.files + cards).map { ($0.path, $0.bytes) }) == fresh)
+        #expect(output.keys == whole.keys)
+        #expect(memo.encoded() == plain.encoded())
+        documents[5].texts = ["lighthouse grandmother"]
+        documents[5].text = "lighthouse grandmother"
+        let held = output.keys
+        let next = SearchStep.files(SearchResults(documents: documents), layout: layout, memo: &memo, keep: { path, key in held[path] == key }) { _ in Issue.record("a patch emits nothing") }
+        #expect(next.patched)
+        #expect(next.files.contains { $0.path == "search/d/0.json" })
     }
 
     @Test("results made as files need them: a caption edit makes the runs of its cards file and no other, and writes the files a fresh index has")
