@@ -92,7 +92,8 @@ package enum CacheFile {
     /// Removes the temporaries of `name` that killed builds left (`name.tmp-PID`, up to 1 GB
     /// each, which no later build would otherwise remove). One of a build saving the same cache
     /// at this moment goes too; its rename then fails, and it skips its save, as a cache may.
-    private static func removeTemporaries(of name: String, in folder: String) {
+    /// - Parameter sparing: the name of a temporary to leave, the caller's own.
+    static func removeTemporaries(of name: String, in folder: String, sparing: String? = nil) {
         // Opened without following a link, so a folder swapped for one since it was checked is
         // not the one emptied.
         let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -107,7 +108,7 @@ package enum CacheFile {
         while let entry = readdir(stream) {
             let entryName = FileInfo.entryName(entry)
             // Removed by name within the folder, never followed: a link there goes, not its target.
-            if entryName.hasPrefix(prefix) { unlinkat(fd, entryName, 0) }
+            if entryName.hasPrefix(prefix) && entryName != sparing { unlinkat(fd, entryName, 0) }
         }
     }
 

@@ -69,8 +69,8 @@ final class MemoFile: MemoStorage {
     /// Appends `prepared` (a save of the table read from this file) to the file, after whatever
     /// another save appended since. A write that fails cuts the file back to where it ended, so
     /// the save before stands.
-    func append(_ prepared: MemoContainer.Prepared, faults: WriteFaults, path: String) -> Appended {
-        let descriptor = Glibc.open(path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    func append(_ prepared: MemoContainer.Prepared, site: URL, faults: WriteFaults) -> Appended {
+        let descriptor = Glibc.open(Self.path(site: site), O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return .replaced }
         defer { close(descriptor) }
         guard Self.lock(descriptor, LOCK_EX) else { return .replaced }
@@ -98,7 +98,11 @@ final class MemoFile: MemoStorage {
         // An injected failure strikes after the bytes were written, as a disk filling up on the
         // last write does, so that what they leave is cut back too.
         if failed == nil { failed = faults.failure(at: .cache(MemoPlace.cacheName)) }
-        guard let failed else { return .appended }
+        guard let failed else {
+            // What killed builds left (a large site's first build spills 300 MB) goes too.
+            CacheFile.removeTemporaries(of: MemoPlace.cacheName, in: CacheFile.folder(site))
+            return .appended
+        }
         _ = ftruncate(descriptor, info.st_size)
         return .failed(CacheFile.failure(MemoPlace.cacheName, "write", failed))
     }

@@ -66,7 +66,7 @@ enum MemoPlace: Sendable {
         case (.site(let site, let faults), .container(let container)):
             if let spill = container.spill as? MemoSpillFile { return spill.commit(container, site: site, faults: faults) }
             if !container.isWorthCompacting, let file = container.base?.storage as? MemoFile {
-                switch file.append(container, faults: faults, path: MemoFile.path(site: site)) {
+                switch file.append(container, site: site, faults: faults) {
                 case .appended: return nil
                 case .failed(let failure): return failure
                 case .replaced: break

@@ -23,11 +23,13 @@ final class MemoSpillFile: MemoSpill {
     }
 
     private let path: String
+    private let name: String
     private let start = CacheFile.identity.count
     private let state: Mutex<State>
 
     private init(path: String, descriptor: Int32, end: Int) {
         self.path = path
+        name = String(path.split(separator: "/").last ?? "")
         state = Mutex(State(descriptor: descriptor, end: end, flushed: end))
     }
 
@@ -95,7 +97,9 @@ final class MemoSpillFile: MemoSpill {
     /// Writes what remains of `prepared` (the results still held, the index) and puts the file in
     /// place of the memo; the error when it could not.
     func commit(_ prepared: MemoContainer.Prepared, site: URL, faults: WriteFaults) -> Diagnostic? {
-        state.withLock { state in
+        // What killed builds left (a large site's spill is 300 MB) goes, this one's own aside.
+        CacheFile.removeTemporaries(of: MemoPlace.cacheName, in: CacheFile.folder(site), sparing: name)
+        return state.withLock { state in
             flush(&state)
             var failed: Int32? = state.failed ? EIO : nil
             prepared.appended(at: state.end) { piece in

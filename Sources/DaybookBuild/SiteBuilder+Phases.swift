@@ -322,7 +322,10 @@ extension SiteBuilder {
                 }
                 manifest.files.merge(try writer.write(files, report: &report)) { _, new in new }
             }
-            for files in searchEmitted.take() { try write(files, keys: [:], reused: []) }
+            func writeEmitted() throws(OutputError) {
+                for files in searchEmitted.take() { try write(files, keys: [:], reused: []) }
+            }
+            try writeEmitted()
             if let task = pendingData, waiting || dataReady.isRaised {
                 pendingData = nil
                 let data = await task.value
@@ -332,6 +335,9 @@ extension SiteBuilder {
                 pendingSearch = nil
                 let (search, memo, seconds) = await task.value
                 (searchMemo, searchSeconds) = (memo, seconds)
+                // What the task handed over since the queue was emptied above: all of it now
+                // that the task is done.
+                try writeEmitted()
                 try write(search.files, keys: search.keys, reused: search.reused)
             }
         }

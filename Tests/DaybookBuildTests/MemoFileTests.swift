@@ -177,6 +177,27 @@ struct MemoFileTests {
         #expect(Self.cacheNames(site.directory) == [])
     }
 
+    @Test("a save removes the spills killed builds left, and only the memo's")
+    func leftovers() throws {
+        let site = try SiteFixture("""
+            -- .daybook-cache/memo.tmp-4242-1 --
+            cut short
+            -- .daybook-cache/check.tmp-4242-1 --
+            another cache's
+            """)
+        let place = MemoPlace.site(site.directory, faults: .none)
+        var table = place.load()
+        table.store(Self.step, 1, version: 1, value: Self.big)
+        #expect(place.save(place.kept(table)) == nil)
+        #expect(Self.cacheNames(site.directory) == ["check.tmp-4242-1", "memo"])
+        try Data("cut short".utf8).write(to: site.directory.appending(path: ".daybook-cache/memo.tmp-4243-1"))
+        var next = place.load()
+        next.store(Self.step, 2, version: 1, value: [2])
+        #expect(place.save(place.kept(next)) == nil)
+        #expect(Self.cacheNames(site.directory) == ["check.tmp-4242-1", "memo"], "appending removes them too")
+        #expect(Self.values(place.load()) == ["big", "\u{02}", nil])
+    }
+
     /// A saved memo's path, for a copy.
     static func savedPath() throws -> String {
         let (site, _) = try saved()
