@@ -98,9 +98,10 @@ package struct MemoContainer: Sendable {
         reader = ByteReader(trailer, at: trailer.startIndex)
         guard let offset = reader.uint64(), let count = reader.uint64(), let checksum = reader.uint64(), let sealed = reader.uint64(),
             StableHash.ofContent(trailer.prefix(24)) == sealed,
-            // The index lies just before the trailer, after the header.
-            count <= UInt64(end / Self.entryBytes), offset == UInt64(end - Self.trailerBytes) - count * UInt64(Self.entryBytes),
-            offset >= UInt64(Self.headerBytes), let index = storage.read(Int(offset), Int(count) * Self.entryBytes),
+            // The index lies just before the trailer, after the header (a count too large for
+            // that is refused before the subtraction could go below zero).
+            count <= UInt64((end - Self.headerBytes - Self.trailerBytes) / Self.entryBytes),
+            offset == UInt64(end - Self.trailerBytes) - count * UInt64(Self.entryBytes), let index = storage.read(Int(offset), Int(count) * Self.entryBytes),
             StableHash.ofContent(index) == checksum
         else { return nil }
         self.storage = storage

@@ -65,7 +65,8 @@ package struct MemoTable: Sendable {
     private var dropped: Set<UInt64> = []
     /// Where results are written as soon as they are stored, rather than held to the save: a
     /// build without a memo to read (a large site's first) would otherwise hold every file's
-    /// records and the search index's terms, 330 MB, from the moment each was made.
+    /// records and the search index's terms, 330 MB, from the moment each was made. Only for a
+    /// table read from no container: its save is the spill's container, index appended.
     package var spill: (any MemoSpill)?
     /// Whether anything was stored or dropped since the table was made.
     package private(set) var changed = false

@@ -180,6 +180,25 @@ struct MemoContainerTests {
         #expect(found > 0)
     }
 
+    @Test("a sealed trailer whose index would not fit, or would start inside the header, is refused without trapping")
+    func forgedTrailers() {
+        var header = MemoContainer.magic
+        header += [4, 0, 0, 0]
+        for (padding, count) in [(0, 1), (48, 2), (48, 1 << 40), (100, 3), (0, 0)] {
+            var bytes = header + [UInt8](repeating: 0, count: padding)
+            let end = bytes.count + 32
+            var trailer = ByteWriter()
+            // The index's offset as the count would put it, wrapped as an unchecked subtraction would.
+            trailer.uint64(UInt64(end - 32) &- UInt64(count) &* 48)
+            trailer.uint64(UInt64(count))
+            trailer.uint64(StableHash.ofContent([UInt8](repeating: 0, count: min(padding, count * 48))))
+            trailer.uint64(StableHash.ofContent(trailer.bytes))
+            bytes += trailer.bytes
+            let table = MemoTable(container: bytes[...])
+            #expect(table.isRead == (count == 0 || count * 48 <= padding))
+        }
+    }
+
     @Test("random tables of random values: every value read back after a save, none under another version")
     func randomTables() {
         var random = SeededGenerator(seed: 7)
