@@ -48,27 +48,12 @@ package enum CacheFile {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return failure(name, "write", errno) }
         // An injected failure strikes after the file was made, as a full disk does.
-        var failed: Int32? = faults.failure(at: .cache(name))
-        // Pieces are gathered into 1 MiB writes: the page facts come as two pieces per page,
-        // and a write call each was 70,000 calls for a 32,000-page site.
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(Self.bufferBytes)
-        func flush() {
-            if failed == nil && !buffer.isEmpty { failed = FileInfo.writeAll(buffer[...], to: fd) }
-            buffer.removeAll(keepingCapacity: true)
-        }
-        func put(_ piece: ArraySlice<UInt8>) {
-            if buffer.count + piece.count > Self.bufferBytes { flush() }
-            if piece.count >= Self.bufferBytes {
-                if failed == nil { failed = FileInfo.writeAll(piece, to: fd) }
-            } else {
-                buffer += piece
-            }
-        }
-        put(identity[...])
-        produce(put)
-        flush()
+        var writes = GatheredWrites(descriptor: fd, failed: faults.failure(at: .cache(name)))
+        writes.put(identity[...])
+        produce { writes.put($0) }
+        writes.flush()
         close(fd)
+        var failed = writes.failed
         if failed == nil && rename(temporary, file) != 0 {
             // ENOENT: a build saving the same cache at this moment cleared the temporary (see
             // `removeTemporaries`); its save stands, and this one is skipped, as a cache may be.
@@ -86,8 +71,6 @@ package enum CacheFile {
             "cannot \(action) the cache: \(String(cString: strerror(code))); free some space and run again (the cache only saves work: deleting .daybook-cache is safe)",
             at: SourceLocation(path: ".daybook-cache/" + name))
     }
-
-    static let bufferBytes = 1 << 20
 
     /// Removes the temporaries of `name` that killed builds left (`name.tmp-PID`, up to 1 GB
     /// each, which no later build would otherwise remove). One of a build saving the same cache

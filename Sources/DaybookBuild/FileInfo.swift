@@ -92,6 +92,24 @@ package enum FileInfo {
         withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
     }
 
+    /// The `count` bytes at `offset`, retrying after a signal and a short read; `nil` when they
+    /// are not all there or could not be read.
+    static func read(_ fd: Int32, at offset: Int, count: Int) -> ArraySlice<UInt8>? {
+        var complete = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var done = 0
+            while done < count {
+                let n = pread(fd, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { break }
+                done += n
+            }
+            complete = done == count
+            initialized = done
+        }
+        return complete ? bytes[...] : nil
+    }
+
     /// Writes every byte, retrying after a signal; the `errno` of a failure, `nil` on success.
     static func writeAll(_ bytes: ArraySlice<UInt8>, to fd: Int32) -> Int32? {
         bytes.withUnsafeBytes { buffer in

@@ -43,7 +43,7 @@ final class MemoFile: MemoStorage {
         var info = stat()
         let start = CacheFile.identity.count
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size >= start, info.st_size <= maxBytes,
-            read(descriptor, at: 0, count: start) == CacheFile.identity[...]
+            FileInfo.read(descriptor, at: 0, count: start) == CacheFile.identity[...]
         else {
             close(descriptor)
             return nil
@@ -54,7 +54,7 @@ final class MemoFile: MemoStorage {
 
     func read(_ offset: Int, _ length: Int) -> ArraySlice<UInt8>? {
         guard offset >= 0, length >= 0, offset <= count, length <= count - offset else { return nil }
-        return Self.read(descriptor, at: start + offset, count: length)
+        return FileInfo.read(descriptor, at: start + offset, count: length)
     }
 
     /// What an append came to.
@@ -79,26 +79,12 @@ final class MemoFile: MemoStorage {
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, UInt64(info.st_dev) == device, UInt64(info.st_ino) == inode,
             Int(info.st_size) >= start + count, lseek(descriptor, info.st_size, SEEK_SET) == info.st_size
         else { return .replaced }
-        var failed: Int32?
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(CacheFile.bufferBytes)
-        func flush() {
-            if failed == nil && !buffer.isEmpty { failed = FileInfo.writeAll(buffer[...], to: descriptor) }
-            buffer.removeAll(keepingCapacity: true)
-        }
-        prepared.appended(at: Int(info.st_size) - start) { piece in
-            if buffer.count + piece.count > CacheFile.bufferBytes { flush() }
-            if piece.count >= CacheFile.bufferBytes {
-                if failed == nil { failed = FileInfo.writeAll(piece, to: descriptor) }
-            } else {
-                buffer += piece
-            }
-        }
-        flush()
+        var writes = GatheredWrites(descriptor: descriptor)
+        prepared.appended(at: Int(info.st_size) - start) { writes.put($0) }
+        writes.flush()
         // An injected failure strikes after the bytes were written, as a disk filling up on the
         // last write does, so that what they leave is cut back too.
-        if failed == nil { failed = faults.failure(at: .cache(MemoPlace.cacheName)) }
-        guard let failed else {
+        guard let failed = writes.failed ?? faults.failure(at: .cache(MemoPlace.cacheName)) else {
             // What killed builds left (a large site's first build spills 300 MB) goes too.
             CacheFile.removeTemporaries(of: MemoPlace.cacheName, in: CacheFile.folder(site))
             return .appended
@@ -116,21 +102,5 @@ final class MemoFile: MemoStorage {
             usleep(5_000)
         }
         return false
-    }
-
-    private static func read(_ descriptor: Int32, at offset: Int, count: Int) -> ArraySlice<UInt8>? {
-        var failed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var done = 0
-            while done < count {
-                let n = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { break }
-                done += n
-            }
-            failed = done < count
-            initialized = done
-        }
-        return failed ? nil : bytes[...]
     }
 }

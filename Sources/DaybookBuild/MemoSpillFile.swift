@@ -10,16 +10,15 @@ import Synchronization
 /// never saves, leaves no file (`deinit`), or, killed, a temporary the next save removes.
 final class MemoSpillFile: MemoSpill {
     private struct State {
-        var descriptor: Int32
-        /// The container's bytes so far, those still in `buffer` included.
-        var end: Int
         /// Small results gathered into 1 MiB writes: a large site's 33,000 files' records would
         /// be as many calls.
-        var buffer: [UInt8] = []
-        /// Where the buffer starts in the container.
-        var flushed: Int
-        var failed = false
+        var writes: GatheredWrites
+        /// The container's bytes so far, those still gathered included.
+        var end: Int
         var committed = false
+
+        /// Where the gathered bytes start in the container.
+        var flushed: Int { end - writes.buffer.count }
     }
 
     private let path: String
@@ -27,15 +26,15 @@ final class MemoSpillFile: MemoSpill {
     private let start = CacheFile.identity.count
     private let state: Mutex<State>
 
-    private init(path: String, descriptor: Int32, end: Int) {
+    private init(path: String, descriptor: Int32) {
         self.path = path
         name = String(path.split(separator: "/").last ?? "")
-        state = Mutex(State(descriptor: descriptor, end: end, flushed: end))
+        state = Mutex(State(writes: GatheredWrites(descriptor: descriptor), end: MemoContainer.header.count))
     }
 
     deinit {
         state.withLock { state in
-            close(state.descriptor)
+            close(state.writes.descriptor)
             if !state.committed { unlink(path) }
         }
     }
@@ -48,34 +47,21 @@ final class MemoSpillFile: MemoSpill {
         let path = MemoFile.path(site: site) + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return nil }
-        var header = ByteWriter()
-        header.bytes += CacheFile.identity + MemoContainer.magic
-        header.uint32(MemoContainer.formatVersion)
-        guard FileInfo.writeAll(header.bytes[...], to: descriptor) == nil else {
+        guard FileInfo.writeAll((CacheFile.identity + MemoContainer.header)[...], to: descriptor) == nil else {
             close(descriptor)
             unlink(path)
             return nil
         }
-        return MemoSpillFile(path: path, descriptor: descriptor, end: MemoContainer.magic.count + 4)
+        return MemoSpillFile(path: path, descriptor: descriptor)
     }
 
     func write(_ bytes: ArraySlice<UInt8>) -> Int? {
         state.withLock { state in
-            guard !state.failed else { return nil }
+            guard state.writes.failed == nil else { return nil }
             let offset = state.end
-            if bytes.count >= CacheFile.bufferBytes {
-                // Written where it is: a 90 MB comments file's records copied into the buffer
-                // would be the very peak the spill is for.
-                flush(&state)
-                state.failed = state.failed || FileInfo.writeAll(bytes, to: state.descriptor) != nil
-                state.end += bytes.count
-                state.flushed = state.end
-            } else {
-                state.buffer += bytes
-                state.end += bytes.count
-                if state.buffer.count >= CacheFile.bufferBytes { flush(&state) }
-            }
-            return state.failed ? nil : offset
+            state.writes.put(bytes)
+            state.end += bytes.count
+            return state.writes.failed == nil ? offset : nil
         }
     }
 
@@ -84,13 +70,11 @@ final class MemoSpillFile: MemoSpill {
             guard offset >= 0, length >= 0, offset <= state.end, length <= state.end - offset else { return nil }
             if offset >= state.flushed {
                 let from = offset - state.flushed
-                return Array(state.buffer[from..<(from + length)])[...]
+                return Array(state.writes.buffer[from..<(from + length)])[...]
             }
-            if offset + length > state.flushed { flush(&state) }
-            guard !state.failed else { return nil }
-            var bytes = [UInt8](repeating: 0, count: length)
-            let read = bytes.withUnsafeMutableBytes { pread(state.descriptor, $0.baseAddress, length, off_t(start + offset)) }
-            return read == length ? bytes[...] : nil
+            if offset + length > state.flushed { state.writes.flush() }
+            guard state.writes.failed == nil else { return nil }
+            return FileInfo.read(state.writes.descriptor, at: start + offset, count: length)
         }
     }
 
@@ -100,12 +84,9 @@ final class MemoSpillFile: MemoSpill {
         // What killed builds left (a large site's spill is 300 MB) goes, this one's own aside.
         CacheFile.removeTemporaries(of: MemoPlace.cacheName, in: CacheFile.folder(site), sparing: name)
         return state.withLock { state in
-            flush(&state)
-            var failed: Int32? = state.failed ? EIO : nil
-            prepared.appended(at: state.end) { piece in
-                if failed == nil { failed = FileInfo.writeAll(piece, to: state.descriptor) }
-            }
-            if failed == nil { failed = faults.failure(at: .cache(MemoPlace.cacheName)) }
+            prepared.appended(at: state.end) { state.writes.put($0) }
+            state.writes.flush()
+            var failed = state.writes.failed ?? faults.failure(at: .cache(MemoPlace.cacheName))
             if failed == nil && rename(path, MemoFile.path(site: site)) != 0 {
                 // ENOENT: another build's save removed this temporary as a killed build's; its
                 // memo stands, and this one is skipped, as a cache may be.
@@ -118,11 +99,5 @@ final class MemoSpillFile: MemoSpill {
             }
             return CacheFile.failure(MemoPlace.cacheName, "write", failed)
         }
-    }
-
-    private func flush(_ state: inout State) {
-        if !state.failed && !state.buffer.isEmpty { state.failed = FileInfo.writeAll(state.buffer[...], to: state.descriptor) != nil }
-        state.flushed = state.end
-        state.buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -68,7 +68,14 @@ package struct MemoContainer: Sendable {
     /// version is not read (`MemoContainerTests` holds the bytes of a known table to this).
     package static let formatVersion: UInt32 = 4
     static let entryBytes = 48
-    static let headerBytes = magic.count + 4
+    /// What every container starts with: the magic and the format version.
+    package static let header: [UInt8] = {
+        var header = ByteWriter()
+        header.bytes += magic
+        header.uint32(formatVersion)
+        return header.bytes
+    }()
+    static let headerBytes = header.count
     static let trailerBytes = 32
 
     /// One index entry, as stored.
@@ -214,10 +221,7 @@ package struct MemoContainer: Sendable {
         /// A fresh container, piece by piece: the values carried over are read from `base` (and
         /// those spilled from the spill) one at a time, and left out when they can no longer be read.
         package func whole(_ put: (ArraySlice<UInt8>) -> Void) {
-            var header = ByteWriter()
-            header.bytes += MemoContainer.magic
-            header.uint32(MemoContainer.formatVersion)
-            put(header.bytes[...])
+            put(MemoContainer.header[...])
             var entries: [Entry] = []
             entries.reserveCapacity(carried.count + added.count)
             var offset = MemoContainer.headerBytes

@@ -246,9 +246,9 @@ package enum SearchStep {
             for (offset, result) in found.enumerated() { assembler.add(result, document: start + offset) }
         }
         memo.retain(terms, ids: Set((0..<layout.cardFiles).map(UInt64.init)))
-        // The cards are the last files that need the results: made now, and the results let go
-        // of before the postings and lexicon files are made.
-        // Each handed to `emit` as soon as it is made, when there is one.
+        // The cards are the last files that need the results: made now (each handed to `emit` as
+        // soon as it is made, when there is one), and the results let go of before the postings
+        // and lexicon files are made.
         let made = Parallel.mapBlocking(Array(0..<layout.cardFiles)) { [documents] number -> (key: (String, UInt64), file: RenderedFile?) in
             let file = SearchIndex.cardsJSON(documents, number: number, layout: layout)
             let key = (file.path, StableHash.ofContent(file.bytes))

@@ -24,7 +24,7 @@ struct CacheFileTests {
     @Test("pieces of every size, small ones gathered and ones past the write buffer, read back in order")
     func pieces() throws {
         let site = try SiteFixture("")
-        let sizes = [3, 0, CacheFile.bufferBytes - 5, 7, CacheFile.bufferBytes * 2 + 1, 1, CacheFile.bufferBytes, 2]
+        let sizes = [3, 0, GatheredWrites.bufferBytes - 5, 7, GatheredWrites.bufferBytes * 2 + 1, 1, GatheredWrites.bufferBytes, 2]
         let pieces = sizes.enumerated().map { index, size in [UInt8](repeating: UInt8(index + 1), count: size) }
         CacheFile.save(site: site.directory, name: "x") { write in pieces.forEach { write($0[...]) } }
         #expect(CacheFile.read(site: site.directory, name: "x", maxBytes: 1 << 24).map(Array.init) == pieces.flatMap { $0 })
