@@ -1,3 +1,5 @@
+import DaybookModel
+
 /// The HTML pages of one check, by their index in path order: their facts over one string
 /// table, and every id each page holds, for the fragment of a link from any other page.
 struct CheckedPages: Sendable {
@@ -10,17 +12,33 @@ struct CheckedPages: Sendable {
     /// Each (page, id) pair as one integer: page index above, string index below. One set for
     /// the site rather than a set per page: 32,000 pages hold some 200,000 ids.
     private let ids: Set<UInt64>
+    /// A hash of each page's ids, by their strings: what a cached verdict that looked up a
+    /// fragment on the page read of it (`FileVerdict.targetsHash`).
+    private let pageIdsHashes: [UInt64]
 
     init(paths: [String], facts: [IndexedFacts?], table: StringTable) {
         var indexes: [String: Int] = [:]
         indexes.reserveCapacity(paths.count)
         var ids = Set<UInt64>()
+        var hashes = [UInt64](repeating: 0, count: facts.count)
         for (index, page) in facts.enumerated() {
             guard let page else { continue }
             indexes[paths[index]] = index
-            for id in page.ids { ids.insert(UInt64(index) << 32 | UInt64(id.text)) }
+            var hash = StableHash()
+            for id in page.ids {
+                ids.insert(UInt64(index) << 32 | UInt64(id.text))
+                hash.combine(table[id.text])
+            }
+            hashes[index] = hash.value
         }
-        (self.paths, self.facts, self.table, self.indexes, self.ids) = (paths, facts, table, indexes, ids)
+        (self.paths, self.facts, self.table, self.indexes, self.ids, self.pageIdsHashes) = (paths, facts, table, indexes, ids, hashes)
+    }
+
+    /// One hash of the ids of `pages` (indexes in path order, each below `paths.count`), in order.
+    func idsHash(of pages: [UInt32]) -> UInt64 {
+        var hash = StableHash()
+        for page in pages { hash.combine(bits: pageIdsHashes[Int(page)]) }
+        return hash.value
     }
 
     /// Whether page `page` has an element with the id at `id` (`nil`: a string no page holds).

@@ -42,14 +42,7 @@ struct LinkResolver: Sendable {
     /// Called once per link (over a million on a 20,000-post site), so it works on bytes and
     /// avoids Foundation's bridged string APIs and regular expressions.
     func resolve(_ raw: String, from page: String) -> Resolution {
-        var link = Substring(raw)
-        // Whitespace is trimmed as characters, but only looked for when an end byte could be some.
-        if let first = link.utf8.first, first <= 0x20 || first >= 0x80 {
-            while let first = link.first, first.isWhitespace { link.removeFirst() }
-        }
-        if let last = link.utf8.last, last <= 0x20 || last >= 0x80 {
-            while let last = link.last, last.isWhitespace { link.removeLast() }
-        }
+        let link = Self.trimmed(raw)
         var rest = link
         var fragment: String?
         // `#` and `?` are ASCII, so their byte positions are character boundaries.
@@ -104,6 +97,20 @@ struct LinkResolver: Sendable {
             }
         }
         return existing(segments.joined(separator: "/"), fragment: fragment)
+    }
+
+    /// The link without the whitespace around it: what `resolve` reads, and what it says an
+    /// external link is.
+    static func trimmed(_ raw: String) -> Substring {
+        var link = Substring(raw)
+        // Whitespace is trimmed as characters, but only looked for when an end byte could be some.
+        if let first = link.utf8.first, first <= 0x20 || first >= 0x80 {
+            while let first = link.first, first.isWhitespace { link.removeFirst() }
+        }
+        if let last = link.utf8.last, last <= 0x20 || last >= 0x80 {
+            while let last = link.last, last.isWhitespace { link.removeLast() }
+        }
+        return link
     }
 
     /// The file a normal path inside the site names, as a static server finds it.
@@ -193,13 +200,16 @@ struct LinkAnswers {
     /// Answers for every string of the table that means the same from every page, worked out on
     /// all cores before the pages are checked: each distinct link resolved once per run, not
     /// once per task.
-    /// - Parameter extra: strings named as links outside the pages (sitemap URLs).
-    static func everywhere(resolver: LinkResolver, pages: CheckedPages, extra: [UInt32] = []) async -> LinkAnswers {
+    /// - Parameters:
+    ///   - checking: the pages, by index, whose links are to be checked (`nil`: all of them);
+    ///     pages whose verdicts the cache holds are not.
+    ///   - extra: strings named as links outside the pages (sitemap URLs).
+    static func everywhere(resolver: LinkResolver, pages: CheckedPages, checking: [Int]? = nil, extra: [UInt32] = []) async -> LinkAnswers {
         var answers = LinkAnswers(resolver: resolver, pages: pages)
         // Only the strings links name (not ids, titles or messages).
         var isLink = [Bool](repeating: false, count: pages.table.count)
-        for page in pages.facts {
-            for link in page?.links ?? [] { isLink[Int(link.url)] = true }
+        for index in checking ?? Array(pages.facts.indices) {
+            for link in pages.facts[index]?.links ?? [] { isLink[Int(link.url)] = true }
         }
         for url in extra { isLink[Int(url)] = true }
         let links = isLink.indices.filter { isLink[$0] }

@@ -3,14 +3,15 @@ import DaybookParallel
 
 /// The facts of pages checked before (titles, ids, links, images without alt, parse errors), by a
 /// hash of each page's bytes: after a one-post edit, `daybook check` parses the few pages that
-/// changed and reads the rest from here. Links are still resolved against the current files on
-/// every run, so the result is a check of the whole site as it is.
+/// changed and reads the rest from here. Beside the facts it keeps the verdict on each file
+/// (`FileVerdict`), under a key that names the files and ids it was judged against, so the
+/// result is a check of the whole site as it is.
 ///
 /// Every string is stored once in a table (a site's 1.4 million links name tens of thousands of
 /// targets). The archive lives in the site's `.daybook-cache`, which is untrusted: every count and
 /// index is checked, and an archive that does not read whole is an empty cache.
 package struct PageFactsCache: Sendable {
-    package static let magic = Array("daybook-page-facts-4\n".utf8)
+    package static let magic = Array("daybook-page-facts-5\n".utf8)
     /// Mixed into the key of a feed's or sitemap's entry, so it never meets a page's.
     static let xmlKeyTag: UInt64 = 0x786D_6C2D_7375_6D6D
     /// The archive's strings; a check interns the strings of the pages it parses after them, so
@@ -89,10 +90,15 @@ package struct PageFactsCache: Sendable {
         entries[key ^ Self.xmlKeyTag].flatMap { XMLSummary(payload: $0, tableCount: archivedStrings) }
     }
 
+    /// The verdict stored under `key` (`FileVerdict.key`); `nil` when absent or damaged.
+    func verdict(_ key: UInt64) -> FileVerdict? {
+        entries[key].flatMap { FileVerdict(payload: $0, tableCount: archivedStrings) }
+    }
+
     /// Reads every entry as a check would; how many read whole. For the fuzz target
     /// (`Fuzz/FuzzCache`): an archive is read from an untrusted folder.
     package func readEveryEntry() -> Int {
-        entries.keys.count { facts($0) != nil || summary($0 ^ Self.xmlKeyTag) != nil }
+        entries.keys.count { facts($0) != nil || summary($0 ^ Self.xmlKeyTag) != nil || verdict($0) != nil }
     }
 
     /// Records the facts this run used for a page, found here (`cached`) or parsed now.
@@ -100,6 +106,9 @@ package struct PageFactsCache: Sendable {
 
     /// Records the summary this run used for an XML file, found here (`cached`) or parsed now.
     mutating func use(_ summary: XMLSummary, key: UInt64, cached: Bool) { use(summary, entry: key ^ Self.xmlKeyTag, cached: cached) }
+
+    /// Records the verdict this run holds on a file, found here (`cached`) or reached now.
+    mutating func use(_ verdict: FileVerdict, key: UInt64, cached: Bool) { use(verdict as any ArchivedFacts, entry: key, cached: cached) }
 
     private mutating func use(_ facts: any ArchivedFacts, entry key: UInt64, cached: Bool) {
         current[key] = facts

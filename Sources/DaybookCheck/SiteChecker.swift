@@ -38,31 +38,60 @@ package struct SiteChecker: Sendable {
             return XMLSummary(document, feedProblems: problems, table: &table)
         }
         var table = cache?.table ?? StringTable()
-        cache?.expect(htmlPaths.count + xmlPaths.count)
-        var (facts, diagnostics) = Self.pages(htmlPaths, await Self.merge(pageRuns, into: &table), cache: &cache)
+        // Each file's facts, and for a page, feed or sitemap, the verdict on it.
+        cache?.expect(2 * (htmlPaths.count + xmlPaths.count))
+        let (facts, factsKeys, unreadPages) = Self.pages(htmlPaths, await Self.merge(pageRuns, into: &table), cache: &cache)
+        var diagnostics = unreadPages
         let (xml, unreadXML) = Self.summaries(xmlPaths, await Self.merge(xmlRuns, into: &table), cache: &cache)
         diagnostics += unreadXML
         cache?.table = table
-        cache?.finish()
 
         let base = baseURL ?? Self.detectBaseURL(xml, table: table) ?? "/"
         let resolver = LinkResolver(files: files, baseURL: base)
         let site = CheckedPages(paths: htmlPaths, facts: facts, table: table)
-        let sitemapURLs = xml.values.flatMap { ($0.pageLocations + $0.sitemapLocations + $0.feedLinks).map(\.text) }
-        let shared = await LinkAnswers.everywhere(resolver: resolver, pages: site, extra: sitemapURLs)
-        let pageResults = await Parallel.mapChunks(Array(htmlPaths.indices)) { indexes -> [([Diagnostic], Int, Set<String>)] in
-            var answers = LinkAnswers(shared)
-            return indexes.map { index in
-                guard let page = site.facts[index] else { return ([], 0, []) }
-                return Self.checkPage(index, page, site: site, answers: &answers)
+        let verdicts = VerdictKeys(cache == nil ? nil : FileVerdict.context(baseURL: base, files: files, unread: htmlPaths.indices.filter { facts[$0] == nil }))
+
+        // Pages whose verdicts hold are taken as they are; the others are checked now.
+        let stored = cache
+        var pageVerdicts: [FileVerdict?] = await Parallel.mapChunks(Array(htmlPaths.indices)) { indexes in
+            indexes.map { index in
+                facts[index] == nil ? nil : verdicts.held(stored, path: htmlPaths[index], facts: factsKeys[index], on: site)
             }
         }
+        // Likewise each feed's links, and the sitemap's URLs.
+        let feedPaths = xmlPaths.filter { xml[$0]?.error == nil && xml[$0]?.root.map({ table[$0] }) == "feed" }
+        var feedVerdicts: [String: FileVerdict] = [:]
+        let feedKeys = Dictionary(uniqueKeysWithValues: feedPaths.map { ($0, xml[$0]!.key(of: [xml[$0]!.feedLinks], table: table)) })
+        for path in feedPaths { feedVerdicts[path] = verdicts.held(cache, path: path, facts: feedKeys[path]!, on: site) }
+        let sitemapKey = Self.sitemapsKey(xml, table: table)
+        let sitemap = xml["sitemap.xml"].flatMap { $0.error == nil ? $0 : nil }
+        var sitemapVerdict = sitemap == nil ? nil : verdicts.held(cache, path: "sitemap.xml", facts: sitemapKey, on: site)
+
+        let checking = htmlPaths.indices.filter { facts[$0] != nil && pageVerdicts[$0] == nil }
+        var extra = feedPaths.filter { feedVerdicts[$0] == nil }.flatMap { xml[$0]!.feedLinks.map(\.text) }
+        if sitemap != nil && sitemapVerdict == nil {
+            extra += xml.values.filter { $0.root.map({ table[$0] }) != "feed" }.flatMap { ($0.pageLocations + $0.sitemapLocations).map(\.text) }
+        }
+        let shared = await LinkAnswers.everywhere(resolver: resolver, pages: site, checking: checking, extra: extra)
+        let checked = await Parallel.mapChunks(checking) { indexes -> [FileVerdict] in
+            var answers = LinkAnswers(shared)
+            return indexes.map { Self.checkPage($0, site.facts[$0]!, site: site, answers: &answers) }
+        }
+        for (index, verdict) in zip(checking, checked) { pageVerdicts[index] = verdict }
+        let checkedSet = Set(checking)
+        let feedsChecked = Set(feedPaths.filter { feedVerdicts[$0] == nil })
+        for path in feedsChecked { feedVerdicts[path] = Self.checkFeedLinks(path, xml[path]!, answers: shared, site: site) }
+        let sitemapChecked = sitemap != nil && sitemapVerdict == nil
+        if sitemapChecked, let sitemap { sitemapVerdict = Self.checkSitemap(sitemap, xml: xml, answers: shared, pages: htmlPaths) }
+
         var internalLinks = 0
         var external = Set<String>()
-        for (found, count, externals) in pageResults {
-            diagnostics += found
-            internalLinks += count
-            external.formUnion(externals)
+        for (index, verdict) in pageVerdicts.enumerated() {
+            guard let verdict else { continue }
+            verdicts.record(verdict, in: &cache, path: htmlPaths[index], facts: factsKeys[index], cached: !checkedSet.contains(index))
+            diagnostics += verdict.diagnostics
+            internalLinks += verdict.count
+            for url in verdict.external { external.insert(String(LinkResolver.trimmed(table[url]))) }
         }
 
         var feeds = 0
@@ -78,14 +107,18 @@ package struct SiteChecker: Sendable {
                 diagnostics += document.feedProblems.map {
                     .error(table[$0.text], at: SourceLocation(path: path, line: $0.line, column: $0.column))
                 }
-                diagnostics += Self.checkFeedLinks(path, document, answers: shared, site: site)
-            } else if path == "sitemap.xml" {
+                if let verdict = feedVerdicts[path] {
+                    verdicts.record(verdict, in: &cache, path: path, facts: feedKeys[path]!, cached: !feedsChecked.contains(path))
+                    diagnostics += verdict.diagnostics
+                }
+            } else if path == "sitemap.xml", let verdict = sitemapVerdict {
                 // The parts of a sitemap index are checked through the index.
-                let (found, count) = Self.checkSitemap(document, xml: xml, answers: shared, pages: htmlPaths)
-                diagnostics += found
-                sitemapCount = count
+                verdicts.record(verdict, in: &cache, path: path, facts: sitemapKey, cached: !sitemapChecked)
+                diagnostics += verdict.diagnostics
+                sitemapCount = verdict.count
             }
         }
+        cache?.finish()
         diagnostics += Self.checkLeftovers(source)
         if !files.contains("sitemap.xml") {
             diagnostics.append(.error("the site has no sitemap.xml", at: SourceLocation(path: "sitemap.xml")))
@@ -99,12 +132,14 @@ package struct SiteChecker: Sendable {
 
     /// A feed's links (the `<link href>` of the feed and of each entry) resolve as a page's do,
     /// fragments too: a comments feed links each comment by its element id (CONTRACT §4, §6).
-    static func checkFeedLinks(_ path: String, _ feed: XMLSummary, answers: LinkAnswers, site: CheckedPages) -> [Diagnostic] {
-        feed.feedLinks.compactMap { link in
-            linkError(
-                answers.answer(link.text, fromFile: path), url: site.table[link.text],
-                at: SourceLocation(path: path, line: link.line, column: link.column), site: site)
+    static func checkFeedLinks(_ path: String, _ feed: XMLSummary, answers: LinkAnswers, site: CheckedPages) -> FileVerdict {
+        var targets = FileVerdict.Targets()
+        let found = feed.feedLinks.compactMap { link -> Diagnostic? in
+            let answer = answers.answer(link.text, fromFile: path)
+            targets.note(answer, from: nil)
+            return linkError(answer, url: site.table[link.text], at: SourceLocation(path: path, line: link.line, column: link.column), site: site)
         }
+        return targets.verdict(diagnostics: found, on: site)
     }
 
     /// Whether the file at `path` is a page: `<path>/index.html`, or `404.html` (CONTRACT §4:
@@ -131,11 +166,14 @@ package struct SiteChecker: Sendable {
     /// which is reported.
     private static func pages(
         _ paths: [String], _ pages: [Read<IndexedFacts>?], cache: inout PageFactsCache?
-    ) -> ([IndexedFacts?], [Diagnostic]) {
+    ) -> ([IndexedFacts?], keys: [UInt64], [Diagnostic]) {
         var facts: [IndexedFacts?] = []
+        var keys: [UInt64] = []
         facts.reserveCapacity(paths.count)
+        keys.reserveCapacity(paths.count)
         var diagnostics: [Diagnostic] = []
         for (path, page) in zip(paths, pages) {
+            keys.append(page?.key ?? 0)
             guard let page else {
                 diagnostics.append(.error("cannot read the page: it is a symbolic link, not a regular file, or too large to check", at: SourceLocation(path: path)))
                 facts.append(nil)
@@ -145,7 +183,7 @@ package struct SiteChecker: Sendable {
             cache?.use(page.facts, key: page.key, cached: page.cached)
             cache?.noteFile(path, status: page.status, key: page.key)
         }
-        return (facts, diagnostics)
+        return (facts, keys, diagnostics)
     }
 
     /// What the checks need of each feed and sitemap, by path, as read (a feed is checked as it
@@ -260,7 +298,8 @@ package struct SiteChecker: Sendable {
         return found
     }
 
-    static func checkPage(_ index: Int, _ page: IndexedFacts, site: CheckedPages, answers: inout LinkAnswers) -> ([Diagnostic], Int, Set<String>) {
+    /// What is wrong with the page at `index`: its own structure and every link on it.
+    static func checkPage(_ index: Int, _ page: IndexedFacts, site: CheckedPages, answers: inout LinkAnswers) -> FileVerdict {
         let path = site.paths[index]
         let table = site.table
         var found: [Diagnostic] = []
@@ -286,19 +325,24 @@ package struct SiteChecker: Sendable {
         for position in page.imagesWithoutAlt { found.append(.error("<img> without alt text", at: at(position))) }
 
         var internalCount = 0
-        var external = Set<String>()
+        var external: [UInt32: Void] = [:]
+        var targets = FileVerdict.Targets()
         for link in page.links {
             let answer = answers.answer(link.url, from: index)
             switch answer {
-            case .external(let url): external.insert(url)
+            case .external: external[link.url] = ()
             case .missing, .file: internalCount += 1
             case .ignored, .problem: break
             }
+            targets.note(answer, from: index)
             if let error = Self.linkError(answer, url: table[link.url], at: at(link.position), site: site, naming: table[link.attribute]) {
                 found.append(error)
             }
         }
-        return (found, internalCount, external)
+        var verdict = targets.verdict(diagnostics: found, on: site)
+        verdict.count = internalCount
+        verdict.external = external.keys.sorted()
+        return verdict
     }
 
     /// What is wrong with a link, by what it led to, wherever it stands (a page, a feed): one
@@ -356,7 +400,7 @@ package struct SiteChecker: Sendable {
 
     /// Every sitemap URL is a page in the folder, and every page (404 aside) is in the sitemap,
     /// following a sitemap index (`<sitemapindex>`) to its parts.
-    static func checkSitemap(_ sitemap: XMLSummary, xml: [String: XMLSummary], answers: LinkAnswers, pages: [String]) -> ([Diagnostic], Int) {
+    static func checkSitemap(_ sitemap: XMLSummary, xml: [String: XMLSummary], answers: LinkAnswers, pages: [String]) -> FileVerdict {
         let table = answers.pages.table
         var found: [Diagnostic] = []
         var listed = Set<String>()
@@ -389,7 +433,20 @@ package struct SiteChecker: Sendable {
         for page in pages where complete && page != "404.html" && !listed.contains(page) {
             found.append(.error("the page is not in sitemap.xml", at: SourceLocation(path: page, line: 1, column: 1)))
         }
-        return (found, count)
+        return FileVerdict(diagnostics: found, count: count)
+    }
+
+    /// What the sitemap check reads besides the files: the URLs of every XML file that is not
+    /// a feed (the sitemap, the parts of a sitemap index), by path, and whether it parsed.
+    static func sitemapsKey(_ xml: [String: XMLSummary], table: StringTable) -> UInt64 {
+        var hash = StableHash()
+        for (path, document) in xml.sorted(by: { $0.key < $1.key }) where document.root.map({ table[$0] }) != "feed" {
+            hash.combine(path)
+            hash.combine(document.root.map { table[$0] } ?? "")
+            hash.combine(bits: document.error == nil ? 0 : 1)
+            hash.combine(bits: document.key(of: [document.pageLocations, document.sitemapLocations], table: table))
+        }
+        return hash.value
     }
 
     /// The text without the whitespace around it; most sitemap URLs have none, and are returned

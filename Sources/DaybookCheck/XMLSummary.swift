@@ -115,6 +115,21 @@ struct XMLSummary: Sendable {
         return summary
     }
 
+    /// A hash of the located strings of `lists`, by their text: what a verdict on the file
+    /// read of it. A caption edit changes a feed's summaries and a sitemap's dates, not the
+    /// links or URLs they list, so their verdicts are taken again.
+    func key(of lists: [[Located]], table: StringTable) -> UInt64 {
+        var hash = StableHash()
+        for list in lists {
+            hash.combine(bits: UInt64(list.count))
+            for item in list {
+                hash.combine(table[item.text])
+                hash.combine(bits: UInt64(item.line) << 32 | UInt64(UInt32(truncatingIfNeeded: item.column)))
+            }
+        }
+        return hash.value
+    }
+
     /// Every string index the summary holds.
     var strings: [UInt32] {
         [root, error?.text, selfLink].compactMap { $0 } + (feedProblems + pageLocations + sitemapLocations + feedLinks).map(\.text)
