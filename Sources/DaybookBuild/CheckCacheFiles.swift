@@ -13,9 +13,20 @@ package enum CheckCacheFiles {
 
     /// The saved facts and keys; empty ones when missing, damaged or another executable's.
     package static func read(site: URL) -> PageFactsCache {
-        var cache = CacheFile.read(site: site, name: factsName, maxBytes: maxBytes).map(PageFactsCache.init(archive:)) ?? PageFactsCache()
-        cache.files = CacheFile.read(site: site, name: filesName, maxBytes: maxBytes).map(FileKeys.init(archive:)) ?? FileKeys()
+        var cache = readFacts(site: site)
+        cache.files = readFileKeys(site: site)
         return cache
+    }
+
+    /// The saved facts alone (`check`): what a check needs once the output is listed, so that
+    /// `daybook check` reads it while it lists (on medium, 39 MB and a tenth of a second each).
+    package static func readFacts(site: URL) -> PageFactsCache {
+        CacheFile.read(site: site, name: factsName, maxBytes: maxBytes).map(PageFactsCache.init(archive:)) ?? PageFactsCache()
+    }
+
+    /// The saved file keys alone (`check-files`): what listing the output reuses.
+    package static func readFileKeys(site: URL) -> FileKeys {
+        CacheFile.read(site: site, name: filesName, maxBytes: maxBytes).map(FileKeys.init(archive:)) ?? FileKeys()
     }
 
     /// Saves what changed; the errors of the files that could not be written.

@@ -56,9 +56,14 @@ struct CheckCommand: AsyncParsableCommand {
         // site folder (one with content/): `check` needs nothing but the output, and a folder it
         // merely runs in is left as it was.
         let site = folders.siteDirectory
-        var cache: PageFactsCache? = SiteOptions.isFolder(site.appending(path: "content")) ? CheckCacheFiles.read(site: site) : nil
+        let keepsCache = SiteOptions.isFolder(site.appending(path: "content"))
+        // The facts are read while the output is listed: the listing needs only the file keys.
+        async let storedFacts = keepsCache ? CheckCacheFiles.readFacts(site: site) : nil
+        let fileKeys = keepsCache ? CheckCacheFiles.readFileKeys(site: site) : nil
         let startedAt = FileInfo.realtimeNanoseconds()
-        let source = FolderSource(directory: folder, reusing: cache?.files.folders ?? FolderListings(), at: startedAt)
+        let source = FolderSource(directory: folder, reusing: fileKeys?.folders ?? FolderListings(), at: startedAt)
+        var cache = await storedFacts
+        cache?.files = fileKeys ?? FileKeys()
         cache?.start(at: startedAt, folders: source.listings)
         var report = await SiteChecker(baseURL: baseURL).check(source, cache: &cache)
         if let cache {
