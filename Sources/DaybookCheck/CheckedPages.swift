@@ -4,8 +4,9 @@ import DaybookModel
 /// table, and every id each page holds, for the fragment of a link from any other page.
 struct CheckedPages: Sendable {
     let paths: [String]
-    /// `nil` for a page that could not be read.
-    let facts: [IndexedFacts?]
+    /// `nil` for a page that could not be read. A page taken from the cache holds its titles and
+    /// ids alone until it is to be checked (`complete`).
+    private(set) var facts: [IndexedFacts?]
     let table: StringTable
     /// The index of each page whose facts were read, by path.
     let indexes: [String: Int]
@@ -32,6 +33,11 @@ struct CheckedPages: Sendable {
             hashes[index] = hash.value
         }
         (self.paths, self.facts, self.table, self.indexes, self.ids, self.pageIdsHashes) = (paths, facts, table, indexes, ids, hashes)
+    }
+
+    /// Gives page `index` its whole facts (the same ids, and the rest), before it is checked.
+    mutating func complete(_ index: Int, with whole: IndexedFacts) {
+        facts[index] = whole
     }
 
     /// One hash of the ids of `pages` (indexes in path order, each below `paths.count`), in order.

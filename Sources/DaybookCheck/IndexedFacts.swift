@@ -28,6 +28,9 @@ struct IndexedFacts: Sendable {
     /// What is wrong with the page as parsed: HTML5 parse errors, and attributes the contract
     /// rules out (an empty `href`).
     var pageErrors: [Named] = []
+    /// Whether every field was read; `false` for facts read from the cache for their ids alone
+    /// (`init(payload:tableCount:whole:)`), which hold no links, images or errors.
+    private(set) var isWhole = true
 
     /// Reads what `encode` wrote; `nil` when the bytes are damaged or name a string past
     /// `tableCount` (the archive is untrusted).
@@ -35,17 +38,26 @@ struct IndexedFacts: Sendable {
     /// Every field is a little-endian `UInt32`, so the payload is read as words, each list's
     /// count checked once against the words left: a check after an edit reads 32,000 pages'
     /// facts this way, and a bounds check and a closure call per field were a tenth of it.
-    init?(payload: ArraySlice<UInt8>, tableCount: Int) {
+    ///
+    /// - Parameter whole: `false` to keep only the titles and ids, what a page whose verdict the
+    ///   cache holds is read for (its 1.5 million links were most of what a check after an edit
+    ///   copied). The rest is checked all the same, so the whole facts read later never fail.
+    init?(payload: ArraySlice<UInt8>, tableCount: Int, whole: Bool = true) {
         guard payload.count % 4 == 0 else { return nil }
         let decoded: IndexedFacts? = payload.withUnsafeBytes { raw in
-            var words = Words(raw: raw, tableCount: UInt32(clamping: tableCount))
+            var words = Words(raw: raw, tableCount: UInt32(clamping: tableCount), keeps: whole)
             guard let titles = words.namedList(), let ids = words.namedList(), let links = words.links(),
                 let images = words.positions(), let errors = words.namedList(), words.atEnd
             else { return nil }
+            guard whole else { return IndexedFacts(titles: titles, ids: ids, isWhole: false) }
             return IndexedFacts(titles: titles, ids: ids, links: links, imagesWithoutAlt: images, pageErrors: errors)
         }
         guard let decoded else { return nil }
         self = decoded
+    }
+
+    private init(titles: [Named], ids: [Named], isWhole: Bool) {
+        (self.titles, self.ids, self.isWhole) = (titles, ids, isWhole)
     }
 
     init(titles: [Named] = [], ids: [Named] = [], links: [Link] = [], imagesWithoutAlt: [Position] = [], pageErrors: [Named] = []) {
@@ -56,10 +68,14 @@ struct IndexedFacts: Sendable {
     private struct Words {
         let raw: UnsafeRawBufferPointer
         let tableCount: UInt32
+        /// Whether the links, images and errors are kept, or only checked.
+        let keeps: Bool
+        /// Whether a list is being kept: titles and ids always are.
+        private var keepsList = true
         var at = 0
 
-        init(raw: UnsafeRawBufferPointer, tableCount: UInt32) {
-            (self.raw, self.tableCount) = (raw, tableCount)
+        init(raw: UnsafeRawBufferPointer, tableCount: UInt32, keeps: Bool) {
+            (self.raw, self.tableCount, self.keeps) = (raw, tableCount, keeps)
         }
 
         var atEnd: Bool { at == raw.count }
@@ -78,27 +94,29 @@ struct IndexedFacts: Sendable {
 
         private func position(_ offset: Int) -> Position { Position(line: Int(word(offset)), column: Int(word(offset + 1))) }
 
+        /// Titles, ids, then errors: the errors are the first list after the links.
         mutating func namedList() -> [Named]? {
             guard let count = count(width: 3) else { return nil }
             var list: [Named] = []
-            list.reserveCapacity(count)
+            if keepsList { list.reserveCapacity(count) }
             for _ in 0..<count {
                 let text = word(0)
                 guard text < tableCount else { return nil }
-                list.append(Named(text: text, position: position(1)))
+                if keepsList { list.append(Named(text: text, position: position(1))) }
                 at += 12
             }
             return list
         }
 
         mutating func links() -> [Link]? {
+            keepsList = keeps
             guard let count = count(width: 4) else { return nil }
             var list: [Link] = []
-            list.reserveCapacity(count)
+            if keeps { list.reserveCapacity(count) }
             for _ in 0..<count {
                 let (url, attribute) = (word(0), word(1))
                 guard url < tableCount, attribute < tableCount else { return nil }
-                list.append(Link(url: url, attribute: attribute, position: position(2)))
+                if keeps { list.append(Link(url: url, attribute: attribute, position: position(2))) }
                 at += 16
             }
             return list
@@ -106,6 +124,11 @@ struct IndexedFacts: Sendable {
 
         mutating func positions() -> [Position]? {
             guard let count = count(width: 2) else { return nil }
+            // Nothing to check in a position: skipped whole when not kept.
+            guard keeps else {
+                at += 8 * count
+                return []
+            }
             var list: [Position] = []
             list.reserveCapacity(count)
             for _ in 0..<count {
@@ -119,6 +142,7 @@ struct IndexedFacts: Sendable {
     /// The facts as a cache entry, each index passed through `index` (the archive's table may be
     /// a compacted copy of the check's).
     func encode(_ index: (UInt32) -> UInt32) -> [UInt8] {
+        precondition(isWhole, "facts read for their ids alone are not written back")
         // Gathered as words, then copied out as bytes at once: a cold check encodes 1.4 million
         // links, and a byte writer's call per field was most of saving them.
         var words: [UInt32] = []
@@ -150,6 +174,7 @@ struct IndexedFacts: Sendable {
 
     /// The same facts with each string index `i` replaced by `map[i]`.
     func remapped(_ map: [UInt32]) -> IndexedFacts {
+        precondition(isWhole, "facts read for their ids alone are not renumbered")
         var facts = self
         func named(_ list: inout [Named]) {
             for index in list.indices { list[index].text = map[Int(list[index].text)] }
@@ -166,6 +191,7 @@ struct IndexedFacts: Sendable {
 
     /// Every string index the facts hold.
     var strings: [UInt32] {
-        titles.map(\.text) + ids.map(\.text) + links.flatMap { [$0.url, $0.attribute] } + pageErrors.map(\.text)
+        precondition(isWhole, "facts read for their ids alone do not hold every string")
+        return titles.map(\.text) + ids.map(\.text) + links.flatMap { [$0.url, $0.attribute] } + pageErrors.map(\.text)
     }
 }

@@ -81,8 +81,9 @@ package struct PageFactsCache: Sendable {
     static func key(_ bytes: [UInt8]) -> UInt64 { StableHash.ofContent(bytes) }
 
     /// The facts stored under `key`, naming strings of `table`; `nil` when absent or damaged.
-    func facts(_ key: UInt64) -> IndexedFacts? {
-        entries[key].flatMap { IndexedFacts(payload: $0, tableCount: archivedStrings) }
+    /// - Parameter whole: `false` for the titles and ids alone (`IndexedFacts.isWhole`).
+    func facts(_ key: UInt64, whole: Bool = true) -> IndexedFacts? {
+        entries[key].flatMap { IndexedFacts(payload: $0, tableCount: archivedStrings, whole: whole) }
     }
 
     /// The summary stored for an XML file whose bytes have `key`; `nil` when absent or damaged.
@@ -127,6 +128,14 @@ package struct PageFactsCache: Sendable {
         return bytes
     }
 
+    /// This run's value under `key`, whole: facts taken from the archive for their ids alone are
+    /// read again from it (they read whole when they were taken).
+    private func whole(_ key: UInt64) -> any ArchivedFacts {
+        let value = current[key]!
+        guard let facts = value as? IndexedFacts, !facts.isWhole, let read = self.facts(key) else { return value }
+        return read
+    }
+
     /// Hands this run's facts to `write` as an archive, piece by piece. When most pages came from
     /// the cache, their entries are handed on as they are and the table keeps its old strings
     /// with the new ones after them (a one-post edit rewrites a few entries, not 1.4 million
@@ -142,7 +151,7 @@ package struct PageFactsCache: Sendable {
             var compacted = StringTable()
             var map = Array(repeating: UInt32.max, count: table.count)
             for key in keys {
-                for index in current[key]!.strings where map[Int(index)] == .max {
+                for index in whole(key).strings where map[Int(index)] == .max {
                     map[Int(index)] = compacted.intern(table[index])
                 }
             }
@@ -157,8 +166,8 @@ package struct PageFactsCache: Sendable {
         let map = remap
         let payloads = Parallel.mapBlocking(keys) { key -> [UInt8]? in
             if appending, reused.contains(key), entries[key] != nil { return nil }
-            guard let map else { return current[key]!.encode { $0 } }
-            return current[key]!.encode { map[Int($0)] }
+            guard let map else { return whole(key).encode { $0 } }
+            return whole(key).encode { map[Int($0)] }
         }
         for (key, fresh) in zip(keys, payloads) {
             guard let payload = fresh?[...] ?? entries[key] else { continue }

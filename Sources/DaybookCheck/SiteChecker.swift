@@ -29,7 +29,7 @@ package struct SiteChecker: Sendable {
 
         // Pages and feeds are read at once, so that neither waits for the other's last run.
         let known = cache
-        async let pageRuns = Self.read(htmlPaths, from: source, known: known, cached: { $0.facts($1) }) { _, bytes, table in
+        async let pageRuns = Self.read(htmlPaths, from: source, known: known, cached: { $0.facts($1, whole: false) }) { _, bytes, table in
             PageParser.facts(of: bytes, table: &table)
         }
         async let xmlRuns = Self.read(xmlPaths, from: source, known: known, cached: { $0.summary($1) }) { path, bytes, table in
@@ -48,12 +48,12 @@ package struct SiteChecker: Sendable {
 
         let base = baseURL ?? Self.detectBaseURL(xml, table: table) ?? "/"
         let resolver = LinkResolver(files: files, baseURL: base)
-        let site = CheckedPages(paths: htmlPaths, facts: facts, table: table)
+        var site = CheckedPages(paths: htmlPaths, facts: facts, table: table)
         let verdicts = VerdictKeys(cache == nil ? nil : FileVerdict.context(baseURL: base, files: files, unread: htmlPaths.indices.filter { facts[$0] == nil }))
 
         // Pages whose verdicts hold are taken as they are; the others are checked now.
         let stored = cache
-        var pageVerdicts: [FileVerdict?] = await Parallel.mapChunks(Array(htmlPaths.indices)) { indexes in
+        var pageVerdicts: [FileVerdict?] = await Parallel.mapChunks(Array(htmlPaths.indices)) { [site] indexes in
             indexes.map { index in
                 facts[index] == nil ? nil : verdicts.held(stored, path: htmlPaths[index], facts: factsKeys[index], on: site)
             }
@@ -68,12 +68,17 @@ package struct SiteChecker: Sendable {
         var sitemapVerdict = sitemap == nil ? nil : verdicts.held(cache, path: "sitemap.xml", facts: sitemapKey, on: site)
 
         let checking = htmlPaths.indices.filter { facts[$0] != nil && pageVerdicts[$0] == nil }
+        // A page taken from the cache was read for its ids alone; the pages checked need the rest.
+        for index in checking where facts[index]?.isWhole == false {
+            guard let whole = stored?.facts(factsKeys[index]) else { preconditionFailure("the cached facts read whole before") }
+            site.complete(index, with: whole)
+        }
         var extra = feedPaths.filter { feedVerdicts[$0] == nil }.flatMap { xml[$0]!.feedLinks.map(\.text) }
         if sitemap != nil && sitemapVerdict == nil {
             extra += xml.values.filter { $0.root.map({ table[$0] }) != "feed" }.flatMap { ($0.pageLocations + $0.sitemapLocations).map(\.text) }
         }
         let shared = await LinkAnswers.everywhere(resolver: resolver, pages: site, checking: checking, extra: extra)
-        let checked = await Parallel.mapChunks(checking) { indexes -> [FileVerdict] in
+        let checked = await Parallel.mapChunks(checking) { [site] indexes -> [FileVerdict] in
             var answers = LinkAnswers(shared)
             return indexes.map { Self.checkPage($0, site.facts[$0]!, site: site, answers: &answers) }
         }

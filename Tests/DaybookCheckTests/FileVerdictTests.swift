@@ -143,3 +143,30 @@ struct FileVerdictTests {
         #expect(unlisted.diagnostics.map(\.description).contains("posts/p1/index.html:1:1: error: the page is not in sitemap.xml"))
     }
 }
+
+extension FileVerdictTests {
+    @Test("pages taken for their ids alone keep their links when the archive is compacted, and are judged by them later")
+    func compactedKeepsLinks() async throws {
+        var pages: [String: String?] = [:]
+        func page(_ n: Int, title: String) -> String {
+            "<!doctype html>\n<html lang=\"en\"><head><title>\(title)</title></head><body><a id=\"a\(n)\" href=\"/blog/extra/\(n % 30 + 1)/#a\(n % 30 + 1)\">next</a><a href=\"/blog/gone/\">gone</a></body></html>\n"
+        }
+        for n in 1...30 { pages["extra/\(n)/index.html"] = page(n, title: "P\(n)") }
+        var cache: PageFactsCache? = PageFactsCache()
+        var files = PageFactsCacheTests.files(pages)
+        _ = await PageFactsCacheTests.check(files, cache: &cache)
+        // Most pages change: the archive is written compacted, ten pages carried from the last one.
+        for n in 1...20 { pages["extra/\(n)/index.html"] = page(n, title: "Edited \(n)") }
+        files = PageFactsCacheTests.files(pages)
+        var compacted: [UInt8] = []
+        _ = await PageFactsCacheTests.check(files, cache: &cache, saved: &compacted)
+        #expect(!String(decoding: compacted, as: UTF8.self).contains("P5"), "the archive was appended to, not compacted")
+        // A file comes: every page is judged again, the carried ones by the links the archive kept.
+        files["images/new.png"] = Array("png".utf8)
+        let judged = await PageFactsCacheTests.check(files, cache: &cache)
+        let fresh = await SiteChecker().check(MemorySource(files: files))
+        #expect(judged.diagnostics == fresh.diagnostics)
+        #expect(judged.internalLinks == fresh.internalLinks)
+        #expect(judged.diagnostics.filter { $0.message.contains("/blog/gone/") }.count == 30)
+    }
+}
