@@ -20,7 +20,12 @@ package struct SiteChecker: Sendable {
     }
 
     /// Checks `source`, reading the facts of pages whose bytes `cache` knows instead of parsing
-    /// them, and leaves in `cache` the facts of this run's pages.
+    /// them and taking the verdict on each file that still holds (`FileVerdict`) instead of
+    /// judging its links again, and leaves in `cache` this run's facts and verdicts.
+    ///
+    /// In order: every file's facts (read, or parsed on all cores); the verdicts that hold; the
+    /// links of the other pages, feeds and sitemap resolved and judged; what they all found,
+    /// reported.
     package func check(_ source: some CheckSource, cache: inout PageFactsCache?) async -> CheckReport {
         let started = ContinuousClock.now
         let files = Set(source.paths.filter { !Self.isHidden($0) })
