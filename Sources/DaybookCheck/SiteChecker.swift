@@ -446,11 +446,12 @@ package struct SiteChecker: Sendable {
         return FileVerdict(diagnostics: found, count: count)
     }
 
-    /// What the sitemap check reads besides the files: the URLs of every XML file that is not
-    /// a feed (the sitemap, the parts of a sitemap index), by path, and whether it parsed.
+    /// What the sitemap check reads besides the files: every XML file's root, whether it parsed
+    /// and its URLs (none, in a feed), by path. A sitemap index may name any XML file as a part,
+    /// and a part that did not parse leaves the pages it would list unknown.
     static func sitemapsKey(_ xml: [String: XMLSummary], table: StringTable) -> UInt64 {
         var hash = StableHash()
-        for (path, document) in xml.sorted(by: { $0.key < $1.key }) where document.root.map({ table[$0] }) != "feed" {
+        for (path, document) in xml.sorted(by: { $0.key < $1.key }) {
             hash.combine(path)
             hash.combine(document.root.map { table[$0] } ?? "")
             hash.combine(bits: document.error == nil ? 0 : 1)

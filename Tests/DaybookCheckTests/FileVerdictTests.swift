@@ -119,7 +119,7 @@ struct FileVerdictTests {
         let feed = try summary("feed.xml")
         try Self.plant(on: "feed.xml", facts: feed.key(of: [feed.feedLinks], table: table), files: files, cache: &cache)
         let sitemap = try summary("sitemap.xml")
-        try Self.plant(on: "sitemap.xml", facts: SiteChecker.sitemapsKey(["sitemap.xml": sitemap], table: table), files: files, cache: &cache)
+        try Self.plant(on: "sitemap.xml", facts: SiteChecker.sitemapsKey(["sitemap.xml": sitemap, "feed.xml": feed], table: table), files: files, cache: &cache)
         cache = try Self.saved(cache)
         // A new title and date in the feed, the same links: the verdict holds.
         files["feed.xml"] = Array(String(decoding: files["feed.xml"]!, as: UTF8.self).replacingOccurrences(of: "<title>E</title>", with: "<title>Edited</title>").utf8)
