@@ -14,7 +14,7 @@ package enum CheckCacheFiles {
     /// The saved facts and keys; empty ones when missing, damaged or another executable's.
     package static func read(site: URL) -> PageFactsCache {
         var cache = readFacts(site: site)
-        cache.files = readFileKeys(site: site)
+        cache.files = readFileKeysArchive(site: site).map(FileKeys.init(archive:)) ?? FileKeys()
         return cache
     }
 
@@ -24,9 +24,10 @@ package enum CheckCacheFiles {
         CacheFile.read(site: site, name: factsName, maxBytes: maxBytes).map(PageFactsCache.init(archive:)) ?? PageFactsCache()
     }
 
-    /// The saved file keys alone (`check-files`): what listing the output reuses.
-    package static func readFileKeys(site: URL) -> FileKeys {
-        CacheFile.read(site: site, name: filesName, maxBytes: maxBytes).map(FileKeys.init(archive:)) ?? FileKeys()
+    /// The saved file keys (`check-files`) as stored, for `FileKeys.folders(archive:)` and
+    /// `FileKeys.keys(archive:)`: the listing needs the first, the reads the second.
+    package static func readFileKeysArchive(site: URL) -> ArraySlice<UInt8>? {
+        CacheFile.read(site: site, name: filesName, maxBytes: maxBytes)
     }
 
     /// Saves what changed; the errors of the files that could not be written.

@@ -57,13 +57,19 @@ struct CheckCommand: AsyncParsableCommand {
         // merely runs in is left as it was.
         let site = folders.siteDirectory
         let keepsCache = SiteOptions.isFolder(site.appending(path: "content"))
-        // The facts are read while the output is listed: the listing needs only the file keys.
-        async let storedFacts = keepsCache ? CheckCacheFiles.readFacts(site: site) : nil
-        let fileKeys = keepsCache ? CheckCacheFiles.readFileKeys(site: site) : nil
+        // The facts and the files' keys are read while the output is listed: the listing needs
+        // only the folders' entries.
+        let keysArchive = keepsCache ? CheckCacheFiles.readFileKeysArchive(site: site) : nil
+        async let stored = keepsCache ? (facts: CheckCacheFiles.readFacts(site: site), keys: keysArchive.flatMap(FileKeys.keys(archive:))) : nil
+        let folders = keysArchive.flatMap(FileKeys.folders(archive:))
         let startedAt = FileInfo.realtimeNanoseconds()
-        let source = FolderSource(directory: folder, reusing: fileKeys?.folders ?? FolderListings(), at: startedAt)
-        var cache = await storedFacts
-        cache?.files = fileKeys ?? FileKeys()
+        let source = FolderSource(directory: folder, reusing: folders ?? FolderListings(), at: startedAt)
+        var cache = await stored.map { stored in
+            var cache = stored.facts
+            // Kept only when both read whole, as `FileKeys(archive:)` keeps them.
+            if let keys = stored.keys, let folders { cache.files = FileKeys(keys: keys, folders: folders) }
+            return cache
+        }
         cache?.start(at: startedAt, folders: source.listings)
         var report = await SiteChecker(baseURL: baseURL).check(source, cache: &cache)
         if let cache {

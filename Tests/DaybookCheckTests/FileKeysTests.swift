@@ -118,5 +118,15 @@ struct FileKeysTests {
         huge.replaceSubrange((FileKeys.magic.count + 8)..<(FileKeys.magic.count + 12), with: [0xFF, 0xFF, 0xFF, 0x7F])
         #expect(FileKeys(archive: huge[...]) == FileKeys())
         #expect(FileKeys(archive: (bytes + [0])[...]) == FileKeys())
+
+        // Read apart, as `check` reads them (the folders first, for the listing): the same, and
+        // neither from an archive cut anywhere after the keys begin.
+        #expect(FileKeys.keys(archive: bytes[...]) == keys.keys)
+        #expect(FileKeys.folders(archive: bytes[...]) == keys.folders)
+        for cut in [bytes.count - 1, bytes.count - 9, FileKeys.magic.count + 3, 0] {
+            #expect(FileKeys.folders(archive: bytes.prefix(cut)) == nil)
+        }
+        #expect(FileKeys.keys(archive: bytes.prefix(FileKeys.magic.count + 30)) == nil)
+        #expect(FileKeys.folders(archive: huge[...]) == nil && FileKeys.keys(archive: huge[...]) == nil)
     }
 }
