@@ -130,17 +130,21 @@ struct VerdictKeys {
 
     init(_ context: UInt64?) { self.context = context }
 
-    /// The cached verdict on the file at `path` whose bytes have the key `facts`, if it still holds.
-    func held(_ cache: PageFactsCache?, path: String, facts: UInt64, on site: CheckedPages) -> FileVerdict? {
-        guard let context, let cache, let verdict = cache.verdict(FileVerdict.key(context: context, path: path, facts: facts)),
-            verdict.holds(on: site)
-        else { return nil }
+    /// The key of the verdict on the file at `path` whose bytes have the key `facts`; `nil` when
+    /// the check keeps no cache.
+    func key(path: String, facts: UInt64) -> UInt64? {
+        context.map { FileVerdict.key(context: $0, path: path, facts: facts) }
+    }
+
+    /// The cached verdict under `key`, if it still holds.
+    func held(_ cache: PageFactsCache?, key: UInt64?, on site: CheckedPages) -> FileVerdict? {
+        guard let key, let verdict = cache?.verdict(key), verdict.holds(on: site) else { return nil }
         return verdict
     }
 
-    /// Leaves this run's verdict on a file in `cache`, for the next run.
-    func record(_ verdict: FileVerdict, in cache: inout PageFactsCache?, path: String, facts: UInt64, cached: Bool) {
-        guard let context else { return }
-        cache?.use(verdict, key: FileVerdict.key(context: context, path: path, facts: facts), cached: cached)
+    /// Leaves this run's verdict under `key` in `cache`, for the next run.
+    func record(_ verdict: FileVerdict, in cache: inout PageFactsCache?, key: UInt64?, cached: Bool) {
+        guard let key else { return }
+        cache?.use(verdict, key: key, cached: cached)
     }
 }

@@ -46,8 +46,8 @@ struct IndexedFacts: Sendable {
         guard payload.count % 4 == 0 else { return nil }
         let decoded: IndexedFacts? = payload.withUnsafeBytes { raw in
             var words = Words(raw: raw, tableCount: UInt32(clamping: tableCount), keeps: whole)
-            guard let titles = words.namedList(), let ids = words.namedList(), let links = words.links(),
-                let images = words.positions(), let errors = words.namedList(), words.atEnd
+            guard let titles = words.namedList(keeping: true), let ids = words.namedList(keeping: true), let links = words.links(),
+                let images = words.positions(), let errors = words.namedList(keeping: whole), words.atEnd
             else { return nil }
             guard whole else { return IndexedFacts(titles: titles, ids: ids, isWhole: false) }
             return IndexedFacts(titles: titles, ids: ids, links: links, imagesWithoutAlt: images, pageErrors: errors)
@@ -68,10 +68,8 @@ struct IndexedFacts: Sendable {
     private struct Words {
         let raw: UnsafeRawBufferPointer
         let tableCount: UInt32
-        /// Whether the links, images and errors are kept, or only checked.
+        /// Whether the links and images are kept, or only checked.
         let keeps: Bool
-        /// Whether a list is being kept: titles and ids always are.
-        private var keepsList = true
         var at = 0
 
         init(raw: UnsafeRawBufferPointer, tableCount: UInt32, keeps: Bool) {
@@ -94,22 +92,21 @@ struct IndexedFacts: Sendable {
 
         private func position(_ offset: Int) -> Position { Position(line: Int(word(offset)), column: Int(word(offset + 1))) }
 
-        /// Titles, ids, then errors: the errors are the first list after the links.
-        mutating func namedList() -> [Named]? {
+        /// A list of named strings, checked whole; empty unless `keeping`.
+        mutating func namedList(keeping: Bool) -> [Named]? {
             guard let count = count(width: 3) else { return nil }
             var list: [Named] = []
-            if keepsList { list.reserveCapacity(count) }
+            if keeping { list.reserveCapacity(count) }
             for _ in 0..<count {
                 let text = word(0)
                 guard text < tableCount else { return nil }
-                if keepsList { list.append(Named(text: text, position: position(1))) }
+                if keeping { list.append(Named(text: text, position: position(1))) }
                 at += 12
             }
             return list
         }
 
         mutating func links() -> [Link]? {
-            keepsList = keeps
             guard let count = count(width: 4) else { return nil }
             var list: [Link] = []
             if keeps { list.reserveCapacity(count) }

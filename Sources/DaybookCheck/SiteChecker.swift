@@ -58,28 +58,33 @@ package struct SiteChecker: Sendable {
 
         // Pages whose verdicts hold are taken as they are; the others are checked now.
         let stored = cache
-        var pageVerdicts: [FileVerdict?] = await Parallel.mapChunks(Array(htmlPaths.indices)) { [site] indexes in
-            indexes.map { index in
-                facts[index] == nil ? nil : verdicts.held(stored, path: htmlPaths[index], facts: factsKeys[index], on: site)
+        let pageLookups = await Parallel.mapChunks(Array(htmlPaths.indices)) { [site] indexes in
+            indexes.map { index -> (key: UInt64?, verdict: FileVerdict?) in
+                let key = verdicts.key(path: htmlPaths[index], facts: factsKeys[index])
+                return (key, facts[index] == nil ? nil : verdicts.held(stored, key: key, on: site))
             }
         }
+        let pageKeys = pageLookups.map(\.key)
+        var pageVerdicts = pageLookups.map(\.verdict)
         // Likewise each feed's links, and the sitemap's URLs.
         let feedPaths = xmlPaths.filter { xml[$0]?.error == nil && xml[$0]?.root.map({ table[$0] }) == "feed" }
         var feedVerdicts: [String: FileVerdict] = [:]
-        let feedKeys = Dictionary(uniqueKeysWithValues: feedPaths.map { ($0, xml[$0]!.key(of: [xml[$0]!.feedLinks], table: table)) })
-        for path in feedPaths { feedVerdicts[path] = verdicts.held(cache, path: path, facts: feedKeys[path]!, on: site) }
-        let sitemapKey = Self.sitemapsKey(xml, table: table)
+        let feedKeys = Dictionary(uniqueKeysWithValues: feedPaths.map { ($0, verdicts.key(path: $0, facts: xml[$0]!.key(of: [xml[$0]!.feedLinks], table: table))) })
+        for path in feedPaths { feedVerdicts[path] = verdicts.held(cache, key: feedKeys[path]!, on: site) }
+        let sitemapKey = verdicts.key(path: "sitemap.xml", facts: Self.sitemapsKey(xml, table: table))
         let sitemap = xml["sitemap.xml"].flatMap { $0.error == nil ? $0 : nil }
-        var sitemapVerdict = sitemap == nil ? nil : verdicts.held(cache, path: "sitemap.xml", facts: sitemapKey, on: site)
+        var sitemapVerdict = sitemap == nil ? nil : verdicts.held(cache, key: sitemapKey, on: site)
 
         let checking = htmlPaths.indices.filter { facts[$0] != nil && pageVerdicts[$0] == nil }
+        let feedsChecked = Set(feedPaths.filter { feedVerdicts[$0] == nil })
+        let sitemapChecked = sitemap != nil && sitemapVerdict == nil
         // A page taken from the cache was read for its ids alone; the pages checked need the rest.
         for index in checking where facts[index]?.isWhole == false {
             guard let whole = stored?.facts(factsKeys[index]) else { preconditionFailure("the cached facts read whole before") }
             site.complete(index, with: whole)
         }
-        var extra = feedPaths.filter { feedVerdicts[$0] == nil }.flatMap { xml[$0]!.feedLinks.map(\.text) }
-        if sitemap != nil && sitemapVerdict == nil {
+        var extra = feedsChecked.flatMap { xml[$0]!.feedLinks.map(\.text) }
+        if sitemapChecked {
             extra += xml.values.filter { $0.root.map({ table[$0] }) != "feed" }.flatMap { ($0.pageLocations + $0.sitemapLocations).map(\.text) }
         }
         let shared = await LinkAnswers.everywhere(resolver: resolver, pages: site, checking: checking, extra: extra)
@@ -89,16 +94,14 @@ package struct SiteChecker: Sendable {
         }
         for (index, verdict) in zip(checking, checked) { pageVerdicts[index] = verdict }
         let checkedSet = Set(checking)
-        let feedsChecked = Set(feedPaths.filter { feedVerdicts[$0] == nil })
         for path in feedsChecked { feedVerdicts[path] = Self.checkFeedLinks(path, xml[path]!, answers: shared, site: site) }
-        let sitemapChecked = sitemap != nil && sitemapVerdict == nil
         if sitemapChecked, let sitemap { sitemapVerdict = Self.checkSitemap(sitemap, xml: xml, answers: shared, pages: htmlPaths) }
 
         var internalLinks = 0
         var external = Set<String>()
         for (index, verdict) in pageVerdicts.enumerated() {
             guard let verdict else { continue }
-            verdicts.record(verdict, in: &cache, path: htmlPaths[index], facts: factsKeys[index], cached: !checkedSet.contains(index))
+            verdicts.record(verdict, in: &cache, key: pageKeys[index], cached: !checkedSet.contains(index))
             diagnostics += verdict.diagnostics
             internalLinks += verdict.count
             for url in verdict.external { external.insert(String(LinkResolver.trimmed(table[url]))) }
@@ -118,12 +121,12 @@ package struct SiteChecker: Sendable {
                     .error(table[$0.text], at: SourceLocation(path: path, line: $0.line, column: $0.column))
                 }
                 if let verdict = feedVerdicts[path] {
-                    verdicts.record(verdict, in: &cache, path: path, facts: feedKeys[path]!, cached: !feedsChecked.contains(path))
+                    verdicts.record(verdict, in: &cache, key: feedKeys[path]!, cached: !feedsChecked.contains(path))
                     diagnostics += verdict.diagnostics
                 }
             } else if path == "sitemap.xml", let verdict = sitemapVerdict {
                 // The parts of a sitemap index are checked through the index.
-                verdicts.record(verdict, in: &cache, path: path, facts: sitemapKey, cached: !sitemapChecked)
+                verdicts.record(verdict, in: &cache, key: sitemapKey, cached: !sitemapChecked)
                 diagnostics += verdict.diagnostics
                 sitemapCount = verdict.count
             }

@@ -223,24 +223,24 @@ package struct MemoContainer: Sendable {
         package func whole(_ put: (ArraySlice<UInt8>) -> Void) {
             put(MemoContainer.header[...])
             var entries: [Entry] = []
-            entries.reserveCapacity(carried.count + added.count)
+            entries.reserveCapacity(carried.count + spilled.count + added.count)
             var offset = MemoContainer.headerBytes
+            /// Writes `value` next, indexed as `entry` at its new place.
+            func place(_ value: ArraySlice<UInt8>, as entry: Entry) {
+                put(value)
+                entries.append(Entry(key: entry.key, step: entry.step, version: entry.version, offset: offset, length: value.count, checksum: entry.checksum))
+                offset += value.count
+            }
             for entry in carried {
                 guard let value = base?.storage.read(entry.offset, entry.length), entry.offset >= MemoContainer.headerBytes else { continue }
-                put(value)
-                entries.append(Entry(key: entry.key, step: entry.step, version: entry.version, offset: offset, length: entry.length, checksum: entry.checksum))
-                offset += entry.length
+                place(value, as: entry)
             }
             for entry in spilled {
                 guard let value = spill?.read(entry.offset, entry.length) else { continue }
-                put(value)
-                entries.append(Entry(key: entry.key, step: entry.step, version: entry.version, offset: offset, length: entry.length, checksum: entry.checksum))
-                offset += entry.length
+                place(value, as: entry)
             }
             for value in added {
-                put(value.value)
-                entries.append(Entry(key: value.key, step: value.step, version: value.version, offset: offset, length: value.value.count, checksum: value.checksum))
-                offset += value.value.count
+                place(value.value, as: Entry(key: value.key, step: value.step, version: value.version, offset: 0, length: value.value.count, checksum: value.checksum))
             }
             put(MemoContainer.index(of: entries, at: offset)[...])
         }
