@@ -72,12 +72,15 @@ let package = Package(
             swiftSettings: strictSettings),
         // openat2(2) with RESOLVE_BENEATH: a site's files are opened confined to the site folder.
         .target(name: "CConfinedOpen"),
+        // mallopt(3) and malloc_trim(3), which Swift's Glibc module leaves out: how a build's
+        // threads share glibc's heap, and when it gives freed memory back.
+        .target(name: "CHeap"),
         // I/O: reads a site folder, runs the pipeline, writes the output folder.
         .target(
             name: "DaybookBuild",
             dependencies: [
                 "DaybookModel", "DaybookFeed", "DaybookContent", "DaybookRender", "DaybookTheme", "DaybookCheck", "DaybookImages", "DaybookParallel",
-                "DaybookIncremental", "DaybookLanguage", "CConfinedOpen",
+                "DaybookIncremental", "DaybookLanguage", "CConfinedOpen", "CHeap",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: strictSettings
@@ -99,7 +102,7 @@ let package = Package(
         // The command line: parses arguments, resolves "now", prints diagnostics.
         .target(
             name: "DaybookCLI",
-            dependencies: ["DaybookBuild", "DaybookContent", "DaybookServer", "DaybookRender", "DaybookLanguage", "DaybookModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["DaybookBuild", "DaybookContent", "DaybookServer", "DaybookRender", "DaybookLanguage", "DaybookModel", "CHeap", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "daybook", dependencies: ["DaybookCLI"], swiftSettings: strictSettings),

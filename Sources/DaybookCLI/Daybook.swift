@@ -1,4 +1,5 @@
 import ArgumentParser
+import CHeap
 import Foundation
 
 /// The `daybook` command: a static site generator for a journal of daily prompts and a photo timeline.
@@ -19,6 +20,9 @@ package struct Daybook: AsyncParsableCommand {
     /// errors; a `CommandFailure` is a problem with the site instead, so it is printed here as
     /// `error: …` (coloured like a diagnostic) with no usage, and exits 1.
     package static func start() async {
+        // One heap arena per core, set before any thread allocates (`daybook_heap_bound_arenas`):
+        // a full build of `large` peaked 150 MB lower, and ran 5% faster.
+        _ = daybook_heap_bound_arenas(Int32(clamping: ProcessInfo.processInfo.activeProcessorCount))
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
