@@ -8,18 +8,31 @@ import Foundation
 /// rebuild's search files. Results come in runs (a post and its comments, an entry, a person);
 /// a run is made whole, once, by whichever file first needs one of its results.
 ///
+/// A first build knows no result's versions before it makes it (`init(counts:make:)`): each
+/// run's versions are learnt as it is made, so that remaking every file takes the results a few
+/// card files at a time and lets go of them (`forget(below:)`) instead of holding them all (160
+/// MB on `large`, at the build's peak).
+///
 /// Runs are made outside the lock, so two cores asking for one run may both make it; the
 /// results are equal, and either stays.
 package final class SearchResults: @unchecked Sendable {
-    /// Each result's versions, in order.
-    package let versions: [SearchStep.Versions]
+    package let count: Int
     /// Where each run starts, in result numbers.
     private let starts: [Int]
     private let make: @Sendable (Int) -> [SearchDocument]
+    /// Whether a run let go of by `forget(below:)` can be made again: not when it was given whole.
+    private let remakes: Bool
     private let lock = NSLock()
     private var made: [Int: [SearchDocument]]
+    /// Each result's versions, in order: given, or learnt as its run is made (`unversioned`).
+    private var known: [SearchStep.Versions]
+    /// The runs whose versions are learnt by making them.
+    private var unversioned: Set<Int>
     /// Set by `release()`: no result may be asked for after it.
     private var released = false
+    /// The runs a first build keeps in the memo (`SearchStep.runs`), with the id and read version
+    /// of each, by place: stored once their versions are known, after the files are made.
+    package var runsToKeep: [(place: Int, id: UInt64, version: UInt64)]?
 
     /// Results already made, as one run.
     package convenience init(documents: [SearchDocument]) {
@@ -28,13 +41,17 @@ package final class SearchResults: @unchecked Sendable {
 
     /// Results already made, as one run, with their versions.
     convenience init(documents: [SearchDocument], versions: [SearchStep.Versions]) {
-        self.init(runs: [(documents, versions)]) { _ in [] }
+        self.init(runs: [(documents, versions)], remakes: false) { _ in [] }
     }
 
     /// - Parameters:
     ///   - runs: each run's results when at hand, and its versions.
     ///   - make: the results of the run at a place in `runs`, for the runs without them.
-    init(runs: [(documents: [SearchDocument]?, versions: [SearchStep.Versions])], make: @escaping @Sendable (Int) -> [SearchDocument]) {
+    convenience init(runs: [(documents: [SearchDocument]?, versions: [SearchStep.Versions])], make: @escaping @Sendable (Int) -> [SearchDocument]) {
+        self.init(runs: runs, remakes: true, make: make)
+    }
+
+    private init(runs: [(documents: [SearchDocument]?, versions: [SearchStep.Versions])], remakes: Bool, make: @escaping @Sendable (Int) -> [SearchDocument]) {
         var starts: [Int] = []
         var versions: [SearchStep.Versions] = []
         var made: [Int: [SearchDocument]] = [:]
@@ -46,15 +63,47 @@ package final class SearchResults: @unchecked Sendable {
             // A run with no results has nothing to make.
             if let documents = run.documents ?? (run.versions.isEmpty ? [] : nil) { made[place] = documents }
         }
-        (self.starts, self.versions, self.made, self.make) = (starts, versions, made, make)
+        (self.count, self.starts, self.known, self.made, self.make, self.remakes, self.unversioned) =
+            (versions.count, starts, versions, made, make, remakes, [])
     }
 
-    package var count: Int { versions.count }
+    /// Runs of `counts` results each, none made yet and none of their versions known.
+    package init(counts: [Int], make: @escaping @Sendable (Int) -> [SearchDocument]) {
+        var starts: [Int] = []
+        starts.reserveCapacity(counts.count)
+        var total = 0
+        for count in counts {
+            starts.append(total)
+            total += count
+        }
+        (self.count, self.starts, self.make, self.remakes) = (total, starts, make, true)
+        made = [:]
+        known = Array(repeating: SearchStep.Versions(document: 0, terms: 0), count: total)
+        unversioned = Set(counts.indices.filter { counts[$0] > 0 })
+    }
 
     private static let missing = SearchDocument(kind: .post, slug: "", title: "", text: "", number: 0, thumbnail: "", texts: [], keys: [])
 
     /// How many runs this holds made, given or made here: for tests.
     package var runsMade: Int { lock.withLock { made.count } }
+
+    /// Each result's versions, in order; the runs whose versions are not known yet are made.
+    package var versions: [SearchStep.Versions] {
+        let pending = lock.withLock { unversioned }
+        if !pending.isEmpty { prepare(runs: pending) }
+        return lock.withLock { known }
+    }
+
+    /// The versions of the results numbered `range`, their runs made when their versions are not known yet.
+    package func versions(_ range: Range<Int>) -> ArraySlice<SearchStep.Versions> {
+        guard !range.isEmpty else { return [] }
+        let pending = lock.withLock { unversioned.intersection(run(of: range.lowerBound)...run(of: range.upperBound - 1)) }
+        if !pending.isEmpty { prepare(runs: pending) }
+        return lock.withLock { known[range] }
+    }
+
+    /// The results numbered `place`'s run holds.
+    package func range(ofRun place: Int) -> Range<Int> { starts[place]..<end(of: place) }
 
     /// Lets go of every result made, once the last file that needs them is made: a full build
     /// of `large` holds 160 MB of results, which the postings and lexicon files, made after the
@@ -64,6 +113,13 @@ package final class SearchResults: @unchecked Sendable {
             made = [:]
             released = true
         }
+    }
+
+    /// Lets go of the runs that end at or before result `number`, once the files that need them
+    /// are made; one asked for again is made again.
+    package func forget(below number: Int) {
+        guard remakes else { return }
+        lock.withLock { made = made.filter { place, _ in end(of: place) > number } }
     }
 
     /// The results numbered `range`.
@@ -88,14 +144,14 @@ package final class SearchResults: @unchecked Sendable {
     /// Every result, run after run.
     package func all() -> [SearchDocument] {
         precondition(!lock.withLock { released }, "search results asked for after they were released")
-        // Made all at once (a first build), the results are the one array they were made in.
+        // Made all at once, the results are the one array they were given in.
         if starts.count == 1, let only = lock.withLock({ made[0] }), only.count == count { return only }
         prepare(runs: Set(starts.indices))
         return lock.withLock {
             var documents: [SearchDocument] = []
             documents.reserveCapacity(count)
             for place in starts.indices {
-                let expected = (place + 1 < starts.count ? starts[place + 1] : count) - starts[place]
+                let expected = end(of: place) - starts[place]
                 let run = made[place] ?? []
                 documents += run.prefix(expected)
                 if run.count < expected { documents += repeatElement(Self.missing, count: expected - run.count) }
@@ -107,15 +163,33 @@ package final class SearchResults: @unchecked Sendable {
     /// Makes the runs that hold `numbers`, on all cores, before they are asked for one by one.
     package func prepare(numbers: some Sequence<Int>) { prepare(runs: Set(numbers.map(run(of:)))) }
 
+    /// Makes the runs of `runs` not made yet, and learns the versions of those that need it.
     private func prepare(runs: Set<Int>) {
-        let missing = lock.withLock { runs.filter { made[$0] == nil } }
+        // A run of no results has nothing to make.
+        let (missing, learning) = lock.withLock { (runs.filter { made[$0] == nil && end(of: $0) > starts[$0] }, unversioned) }
         guard !missing.isEmpty else { return }
         let places = missing.sorted()
-        let found = places.count == 1 ? [make(places[0])] : Parallel.mapBlocking(places, make)
+        let build = { @Sendable (place: Int) -> (documents: [SearchDocument], versions: [SearchStep.Versions]?) in
+            let documents = self.make(place)
+            guard learning.contains(place) else { return (documents, nil) }
+            // As many versions as the run has places, a short run's last ones those of an empty card.
+            let expected = self.end(of: place) - self.starts[place]
+            let versions = documents.prefix(expected).map(SearchStep.Versions.init)
+            return (documents, versions + repeatElement(SearchStep.Versions(Self.missing), count: expected - versions.count))
+        }
+        let found = places.count == 1 ? [build(places[0])] : Parallel.mapBlocking(places, build)
         lock.withLock {
-            for (place, documents) in zip(places, found) where made[place] == nil { made[place] = documents }
+            for (place, run) in zip(places, found) {
+                if made[place] == nil && !released { made[place] = run.documents }
+                if let versions = run.versions, unversioned.remove(place) != nil {
+                    known.replaceSubrange(starts[place]..<end(of: place), with: versions)
+                }
+            }
         }
     }
+
+    /// Where the run at `place` ends, in result numbers.
+    private func end(of place: Int) -> Int { place + 1 < starts.count ? starts[place + 1] : count }
 
     /// The run that holds result `number`: the last that starts at or before it.
     private func run(of number: Int) -> Int {

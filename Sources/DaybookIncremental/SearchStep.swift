@@ -56,10 +56,21 @@ package enum SearchStep {
             var table = memo
             if let output = patch(results, previous: previous, layout: layout, layoutVersion: layoutVersion, memo: &table, keep: keep) {
                 memo = table
+                keepRuns(of: results, memo: &memo)
                 return output
             }
         }
-        return remake(results, layout: layout, layoutVersion: layoutVersion, memo: &memo, emit: emit)
+        let output = remake(results, layout: layout, layoutVersion: layoutVersion, memo: &memo, emit: emit)
+        keepRuns(of: results, memo: &memo)
+        return output
+    }
+
+    /// Stores a first build's runs (`results(of:versions:memo:)`), now that every result's
+    /// versions are known.
+    private static func keepRuns(of results: SearchResults, memo: inout MemoTable) {
+        guard let runs = results.runsToKeep else { return }
+        let versions = results.versions
+        memo.store(Self.runs, 0, version: 0, value: encodeRuns(runs.map { ($0.id, $0.version, Array(versions[results.range(ofRun: $0.place)])) }))
     }
 
     /// A result's version (everything its card and terms are made of) and its terms' version.
@@ -109,22 +120,20 @@ package enum SearchStep {
             hash.combine(bits: context)
             return hash.value
         }
-        // With nothing kept (a first build), every result is made at once, in its place, as a
-        // fresh index makes them: made run by run and joined, they were copied twice.
+        // With nothing kept (a first build), no result's versions are known before it is made:
+        // the files remade from nothing make the results a few card files at a time, learning
+        // their versions as they go, and the runs are kept once those are all known (`files`).
         if kept.isEmpty && !memo.keepsDecoded {
-            let documents = renderer.searchDocuments()
-            let resultVersions = Parallel.mapBlocking(documents, Versions.init)
-            var runs: [(id: UInt64, version: UInt64, versions: [Versions])] = []
-            var start = 0
-            for unit in units {
-                let count = renderer.searchCount(unit)
-                if let (id, read) = Self.identity(of: unit, versions: versions), start + count <= documents.count {
-                    runs.append((id, version(read), Array(resultVersions[start..<(start + count)])))
-                }
-                start += count
+            let results = SearchResults(counts: units.map(renderer.searchCount)) { place in
+                var documents: [SearchDocument] = []
+                documents.reserveCapacity(renderer.searchCount(units[place]))
+                renderer.searchDocuments(of: units[place], names: names) { documents.append($0) }
+                return documents
             }
-            if start == documents.count { memo.store(Self.runs, 0, version: 0, value: encodeRuns(runs)) }
-            return SearchResults(documents: documents, versions: resultVersions)
+            results.runsToKeep = units.indices.compactMap { place in
+                Self.identity(of: units[place], versions: versions).map { (place, $0.id, version($0.read)) }
+            }
+            return results
         }
         let made = { @Sendable (unit: SearchUnit) -> Run in
             var documents: [SearchDocument] = []
@@ -212,8 +221,7 @@ package enum SearchStep {
         _ results: SearchResults, layout: SearchIndex.Layout, layoutVersion: UInt64, memo: inout MemoTable, emit: (@Sendable ([RenderedFile]) -> Void)?
     ) -> Output {
         // Every file is made again, every cards file with it: every result is needed.
-        let versions = results.versions
-        var documents = results.all()
+        let count = results.count
         // Every kept result's terms, by their version: a post added or removed moves the results
         // after it to other groups, and their terms are found all the same.
         let table = memo
@@ -222,44 +230,54 @@ package enum SearchStep {
             for (version, found) in group { kept[version] = found }
         }
         let known = kept
-        // The terms are made a run of card files at a time, each run's stored and added to the
-        // postings before the next is made, rather than all at once (on `large` they were 360 MB
-        // of the build's peak memory). A run is about 16,000 results, which all cores share.
+        // A run of card files at a time (about 16,000 results, which all cores share): their
+        // results made (or taken), their terms stored and added to the postings, their cards
+        // made, and the results let go of before the next run's are made. Made all at once, the
+        // results were 160 MB and their terms 360 MB of `large`'s peak memory.
         var assembler = SearchIndex.Assembler()
-        let count = versions.count
+        var cardKeys: [(String, UInt64)] = []
+        var cards: [RenderedFile] = []
+        cardKeys.reserveCapacity(layout.cardFiles)
         let groupsPerRun = max(1, 16_384 / max(1, layout.cardsPerFile))
         for first in stride(from: 0, to: layout.cardFiles, by: groupsPerRun) {
             let groups = first..<min(layout.cardFiles, first + groupsPerRun)
             let start = layout.results(ofCardFile: groups.lowerBound, documents: count).lowerBound
             let end = max(start, layout.results(ofCardFile: groups.upperBound - 1, documents: count).upperBound)
-            let found = Parallel.mapBlocking(Array(start..<end)) { [documents] in known[versions[$0].terms] ?? SearchTerms(documents[$0]) }
+            let documents = results.documents(start..<end)
+            let versions = Array(results.versions(start..<end))
+            /// The results of card file `group`, as offsets into this run's.
+            @Sendable func offsets(_ group: Int) -> Range<Int> {
+                let range = layout.results(ofCardFile: group, documents: count)
+                return (range.lowerBound - start)..<(range.upperBound - start)
+            }
+            let found = Parallel.mapBlocking(Array(documents.indices)) { known[versions[$0].terms] ?? SearchTerms(documents[$0]) }
             // Each group's terms, encoded again only when its results' terms changed.
             let encoded = Parallel.mapBlocking(Array(groups)) { group in
-                let range = layout.results(ofCardFile: group, documents: count)
+                let range = offsets(group)
                 let version = groupVersion(versions[range])
                 if table.value(terms, UInt64(group), version: version) != nil { return (group, version, [UInt8]?.none) }
-                return (group, version, encodeGroup(range.map { (versions[$0].terms, found[$0 - start]) }))
+                return (group, version, encodeGroup(range.map { (versions[$0].terms, found[$0]) }))
             }
             for (group, version, bytes) in encoded {
                 if let bytes { memo.store(terms, UInt64(group), version: version, value: bytes) }
             }
             for (offset, result) in found.enumerated() { assembler.add(result, document: start + offset) }
+            // The cards, each handed to `emit` as soon as it is made, when there is one.
+            let made = Parallel.mapBlocking(Array(groups)) { number -> (key: (String, UInt64), file: RenderedFile?) in
+                let file = SearchIndex.cardsJSON(cards: documents[offsets(number)], number: number)
+                let key = (file.path, StableHash.ofContent(file.bytes))
+                guard let emit else { return (key, file) }
+                emit([file])
+                return (key, nil)
+            }
+            cardKeys += made.map(\.key)
+            cards += made.compactMap(\.file)
+            results.forget(below: end)
         }
         memo.retain(terms, ids: Set((0..<layout.cardFiles).map(UInt64.init)))
-        // The cards are the last files that need the results: made now (each handed to `emit` as
-        // soon as it is made, when there is one), and the results let go of before the postings
-        // and lexicon files are made.
-        let made = Parallel.mapBlocking(Array(0..<layout.cardFiles)) { [documents] number -> (key: (String, UInt64), file: RenderedFile?) in
-            let file = SearchIndex.cardsJSON(documents, number: number, layout: layout)
-            let key = (file.path, StableHash.ofContent(file.bytes))
-            guard let emit else { return (key, file) }
-            emit([file])
-            return (key, nil)
-        }
-        documents = []
+        // Known now for every result; the postings and lexicon files need none of the results.
+        let versions = results.versions
         results.release()
-        let cardKeys = made.map(\.key)
-        let cards = made.compactMap(\.file)
         let (postingFiles, lexiconFiles) = assembler.finished(layout: layout)
         let lexiconOut = Parallel.mapBlocking(Array(lexiconFiles.enumerated())) { number, file in
             (SearchIndex.lexiconJSON(file, number: number), encode(file))

@@ -150,6 +150,30 @@ struct SearchStepTests {
         #expect(next.files.contains { $0.path == "search/d/0.json" })
     }
 
+    @Test("remade from a first build's results, the files are the index made from nothing, and only a run of card files' results is held at a time")
+    func firstBuildWindows() {
+        var random = SeededGenerator(seed: 11)
+        let documents = (0..<20_000).map { Self.document(&random, number: $0) }
+        let layout = SearchIndex.Layout(pages: 20_000, documents: documents.count, entries: 0)
+        // 10,000 runs of 2 results; the most runs held while a cards file is made.
+        let held = ResultsProbe()
+        let results = SearchResults(counts: Array(repeating: 2, count: 10_000)) { run in Array(documents[(2 * run)..<(2 * run + 2)]) }
+        held.results = results
+        let emitted = Mutex<[RenderedFile]>([])
+        var memo = MemoTable()
+        let output = SearchStep.files(results, layout: layout, memo: &memo, keep: { _, _ in false }) { files in
+            held.note()
+            emitted.withLock { $0 += files }
+        }
+        let fresh = Dictionary(uniqueKeysWithValues: SearchIndex.files(documents, layout: layout).map { ($0.path, $0.bytes) })
+        #expect(Dictionary(uniqueKeysWithValues: (output.files + emitted.withLock { $0 }).map { ($0.path, $0.bytes) }) == fresh)
+        var plain = MemoTable()
+        #expect(output.keys == SearchStep.files(documents, layout: layout, memo: &plain) { _, _ in false }.keys)
+        #expect(results.versions == documents.map(SearchStep.Versions.init))
+        // A run of card files is about 16,384 results: 8,192 runs, and one begun before.
+        #expect(held.most > 0 && held.most <= 8_193)
+    }
+
     @Test("results made as files need them: a caption edit makes the runs of its cards file and no other, and writes the files a fresh index has")
     func lazyResults() {
         var random = SeededGenerator(seed: 7)
@@ -228,4 +252,16 @@ final class RunCounter: @unchecked Sendable {
     private var count = 0
     func add() { lock.withLock { count += 1 } }
     var value: Int { lock.withLock { count } }
+}
+
+/// Watches how many runs a `SearchResults` holds made.
+final class ResultsProbe: @unchecked Sendable {
+    private let lock = NSLock()
+    var results: SearchResults?
+    private var highest = 0
+    func note() {
+        let count = results?.runsMade ?? 0
+        lock.withLock { highest = max(highest, count) }
+    }
+    var most: Int { lock.withLock { highest } }
 }
