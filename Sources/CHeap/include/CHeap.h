@@ -5,7 +5,7 @@
 
 /// Lets glibc make at most `count` arenas (mallopt M_ARENA_MAX). Its default, eight per core, lets
 /// every thread that ever allocated keep an arena of its own, each holding what was freed in it:
-/// a build's threads come and go by the hundred, and those idle arenas were 150 MB of a large
+/// a build's threads each took one, and what they held freed was 135 MiB of a large
 /// site's peak. Call it before the threads start. Returns 0 when glibc refused the setting.
 int daybook_heap_bound_arenas(int count);
 
