@@ -30,14 +30,15 @@ package enum CheckCacheFiles {
         CacheFile.read(site: site, name: filesName, maxBytes: maxBytes)
     }
 
-    /// Saves what changed; the errors of the files that could not be written.
+    /// Saves what changed, when it is worth writing (`PageFactsCache.worthSaving`); the errors
+    /// of the files that could not be written.
     package static func save(_ cache: PageFactsCache, site: URL, faults: WriteFaults = .none) async -> [Diagnostic] {
         // The facts and the files' keys are two files that do not read each other: written at
         // once, each on its own core (a cold check of medium writes 30 MB of them).
         await withTaskGroup(of: Diagnostic?.self) { group in
-            group.addTask { cache.changed ? CacheFile.save(site: site, name: factsName, faults: faults, cache.writeArchive) : nil }
+            group.addTask { cache.worthSaving ? CacheFile.save(site: site, name: factsName, faults: faults, cache.writeArchive) : nil }
             group.addTask {
-                cache.filesChanged ? CacheFile.save(site: site, name: filesName, faults: faults) { $0(cache.nextFiles.archive[...]) } : nil
+                cache.filesWorthSaving ? CacheFile.save(site: site, name: filesName, faults: faults) { $0(cache.nextFiles.archive[...]) } : nil
             }
             var failures: [Diagnostic] = []
             for await failure in group { if let failure { failures.append(failure) } }

@@ -28,6 +28,15 @@ package struct FileKeys: Sendable, Equatable {
 
     package mutating func set(_ path: String, status: FileStatus, key: UInt64) { keys.set(path, status: status, value: key) }
 
+    /// How many entries `new` holds otherwise than `old` (changed, come or gone), or holds as
+    /// `old` does but too recently to have been trusted: what a check that took `old` instead of
+    /// `new` looks at again.
+    static func changes<Value: Equatable>(from old: StatusMemo<Value>, to new: StatusMemo<Value>) -> Int {
+        var count = old.entries.keys.count { new.entries[$0] == nil }
+        for (path, entry) in new.entries where old.entries[path] != entry || !entry.status.isSettled(before: old.takenAt) { count += 1 }
+        return count
+    }
+
     /// Room for `count` files' keys, set one by one after.
     mutating func reserveCapacity(_ count: Int) { keys.entries.reserveCapacity(count) }
 

@@ -26,6 +26,13 @@ package struct PageFactsCache: Sendable {
     private var reused: Set<UInt64> = []
     /// Whether this run parsed a page the cache lacked, or left an entry unused.
     package private(set) var changed = false
+    /// How many of this run's entries were made now, and how many of the archive's it left unused.
+    private var made = 0
+    private var unused = 0
+    /// How many of this run's files had a key stored, and how many were read again (their stored
+    /// key no longer vouched for by their status, or none stored).
+    private var storedSeen = 0
+    private var untrusted = 0
     /// The key of each file by its status, as the last run left them: a file whose status has
     /// not changed is not read.
     package var files = FileKeys()
@@ -56,14 +63,52 @@ package struct PageFactsCache: Sendable {
     func key(_ stored: StatusMemo<UInt64>.Entry, status: FileStatus?) -> UInt64? { status.flatMap { files.keys.value(of: stored, status: $0) } }
 
     /// Records what this run read of a file, for the next.
-    mutating func noteFile(_ path: String, status: FileStatus?, key: UInt64) {
+    /// - Parameter stored: what the stored keys held of it.
+    mutating func noteFile(_ path: String, status: FileStatus?, key: UInt64, stored: StoredKey) {
+        if stored != .none { storedSeen += 1 }
+        if stored != .trusted || status == nil { untrusted += 1 }
         if let status { nextFiles.set(path, status: status, key: key) }
     }
 
-    /// Whether `nextFiles` should be saved: a file or folder changed, came or went, or one stored
-    /// last time was too recent to trust then.
-    package var filesChanged: Bool {
-        nextFiles.keys.entries != files.keys.entries || nextFiles.folders.entries != files.folders.entries || !files.allSettled
+    /// What the stored keys held of a file a run read.
+    enum StoredKey: Sendable {
+        /// A key its status still vouches for: its entry in `nextFiles` is the stored one.
+        case trusted
+        /// A key its status no longer vouches for (changed, or stored too recently to trust).
+        case stale
+        case none
+    }
+
+    /// How many files and folders `nextFiles` holds otherwise than `files`, or as `files` does but
+    /// too recently to have been trusted, counted as the run went (comparing the two tables took
+    /// 30 ms of a check after an edit): files read again or gone, folders listed again or gone.
+    private var fileChanges: Int {
+        let gone = files.keys.entries.count - storedSeen
+        let folders = nextFiles.folders.entries == files.folders.entries && files.folders.allSettled ? 0 : FileKeys.changes(from: files.folders, to: nextFiles.folders)
+        return untrusted + gone + folders
+    }
+
+    /// Whether `nextFiles` differs from `files`: a file or folder changed, came or went, or one
+    /// stored last time was too recent to trust then.
+    package var filesChanged: Bool { fileChanges > 0 }
+
+    /// A saved cache is written again only once what it lacks is worth more than writing it: at
+    /// least one entry in `unsavedShare` made, or left unused, since. Left as it is, it still
+    /// holds every entry that has not changed, and the next check makes the few others again
+    /// (a page parsed is a third of a millisecond, where writing `medium`'s 39 MB of facts took
+    /// 70 ms after every one-post edit). What is kept is only ever right or missing: entries are
+    /// keyed by bytes, and verdicts by everything they read.
+    static let unsavedShare = 200
+
+    /// Whether the facts should be saved (`unsavedShare`): always when there was no archive.
+    package var worthSaving: Bool {
+        changed && (entries.isEmpty || (made + unused) * Self.unsavedShare >= current.count)
+    }
+
+    /// Whether the files' keys should be saved (`unsavedShare`): always when none were stored.
+    package var filesWorthSaving: Bool {
+        let changes = fileChanges
+        return changes > 0 && (files.keys.entries.isEmpty || changes * Self.unsavedShare >= nextFiles.keys.entries.count)
     }
 
     package init(archive: [UInt8]) { self.init(archive: archive[...]) }
@@ -113,12 +158,18 @@ package struct PageFactsCache: Sendable {
 
     private mutating func use(_ facts: any ArchivedFacts, entry key: UInt64, cached: Bool) {
         current[key] = facts
-        if cached { reused.insert(key) } else { changed = true }
+        if cached {
+            reused.insert(key)
+        } else {
+            changed = true
+            made += 1
+        }
     }
 
     /// Ends a run: the cache keeps this run's pages only.
     mutating func finish() {
-        if entries.count != current.count || entries.keys.contains(where: { current[$0] == nil }) { changed = true }
+        unused = entries.keys.count { current[$0] == nil }
+        if entries.count != current.count || unused > 0 { changed = true }
     }
 
     /// This run's facts as an archive.

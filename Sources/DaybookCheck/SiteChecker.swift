@@ -194,7 +194,7 @@ package struct SiteChecker: Sendable {
             }
             facts.append(page.facts)
             cache?.use(page.facts, key: page.key, cached: page.cached)
-            cache?.noteFile(path, status: page.status, key: page.key)
+            cache?.noteFile(path, status: page.status, key: page.key, stored: page.stored)
         }
         return (facts, keys, diagnostics)
     }
@@ -215,7 +215,7 @@ package struct SiteChecker: Sendable {
             }
             xml[path] = file.facts
             cache?.use(file.facts, key: file.key, cached: file.cached)
-            cache?.noteFile(path, status: file.status, key: file.key)
+            cache?.noteFile(path, status: file.status, key: file.key, stored: file.stored)
         }
         return (xml, diagnostics)
     }
@@ -227,6 +227,7 @@ package struct SiteChecker: Sendable {
         var status: FileStatus?
         var facts: Facts
         var cached: Bool
+        var stored = PageFactsCache.StoredKey.none
     }
 
     /// Files read on all cores in runs; each run interns the strings of what it parses into a
@@ -258,7 +259,7 @@ package struct SiteChecker: Sendable {
         table.reserveCapacity(more: runs.reduce(0) { $0 + $1.own.count })
         for run in runs { maps.append(run.own.strings.map { table.intern($0) }) }
         let renumbered = await Parallel.map(Array(zip(runs.map(\.files), maps))) { files, map in
-            files.map { file in file.map { $0.cached ? $0 : Read(key: $0.key, status: $0.status, facts: $0.facts.remapped(map), cached: false) } }
+            files.map { file in file.map { $0.cached ? $0 : Read(key: $0.key, status: $0.status, facts: $0.facts.remapped(map), cached: false, stored: $0.stored) } }
         }
         return renumbered.flatMap { $0 }
     }
@@ -275,11 +276,15 @@ package struct SiteChecker: Sendable {
         // its status from the open file instead (the same order: `fstat`, then the bytes).
         guard let known else { return source.bytes(of: path).map { Read(key: 0, status: nil, facts: parse($0), cached: false) } }
         var status: FileStatus?
+        var storedKey = PageFactsCache.StoredKey.none
         let bytes: [UInt8]
         if let stored = known.storedKey(path) {
             status = source.status(of: path)
-            if let key = known.key(stored, status: status), let facts = cached(known, key) {
-                return Read(key: key, status: status, facts: facts, cached: true)
+            if let key = known.key(stored, status: status) {
+                storedKey = .trusted
+                if let facts = cached(known, key) { return Read(key: key, status: status, facts: facts, cached: true, stored: .trusted) }
+            } else {
+                storedKey = .stale
             }
             guard let read = source.bytes(of: path) else { return nil }
             bytes = read
@@ -288,8 +293,8 @@ package struct SiteChecker: Sendable {
             (bytes, status) = read
         }
         let key = PageFactsCache.key(bytes)
-        if let facts = cached(known, key) { return Read(key: key, status: status, facts: facts, cached: true) }
-        return Read(key: key, status: status, facts: parse(bytes), cached: false)
+        if let facts = cached(known, key) { return Read(key: key, status: status, facts: facts, cached: true, stored: storedKey) }
+        return Read(key: key, status: status, facts: parse(bytes), cached: false, stored: storedKey)
     }
 
     /// The suffix of a file the build writes before renaming it into place.
