@@ -1,7 +1,6 @@
 import DaybookFeed
 import DaybookMarkdown
 import DaybookModel
-import DaybookParallel
 
 /// One result search can show (CONTRACT §10): what it is, where it links, what its card shows,
 /// and the words and filter keys it is found by.
@@ -160,20 +159,13 @@ package enum SearchUnit: Sendable {
 }
 
 extension PageBuilder {
-    /// Everything search finds, from the feeds the pages show (so nothing they hide): people,
-    /// hashtags and places by name (they lead the results), then people by their bio (a second
-    /// result for the same profile, ranked with the rest, so that a word in many bios does not
-    /// push the posts down), then each post followed by its comments, oldest first (a new post
-    /// adds its results at the end), then journal entries, oldest first.
-    package func searchDocuments() -> [SearchDocument] {
-        let units = searchUnits()
-        let names = searchNames()
-        // Every unit on all cores, each result made in its place: joining them afterwards was a
-        // fifth of making them.
-        return Parallel.joined(units, counts: units.map(searchCount)) { [names] unit, emit in documents(of: unit, names: names, emit) }
-    }
-
-    /// What each result or run of results is made of, in the results' order.
+    /// What each result or run of results of search is made of, in the results' order (the
+    /// incremental layer makes them, run by run, as the search files need them): everything
+    /// search finds, from the feeds the pages show (so nothing they hide): people, hashtags and
+    /// places by name (they lead the results), then people by their bio (a second result for
+    /// the same profile, ranked with the rest, so that a word in many bios does not push the
+    /// posts down), then each post followed by its comments, oldest first (a new post adds its
+    /// results at the end), then journal entries, oldest first.
     package func searchUnits() -> [SearchUnit] {
         let indexes = input.feeds.indexes
         let users = input.feeds.usersByID

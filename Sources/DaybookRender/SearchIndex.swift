@@ -118,7 +118,7 @@ package enum SearchIndex {
             return power
         }
 
-        /// The site's layout: its pages, and the results `searchDocuments()` makes.
+        /// The site's layout: its pages, and the results of its search units (`PageBuilder.searchUnits()`).
         package init(pages: Int, feeds: SiteFeeds) { self.init(pages: pages, feeds: feeds, documents: SearchIndex.documentCount(feeds)) }
 
         /// The same, with the results already counted (`documentCount`, a walk of every comment list).
@@ -144,7 +144,7 @@ package enum SearchIndex {
         }
     }
 
-    /// How many results `searchDocuments()` makes, without making them: the layout is needed
+    /// How many results the search units make, without making them: the layout is needed
     /// to list the output paths before anything renders.
     static func documentCount(_ feeds: SiteFeeds) -> Int {
         feeds.indexes.users.count + feeds.indexes.tags.count + feeds.indexes.locations.count + bioCount(feeds) + feeds.timeline.count
@@ -154,7 +154,7 @@ package enum SearchIndex {
     /// The journal entries with a prompt: each is a result, after all the others.
     static func entryCount(_ feeds: SiteFeeds) -> Int { feeds.journal.count { $0.prompt != nil } }
 
-    /// The people who have a bio: each is a second result (`searchDocuments()`).
+    /// The people who have a bio: each is a second result (`SearchUnit.bio`).
     static func bioCount(_ feeds: SiteFeeds) -> Int { feeds.indexes.users.count { !(feeds.usersByID[$0.id]?.bio ?? "").isEmpty } }
 
     /// What the search page hands `search.js`, worked out from the feeds alone, without the

@@ -81,10 +81,9 @@ package struct SiteRenderer: Sendable {
     /// warnings at the item that holds them.
     package func markdownLinkWarnings() -> [Diagnostic] { builder.markdownLinkWarnings() }
 
-    /// Everything search finds, in the index's order (`SearchDocument`), and the index's layout:
-    /// the build makes the files under `search/` of them, through the incremental layer.
-    package func searchDocuments() -> [SearchDocument] { builder.searchDocuments() }
-    /// The same by unit, for the incremental layer to take a post's results from an earlier build.
+    /// Everything search finds, in the index's order, by unit (a person, a post and its
+    /// comments, …), and the index's layout: the build makes the files under `search/` of them,
+    /// through the incremental layer, which takes a post's results from an earlier build.
     package func searchUnits() -> [SearchUnit] { builder.searchUnits() }
     package func searchCount(_ unit: SearchUnit) -> Int { builder.searchCount(unit) }
     package func searchNames() -> [String: String] { builder.searchNames() }
