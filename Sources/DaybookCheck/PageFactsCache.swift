@@ -65,7 +65,7 @@ package struct PageFactsCache: Sendable {
     /// Records what this run read of a file, for the next.
     /// - Parameter stored: what the stored keys held of it.
     mutating func noteFile(_ path: String, status: FileStatus?, key: UInt64, stored: StoredKey) {
-        if stored != .none { storedSeen += 1 }
+        if stored != .absent { storedSeen += 1 }
         if stored != .trusted || status == nil { untrusted += 1 }
         if let status { nextFiles.set(path, status: status, key: key) }
     }
@@ -76,7 +76,8 @@ package struct PageFactsCache: Sendable {
         case trusted
         /// A key its status no longer vouches for (changed, or stored too recently to trust).
         case stale
-        case none
+        /// No key: a file new since the keys were stored, or the first check.
+        case absent
     }
 
     /// How many files and folders `nextFiles` holds otherwise than `files`, or as `files` does but

@@ -227,7 +227,7 @@ package struct SiteChecker: Sendable {
         var status: FileStatus?
         var facts: Facts
         var cached: Bool
-        var stored = PageFactsCache.StoredKey.none
+        var stored = PageFactsCache.StoredKey.absent
     }
 
     /// Files read on all cores in runs; each run interns the strings of what it parses into a
@@ -276,7 +276,7 @@ package struct SiteChecker: Sendable {
         // its status from the open file instead (the same order: `fstat`, then the bytes).
         guard let known else { return source.bytes(of: path).map { Read(key: 0, status: nil, facts: parse($0), cached: false) } }
         var status: FileStatus?
-        var storedKey = PageFactsCache.StoredKey.none
+        var storedKey = PageFactsCache.StoredKey.absent
         let bytes: [UInt8]
         if let stored = known.storedKey(path) {
             status = source.status(of: path)

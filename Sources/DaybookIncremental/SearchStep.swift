@@ -123,24 +123,20 @@ package enum SearchStep {
         // With nothing kept (a first build), no result's versions are known before it is made:
         // the files remade from nothing make the results a few card files at a time, learning
         // their versions as they go, and the runs are kept once those are all known (`files`).
+        let documents = { @Sendable (unit: SearchUnit) -> [SearchDocument] in
+            var documents: [SearchDocument] = []
+            documents.reserveCapacity(renderer.searchCount(unit))
+            renderer.searchDocuments(of: unit, names: names) { documents.append($0) }
+            return documents
+        }
         if kept.isEmpty && !memo.keepsDecoded {
-            let results = SearchResults(counts: units.map(renderer.searchCount)) { place in
-                var documents: [SearchDocument] = []
-                documents.reserveCapacity(renderer.searchCount(units[place]))
-                renderer.searchDocuments(of: units[place], names: names) { documents.append($0) }
-                return documents
-            }
+            let results = SearchResults(counts: units.map(renderer.searchCount)) { documents(units[$0]) }
             results.runsToKeep = units.indices.compactMap { place in
                 Self.identity(of: units[place], versions: versions).map { (place, $0.id, version($0.read)) }
             }
             return results
         }
-        let made = { @Sendable (unit: SearchUnit) -> Run in
-            var documents: [SearchDocument] = []
-            documents.reserveCapacity(renderer.searchCount(unit))
-            renderer.searchDocuments(of: unit, names: names) { documents.append($0) }
-            return Run(documents)
-        }
+        let made = { @Sendable (unit: SearchUnit) -> Run in Run(documents(unit)) }
         let found = Parallel.mapBlocking(units) { unit -> (documents: [SearchDocument]?, versions: [Versions], id: UInt64?, version: UInt64?) in
             guard let (id, read) = Self.identity(of: unit, versions: versions) else {
                 let run = made(unit)
