@@ -340,9 +340,10 @@ extension SiteBuilder {
                 // that the task is done.
                 try writeEmitted()
                 try write(search.files, keys: search.keys, reused: search.reused)
-                // Every search file made again (a first build) freed hundreds of MB on a large
-                // site, which the rest of the pages would otherwise render on top of: the heap
-                // gives them back (`large`'s peak fell from 1,095 MiB to 1,033).
+                // Every search file made again (a first build, a post added or gone) freed
+                // hundreds of MB on a large site, which the rest of the pages would otherwise
+                // render on top of: the heap gives them back (`large`'s peak fell from 1,095 MiB
+                // to 1,033).
                 if !search.patched { daybook_heap_trim() }
             }
         }

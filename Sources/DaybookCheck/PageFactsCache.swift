@@ -24,11 +24,12 @@ package struct PageFactsCache: Sendable {
     private var current: [UInt64: any ArchivedFacts] = [:]
     /// The keys of `current` whose facts came from `entries`.
     private var reused: Set<UInt64> = []
-    /// Whether this run parsed a page the cache lacked, or left an entry unused.
-    package private(set) var changed = false
-    /// How many of this run's entries were made now, and how many of the archive's it left unused.
+    /// How many of this run's entries were made now, and how many of the archive's it left
+    /// unused (counted by `finish`).
     private var made = 0
     private var unused = 0
+    /// Whether this run parsed a page the cache lacked, or left an entry unused.
+    package var changed: Bool { made > 0 || unused > 0 }
     /// How many of this run's files had a key stored, and how many were read again (their stored
     /// key no longer vouched for by their status, or none stored).
     private var storedSeen = 0
@@ -85,8 +86,7 @@ package struct PageFactsCache: Sendable {
     /// 30 ms of a check after an edit): files read again or gone, folders listed again or gone.
     private var fileChanges: Int {
         let gone = files.keys.entries.count - storedSeen
-        let folders = nextFiles.folders.entries == files.folders.entries && files.folders.allSettled ? 0 : FileKeys.changes(from: files.folders, to: nextFiles.folders)
-        return untrusted + gone + folders
+        return untrusted + gone + FileKeys.changes(from: files.folders, to: nextFiles.folders)
     }
 
     /// Whether `nextFiles` differs from `files`: a file or folder changed, came or went, or one
@@ -159,18 +159,12 @@ package struct PageFactsCache: Sendable {
 
     private mutating func use(_ facts: any ArchivedFacts, entry key: UInt64, cached: Bool) {
         current[key] = facts
-        if cached {
-            reused.insert(key)
-        } else {
-            changed = true
-            made += 1
-        }
+        if cached { reused.insert(key) } else { made += 1 }
     }
 
     /// Ends a run: the cache keeps this run's pages only.
     mutating func finish() {
         unused = entries.keys.count { current[$0] == nil }
-        if entries.count != current.count || unused > 0 { changed = true }
     }
 
     /// This run's facts as an archive.

@@ -36,12 +36,7 @@ package final class SearchResults: @unchecked Sendable {
 
     /// Results already made, as one run.
     package convenience init(documents: [SearchDocument]) {
-        self.init(documents: documents, versions: Parallel.mapBlocking(documents, SearchStep.Versions.init))
-    }
-
-    /// Results already made, as one run, with their versions.
-    convenience init(documents: [SearchDocument], versions: [SearchStep.Versions]) {
-        self.init(runs: [(documents, versions)], remakes: false) { _ in [] }
+        self.init(runs: [(documents, Parallel.mapBlocking(documents, SearchStep.Versions.init))], remakes: false) { _ in [] }
     }
 
     /// - Parameters:
@@ -140,25 +135,6 @@ package final class SearchResults: @unchecked Sendable {
     }
 
     package func document(at number: Int) -> SearchDocument { documents(number..<(number + 1))[0] }
-
-    /// Every result, run after run.
-    package func all() -> [SearchDocument] {
-        precondition(!lock.withLock { released }, "search results asked for after they were released")
-        // Made all at once, the results are the one array they were given in.
-        if starts.count == 1, let only = lock.withLock({ made[0] }), only.count == count { return only }
-        prepare(runs: Set(starts.indices))
-        return lock.withLock {
-            var documents: [SearchDocument] = []
-            documents.reserveCapacity(count)
-            for place in starts.indices {
-                let expected = end(of: place) - starts[place]
-                let run = made[place] ?? []
-                documents += run.prefix(expected)
-                if run.count < expected { documents += repeatElement(Self.missing, count: expected - run.count) }
-            }
-            return documents
-        }
-    }
 
     /// Makes the runs that hold `numbers`, on all cores, before they are asked for one by one.
     package func prepare(numbers: some Sequence<Int>) { prepare(runs: Set(numbers.map(run(of:)))) }

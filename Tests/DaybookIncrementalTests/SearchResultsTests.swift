@@ -9,9 +9,12 @@ struct SearchResultsTests {
         SearchDocument(kind: .post, slug: slug, title: slug, text: slug, number: 0, thumbnail: "", texts: [slug], keys: [])
     }
 
-    /// Runs "a" (2 results, given), "b" (none), "c" (3, to make), "d" (1, to make).
+    /// Runs "a" (2 results), "b" (none), "c" (3) and "d" (1).
+    static let runs: [[SearchDocument]] = [["a1", "a2"], [], ["c1", "c2", "c3"], ["d1"]].map { $0.map(document) }
+
+    /// `runs`, "a" given and the others to make.
     static func results(_ made: RunCounter) -> SearchResults {
-        let runs: [[SearchDocument]] = [["a1", "a2"], [], ["c1", "c2", "c3"], ["d1"]].map { $0.map(document) }
+        let runs = Self.runs
         return SearchResults(runs: runs.enumerated().map { ($0.offset == 0 ? $0.element : nil, $0.element.map(SearchStep.Versions.init)) }) { place in
             made.add()
             return runs[place]
@@ -30,7 +33,7 @@ struct SearchResultsTests {
         #expect(made.value == 1)
         #expect(results.documents(1..<6).map(\.slug) == ["a2", "c1", "c2", "c3", "d1"])
         #expect(made.value == 2)
-        #expect(results.all().map(\.slug) == ["a1", "a2", "c1", "c2", "c3", "d1"])
+        #expect(results.documents(0..<results.count).map(\.slug) == ["a1", "a2", "c1", "c2", "c3", "d1"])
         #expect(made.value == 2 && results.runsMade == 4)
     }
 
@@ -38,20 +41,20 @@ struct SearchResultsTests {
     func all() {
         let made = RunCounter()
         let results = Self.results(made)
-        #expect(results.all().map(\.slug) == ["a1", "a2", "c1", "c2", "c3", "d1"])
+        #expect(results.documents(0..<results.count).map(\.slug) == ["a1", "a2", "c1", "c2", "c3", "d1"])
         #expect(made.value == 2)
     }
 
     @Test("a run made with fewer results than its versions say gives empty cards, never a trap")
     func shortRun() {
         let results = SearchResults(runs: [(nil, [Self.document("x"), Self.document("y")].map(SearchStep.Versions.init))]) { _ in [Self.document("x")] }
-        #expect(results.all().map(\.slug) == ["x", ""])
+        #expect(results.documents(0..<results.count).map(\.slug) == ["x", ""])
         #expect(results.document(at: 1).slug == "")
     }
 
-    /// Runs "a" (2), "b" (none), "c" (3) and "d" (1), as a first build has them: counted, none made.
+    /// `runs` as a first build has them: counted, none made.
     static func counted(_ made: RunCounter) -> SearchResults {
-        let runs: [[SearchDocument]] = [["a1", "a2"], [], ["c1", "c2", "c3"], ["d1"]].map { $0.map(document) }
+        let runs = Self.runs
         return SearchResults(counts: runs.map(\.count)) { place in
             made.add()
             return runs[place]
@@ -93,7 +96,7 @@ struct SearchResultsTests {
         #expect(made.value == 4)
         let whole = SearchResults(documents: ["x", "y"].map(Self.document))
         whole.forget(below: 2)
-        #expect(whole.all().map(\.slug) == ["x", "y"])
+        #expect(whole.documents(0..<whole.count).map(\.slug) == ["x", "y"])
     }
 
     @Test("a first build's run made short has the versions of empty cards in its missing places")
@@ -101,6 +104,6 @@ struct SearchResultsTests {
         let results = SearchResults(counts: [2]) { _ in [Self.document("x")] }
         let empty = SearchDocument(kind: .post, slug: "", title: "", text: "", number: 0, thumbnail: "", texts: [], keys: [])
         #expect(results.versions == [SearchStep.Versions(Self.document("x")), SearchStep.Versions(empty)])
-        #expect(results.all().map(\.slug) == ["x", ""])
+        #expect(results.documents(0..<results.count).map(\.slug) == ["x", ""])
     }
 }
