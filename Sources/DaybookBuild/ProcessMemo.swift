@@ -20,7 +20,7 @@ package final class ProcessMemo: @unchecked Sendable {
     private var named: [String]? = []
 
     /// How many cards a preview rebuild may miss before it reads the saved ones: `daybook
-    /// build`'s threshold on a 20,000-post site (a twentieth of the posts, `CardCacheFile.store`),
+    /// build`'s threshold on a 20,000-post site (a twentieth of the posts, `CardStep.store`),
     /// since the store is made before the preview knows the site's size. The first new post of a
     /// session moves a thousand timeline pages, and their cards are most likely there.
     package static let cardsLoadAfterMisses = 1000
@@ -28,7 +28,7 @@ package final class ProcessMemo: @unchecked Sendable {
     package init(site: URL, cardsLoadAfterMisses: Int = cardsLoadAfterMisses) {
         var table = MemoPlace.site(site, faults: .none).load()
         table.keepsDecoded = true
-        HeldValues.cards.keep(CardStore(earlier: { CardCacheFile.read(site: site) }, loadAfterMisses: cardsLoadAfterMisses), in: &table)
+        HeldValues.cards.keep(CardStep.store(memo: table, loadAfterMisses: cardsLoadAfterMisses), in: &table)
         held = table
     }
 

@@ -198,13 +198,9 @@ extension SiteBuilder {
     /// publishes, each Markdown text's link targets and each person's suggested people (through
     /// `memo`, `MarkdownStep` and `SuggestionStep`).
     /// - Parameters:
-    ///   - memo: also, in a long-lived process (`serve`), the post cards of its builds so far and
-    ///     its last page layout (`HeldValues`).
-    ///   - cachesOnDisk: the site whose `.daybook-cache/cards` holds the cards of earlier builds,
-    ///     when the memo holds none.
-    func prepareRenderer(
-        _ site: inout SiteModel, photos: PhotoPublisher.Published, _ sources: Sources, memo: inout MemoTable, cachesOnDisk: URL? = nil
-    ) {
+    /// - Parameter memo: also the post cards of earlier builds (`CardStep`), and in a long-lived
+    ///   process (`serve`), the card store of its builds so far and its last page layout (`HeldValues`).
+    func prepareRenderer(_ site: inout SiteModel, photos: PhotoPublisher.Published, _ sources: Sources, memo: inout MemoTable) {
         var input = RenderInput(
             config: site.config, moment: site.moment, feeds: site.feeds, imageSizes: photos.sizes,
             assetPaths: Set(site.theme.assets.keys).union(ImageCollector(snapshot: sources.snapshot).paths).union(photos.paths))
@@ -213,7 +209,7 @@ extension SiteBuilder {
         input.markdownTargets = MarkdownStep.targets(of: SiteRenderer.markdownTexts(of: site.feeds), memo: &memo)
         input.suggestions = SuggestionStep.suggestions(of: site.feeds.usersByID, memo: &memo)
         let fingerprint = site.theme.fingerprint
-        let cards = HeldValues.cards.value(in: memo) ?? cachesOnDisk.map { CardCacheFile.store(site: $0, posts: site.feeds.posts.count) } ?? CardStore()
+        let cards = HeldValues.cards.value(in: memo) ?? CardStep.store(memo: memo, posts: site.feeds.posts.count)
         let layout = HeldValues.layout.value(in: memo)
         site.renderer = site.templates.map { SiteRenderer(templates: $0, input: input, themeFingerprint: fingerprint, cards: cards, layout: layout) }
         if let renderer = site.renderer { HeldValues.layout.keep(renderer.layout, in: &memo) }
@@ -407,6 +403,10 @@ extension SiteBuilder {
         try await writeSideFiles(waiting: true)
         var memo = searchMemo ?? plan.table
         PageStep.keep(facts.table(), previous: previousFacts, memo: &memo)
+        // Whether kept by `serve` or saved, the cards are let go of posts that are gone, once
+        // every page is rendered (`--check` renders here too, before it writes).
+        renderer.releaseGoneCards()
+        CardStep.keep(renderer.cards, memo: &memo)
         manifest.pageKeys.merge(sideKeys) { _, new in new }
         let unkeyed = try writer.write(plan.assets, report: &report).merging(try writer.copy(plan.cachedImages, report: &report)) { _, new in new }
         manifest.files.merge(unkeyed) { _, new in new }

@@ -184,8 +184,7 @@ package struct SiteBuilder: Sendable {
         // comments on a 100,000-post site) need not stay through rendering.
         site.content = SiteContent()
         clock.lap("images")
-        let cachesOnDisk = onDisk && session == nil ? options.siteDirectory : nil
-        prepareRenderer(&site, photos: photos, sources, memo: &memo, cachesOnDisk: cachesOnDisk)
+        prepareRenderer(&site, photos: photos, sources, memo: &memo)
         outcome.diagnostics += sources.diagnostics + site.diagnostics
         outcome.baseURL = site.config.baseURL
         outcome.timeZone = site.timeZone
@@ -221,14 +220,8 @@ package struct SiteBuilder: Sendable {
             report(BuildProgress(phase: "finish"))
             let writeReport = try await self.finish(written, writer: writer, baseURL: site.config.baseURL, announce: session?.onWritten)
 
-            // Whether kept by `serve` or saved, the cards are let go of posts that are gone, after
-            // either way of rendering (`--check` renders before it writes).
-            renderer.releaseGoneCards()
             // The site is in place: what fails from here fails the build, saying so.
             var unsaved: [Diagnostic] = []
-            if let cachesOnDisk, let failure = CardCacheFile.saveIfWorthIt(renderer.cards, site: cachesOnDisk, faults: faults) {
-                unsaved.append(failure)
-            }
             if let failure = plan.memo.save(plan.memo.holding(HeldValues.record, writer.savedRecord, in: written.memo)) { unsaved.append(failure) }
             let listChanges = SiteLists.reportOrder.map { name in
                 (name, ListDiff(from: writer.previous.lists[name] ?? ListSnapshot(), to: plan.lists[name] ?? ListSnapshot()))

@@ -11,8 +11,8 @@ import Foundation
 /// their cards from here instead of rendering 20,000 cards again, as a list view dequeues a cell
 /// it configured before. A card whose post changed has another version and is rendered again.
 ///
-/// `daybook build` keeps its cards in `.daybook-cache/cards` the same way: a deleted post moves
-/// a thousand pages there too. The file is read only once a build has missed cards for a
+/// `daybook build` keeps its cards in the memo the same way (`CardStep`): a deleted post moves
+/// a thousand pages there too. They are read only once a build has missed cards for a
 /// twentieth of the posts (`loadAfterMisses`): a caption edit re-renders a few pages and never
 /// pays for reading 22 MB.
 ///
@@ -35,9 +35,6 @@ package final class CardStore: @unchecked Sendable {
         /// By `Placement.index`.
         var html: [String?]
     }
-
-    /// The bytes an archive starts with; an archive of another format is none.
-    static let format: UInt32 = 0xDA7B_CA02
 
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
@@ -109,12 +106,19 @@ package final class CardStore: @unchecked Sendable {
     /// How many posts have cards here.
     package var count: Int { lock.withLock { entries.count } }
 
+    /// The cards as bytes, for `entries(archive:)` in a later build (`writeArchive`).
+    package var archive: [UInt8] {
+        var bytes: [UInt8] = []
+        writeArchive { bytes += $0 }
+        return bytes
+    }
+
     /// The cards as bytes, piece by piece, for `entries(archive:)` in a later build: a count,
-    /// then each post's id, card version and its four placements, each present or not.
+    /// then each post's id, card version and its four placements, each present or not. The
+    /// memo's format version covers this layout (`CardStep`).
     package func writeArchive(_ put: (ArraySlice<UInt8>) -> Void) {
         let entries = lock.withLock { self.entries }
         var head = ByteWriter()
-        head.uint32(Self.format)
         head.uint32(UInt32(clamping: entries.count))
         put(head.bytes[...])
         for (id, entry) in entries.prefix(Int(UInt32.max)) {
@@ -148,7 +152,7 @@ package final class CardStore: @unchecked Sendable {
     static func entries(archive: ArraySlice<UInt8>) -> [String: Entry]? {
         var reader = ByteReader(archive, at: archive.startIndex)
         // An id's length, a fact count, a version and four absent placements: 24 bytes at least.
-        guard reader.uint32() == format, let count = reader.listCount(minimumBytes: 24) else { return nil }
+        guard let count = reader.listCount(minimumBytes: 24) else { return nil }
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(count)
         for _ in 0..<count {

@@ -1,5 +1,6 @@
-import DaybookBuild
+@testable import DaybookBuild
 import DaybookFeed
+import DaybookIncremental
 import DaybookModel
 import DaybookRender
 import DaybookTestSupport
@@ -385,9 +386,9 @@ struct IncrementalEquivalenceTests {
     }
 }
 
-@Suite("Post cards kept on disk")
+@Suite("Post cards kept in the memo")
 struct SavedCardsTests {
-    @Test("a preview's first rebuild after a new post takes the cards daybook build saved, and writes the same pages")
+    @Test("a preview's first rebuild after a new post takes the cards daybook build saved in its memo, and writes the same pages")
     func previewTakesSavedCards() async throws {
         let now = Fixed.at(IndexSite.now)
         let saved = try SiteFixture(IndexSite.archive)
@@ -395,9 +396,13 @@ struct SavedCardsTests {
         for site in [saved, unsaved] {
             #expect(await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: now)).succeeded)
         }
-        let cards = unsaved.directory.appending(path: ".daybook-cache/cards")
-        #expect(FileManager.default.fileExists(atPath: cards.path))
-        try FileManager.default.removeItem(at: cards)
+        // The same memo, without its cards.
+        let memoFile = unsaved.directory.appending(path: ".daybook-cache/memo")
+        var table = MemoTable(container: Array(try Data(contentsOf: memoFile).dropFirst(CacheFile.identity.count))[...])
+        #expect(table.isRead)
+        #expect(table.value(CardStep.cards, 0, version: 0).flatMap(CardStore.readEveryCard(archive:)) == 6)
+        table.retain(CardStep.cards, ids: [])
+        try Data(CacheFile.identity + table.encoded()).write(to: memoFile)
         // A new newest post moves every post down the timeline's pages.
         let newPost = ##"  {"id": "p0", "author": "dan", "createdAt": "2026-11-21T03:00:00Z", "caption": "new"},"##
         var rendered: [Int] = []
