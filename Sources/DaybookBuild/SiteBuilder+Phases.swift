@@ -98,8 +98,8 @@ extension SiteBuilder {
     // MARK: - Phases
 
     /// - Parameters:
-    ///   - cached: whether to read and update the content keys kept in the site's
-    ///     `.daybook-cache` (builds into the output folder on disk, without a session).
+    ///   - cached: whether to read and update the content keys kept in the memo
+    ///     (`SourceKeysStep`; builds into the output folder on disk, without a session).
     ///   - listed: the walk of `content/` the build made to compare its inputs with the last
     ///     build's, taken by a read without a session instead of walking again.
     ///   - memo: a process's memo (`serve`), which holds the last build's read (`HeldValues.read`)
@@ -114,16 +114,13 @@ extension SiteBuilder {
             HeldValues.read.keep(HeldValues.KeptRead(read: patched, files: held.files), in: &memo)
             return Sources(reader: reader, snapshot: patched.snapshot, theme: patched.theme, diagnostics: patched.diagnostics)
         }
-        let known = cached && session == nil ? SourceKeysFile.read(site: options.siteDirectory) : nil
+        let known = cached && session == nil ? SourceKeysStep.keys(in: memo) : nil
         let (read, files, keys) = reader.readSite(reusing: held?.files, keys: known, listed: session == nil ? listed : nil)
         if session != nil {
             HeldValues.read.keep(HeldValues.KeptRead(read: read, files: files ?? held?.files ?? SiteReader.SourceFiles()), in: &memo)
         }
-        var diagnostics = read.diagnostics
-        if let keys, keys != known, let failure = SourceKeysFile.save(keys, site: options.siteDirectory, faults: faults) {
-            diagnostics.append(failure)
-        }
-        return Sources(reader: reader, snapshot: read.snapshot, theme: read.theme, diagnostics: diagnostics)
+        if let keys { SourceKeysStep.keep(keys, known: known, memo: &memo) }
+        return Sources(reader: reader, snapshot: read.snapshot, theme: read.theme, diagnostics: read.diagnostics)
     }
 
     /// Validates and orders the content and compiles the theme. Ordering runs even when loading

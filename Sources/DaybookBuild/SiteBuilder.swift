@@ -154,25 +154,22 @@ package struct SiteBuilder: Sendable {
         // thread while the content is read and loaded: it needs only the output folder, which
         // nothing writes before the plan.
         let target = sink ?? OutputFolder(directory: options.outputDirectory, faults: faults)
-        // A process's memo is at hand; the site's container is read while the content is (a
-        // medium site's is 60 MB).
+        // A process's memo is at hand; opening the site's reads its index alone (a millisecond on
+        // a medium site), and the read takes the sources' keys from it (`SourceKeysStep`).
         let memoPlace =
             session.map { MemoPlace.process($0.memo) } ?? (onDisk ? MemoPlace.site(options.siteDirectory, faults: faults) : .none)
-        let heldMemo = session.map { _ in memoPlace.load() }
-        let (force, known) = (options.force, heldMemo.flatMap { HeldValues.record.value(in: $0) })
+        var memo = memoPlace.load()
+        let (force, known) = (options.force, session == nil ? nil : HeldValues.record.value(in: memo))
         let pendingWriter = Task.detached(priority: .userInitiated) {
             let writer = OutputWriter(sink: target, force: force, known: known, label: options.outputLabel)
             writer.lookAhead()
             return Unshared(writer)
         }
-        let pendingMemo = heldMemo == nil ? Task.detached(priority: .userInitiated) { memoPlace.load() } : nil
         let report = options.progress ?? { _ in }
         report(BuildProgress(phase: "read"))
-        var memo = heldMemo ?? MemoTable()
         var sources = read(options, session: session, memo: &memo, cached: onDisk, listed: listing?.content)
         clock.lap("read")
         report(BuildProgress(phase: "load"))
-        if let pendingMemo { memo = await pendingMemo.value }
         var site = load(sources, options, memo: &memo)
         // The content's bytes are not needed past loading; a 100,000-post site would carry a
         // hundred MB of them through rendering.

@@ -398,7 +398,7 @@ struct SavedCardsTests {
         }
         // The same memo, without its cards.
         let memoFile = unsaved.directory.appending(path: ".daybook-cache/memo")
-        var table = MemoTable(container: Array(try Data(contentsOf: memoFile).dropFirst(CacheFile.identity.count))[...])
+        var table = MemoPlace.site(unsaved.directory, faults: .none).load()
         #expect(table.isRead)
         #expect(table.value(CardStep.cards, 0, version: 0).flatMap(CardStore.readEveryCard(archive:)) == 6)
         table.retain(CardStep.cards, ids: [])

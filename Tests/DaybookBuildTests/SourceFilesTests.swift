@@ -1,6 +1,7 @@
 @testable import DaybookBuild
 import DaybookCheck
 import DaybookContent
+import DaybookIncremental
 import DaybookModel
 import DaybookTestSupport
 import Foundation
@@ -137,7 +138,7 @@ struct SourceFilesTests {
         #expect(read.contentKeys["content/posts.json"] == StableHash.ofContent(Array("[ ]".utf8)))
     }
 
-    @Test("a rebuild into the output folder keeps the keys in .daybook-cache/sources and builds the same site from them")
+    @Test("a rebuild into the output folder keeps the keys in its memo and builds the same site from them")
     func keptByBuild() async throws {
         let site = try SiteFixture("""
             -- site.yml --
@@ -150,8 +151,9 @@ struct SourceFilesTests {
         let options = BuildOptions(siteDirectory: site.directory, now: try #require(Instant(rfc3339: "2026-11-21T12:00:00Z")))
         let first = await SiteBuilder().build(options)
         #expect(first.succeeded)
-        let archive = try #require(CacheFile.read(site: site.directory, name: SourceKeysFile.name, maxBytes: SourceKeysFile.maxBytes))
-        #expect(FileKeys(archive: archive).keys.entries.keys.sorted() == ["content/posts.json", "content/users.json", "site.yml"])
+        let memo = MemoPlace.site(site.directory, faults: .none).load()
+        #expect(memo.isRead)
+        #expect(SourceKeysStep.keys(in: memo).keys.entries.keys.sorted() == ["content/posts.json", "content/users.json", "site.yml"])
         let page = try String(contentsOf: site.directory.appending(path: "output/posts/p1/index.html"), encoding: .utf8)
         try site.write("content/posts.json", #"[{"id": "p1", "author": "ana", "createdAt": "2026-11-20T10:00:00Z", "caption": "edited"}]"#)
         let second = await SiteBuilder().build(options)
