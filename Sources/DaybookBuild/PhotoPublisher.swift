@@ -13,8 +13,9 @@ import Glibc
 /// metadata), everything else (GIF, SVG, any other file) as it is.
 ///
 /// The pipeline's cache lives in `<site>/.daybook-cache/images`, so an unchanged photo is never
-/// encoded again, even into an empty output folder; and its `SourceIndex` lets a photo whose file
-/// status is unchanged skip even being read.
+/// encoded again, even into an empty output folder; and what the last build learnt of each photo
+/// (`SourceIndex`, kept in the memo by `PhotoIndexStep`) lets a photo whose file status is
+/// unchanged skip even being read.
 struct PhotoPublisher {
     /// What the load phase hands on: files to write, what the renderer needs, and the counts.
     struct Published: Sendable {
@@ -27,6 +28,8 @@ struct PhotoPublisher {
         var encoded = 0
         var reused = 0
         var diagnostics: [Diagnostic] = []
+        /// What this publish learnt of each photo, for the next (`PhotoIndexStep` keeps it).
+        var index = SourceIndex()
 
         var paths: [String] { files.map(\.path) + cached.map(\.path) }
     }
@@ -101,11 +104,12 @@ struct PhotoPublisher {
     /// A photo's bytes are read once to learn its format and then let go; the pipeline reads each
     /// again when a core is free to encode it, so memory holds a few photos, not all of them
     /// (200 camera photos are 640 MB).
-    func publish(_ paths: [String], read: @escaping @Sendable (String) -> Result<[UInt8], FileInfo.ReadFailure>) -> Published {
+    /// - Parameter previousIndex: what the last publish learnt of each photo (`Published.index`).
+    func publish(
+        _ paths: [String], known previousIndex: SourceIndex = SourceIndex(), read: @escaping @Sendable (String) -> Result<[UInt8], FileInfo.ReadFailure>
+    ) -> Published {
         var published = Published()
         let cacheFolder = Self.cacheFolder(site: siteDirectory)
-        let previousIndex = FileManager.default.fileExists(atPath: cacheFolder.path)
-            ? (try? ImageCache(folder: cacheFolder)).map(SourceIndex.load(from:)) ?? SourceIndex() : SourceIndex()
         var photos: [Photo] = []
         let realRoot = FileInfo.realPath(siteDirectory.path) ?? siteDirectory.path
         func isInside(_ path: String) -> Bool {
@@ -222,9 +226,7 @@ struct PhotoPublisher {
                 dominantColor: image.dominantColor,
                 share: image.share.map { .init(path: $0.outputPath, width: $0.width, height: $0.height) })
         }
-        do { try index.save(to: pipeline.cache, previous: previousIndex) } catch {
-            published.diagnostics.append(.error(error.message, at: SourceLocation(path: ".daybook-cache/images")))
-        }
+        published.index = index
         return finished(published, read: read)
     }
 

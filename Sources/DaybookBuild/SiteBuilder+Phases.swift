@@ -174,7 +174,8 @@ extension SiteBuilder {
 
     /// Publishes the files under `content/` (photos through the pipeline and its cache) when the
     /// content loaded without error.
-    func publishPhotos(_ site: inout SiteModel, _ sources: Sources, _ options: BuildOptions) -> PhotoPublisher.Published {
+    /// - Parameter memo: what the last build learnt of each photo (`PhotoIndexStep`), taken and kept.
+    func publishPhotos(_ site: inout SiteModel, _ sources: Sources, _ options: BuildOptions, memo: inout MemoTable) -> PhotoPublisher.Published {
         var photos = PhotoPublisher.Published()
         if site.templates != nil && !site.diagnostics.hasErrors {
             var publisher = PhotoPublisher(
@@ -182,7 +183,9 @@ extension SiteBuilder {
             publisher.faults = faults
             publisher.racyWindow = racyWindow
             let reader = sources.reader
-            photos = publisher.publish(ImageCollector(snapshot: sources.snapshot).paths, read: { reader.readAsset($0) })
+            let known = PhotoIndexStep.index(in: memo)
+            photos = publisher.publish(ImageCollector(snapshot: sources.snapshot).paths, known: known, read: { reader.readAsset($0) })
+            PhotoIndexStep.keep(photos.index, known: known, memo: &memo)
             site.diagnostics += photos.diagnostics
         }
         site.images = photos.files

@@ -176,7 +176,7 @@ package struct SiteBuilder: Sendable {
         sources.snapshot.sources = [:]
         clock.lap("load")
         report(BuildProgress(phase: "images"))
-        let photos = publishPhotos(&site, sources, options)
+        let photos = publishPhotos(&site, sources, options, memo: &memo)
         // Past the photos, pages read the ordered feeds only; the content as loaded (500,000
         // comments on a 100,000-post site) need not stay through rendering.
         site.content = SiteContent()

@@ -16,10 +16,10 @@ import Darwin
 /// the source. Any difference (an edit, a `touch`, a file replaced by another) falls back to
 /// reading and hashing, and the byte-keyed cache still spares the encoding.
 ///
-/// Kept in `<site>/.daybook-cache/images/sources.tsv`, one line per photo. The file is untrusted
-/// like the rest of the site folder: it is bounded, and one that does not parse is ignored, never
-/// fatal. A line format rather than JSON: the index is read on every build, and Foundation's
-/// JSONDecoder took 35 ms over 1,000 photos, most of a rebuild's budget for images.
+/// Kept in the build's memo (`PhotoIndexStep`) as text, one line per photo. The memo is untrusted
+/// like the rest of the site folder: a text that does not parse is ignored, never fatal. A line
+/// format rather than JSON: the index is read on every build, and Foundation's JSONDecoder took
+/// 35 ms over 1,000 photos, most of a rebuild's budget for images.
 package struct SourceIndex: Sendable, Equatable {
     /// A file's status as `stat(2)` gives it: the one type the build's records and the check use too.
     package typealias Status = FileStatus
@@ -41,28 +41,14 @@ package struct SourceIndex: Sendable, Equatable {
 
     package init() {}
 
-    static let fileName = "sources.tsv"
-    static let header = "daybook-sources 2"
-    /// Far above what 100,000 photos need (about 600 bytes each).
-    static let maxBytes = 256 << 20
-
-    /// The index the last build saved, or an empty one when there is none or it is damaged.
-    package static func load(from cache: ImageCache) -> SourceIndex {
-        let path = cache.folder.appendingPathComponent(fileName).path
-        guard let bytes = ImageCache.readFile(path, maxBytes: maxBytes),
-            let index = SourceIndex(text: String(decoding: bytes, as: UTF8.self))
-        else { return SourceIndex() }
-        return index
-    }
-
     // MARK: - The line format
 
     /// `path TAB size modified changed inode device TAB format TAB key TAB width height orientation colour
     /// TAB copies TAB thumbnail TAB original TAB share`, each file `name,width,height,bytes,hash` (hash `-` when
     /// unknown), copies joined by spaces, original and share `-` when none. A path holding a tab or a line
     /// break is left out: that photo is read on every build.
-    var text: String {
-        var lines = [Self.header]
+    package var text: String {
+        var lines: [String] = []
         for path in entries.keys.sorted() where !path.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
             let entry = entries[path]!
             let status = entry.status
@@ -81,11 +67,10 @@ package struct SourceIndex: Sendable, Equatable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    init?(text: String) {
+    package init?(text: String) {
         // Split on bytes: the index is read on every build, and Character-wise splitting of
         // 1,000 lines took longer than the stats it saves.
-        var lines = text.utf8.split(separator: UInt8(ascii: "\n"))[...]
-        guard let first = lines.popFirst(), String(Substring(first)) == Self.header else { return nil }
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"))
         func number<T: FixedWidthInteger>(_ bytes: Substring.UTF8View.SubSequence) -> T? { T(Substring(bytes)) }
         func file(_ text: Substring.UTF8View.SubSequence) -> ImageCache.Manifest.File? {
             let parts = text.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
@@ -135,25 +120,6 @@ package struct SourceIndex: Sendable, Equatable {
             entries[String(Substring(fields[0]))] = Entry(
                 status: Status(size: size, modified: modified, changed: changed, inode: inode, device: device), format: format,
                 cached: CachedEntry(key: String(Substring(fields[3])), manifest: manifest))
-        }
-    }
-
-    /// Saves the index when it differs from `previous`, through a temporary file renamed into
-    /// place, so a killed build leaves the old index or the new one. Throws when it cannot be
-    /// written, as every failed write of a build is an error (CONTRACT §6).
-    package func save(to cache: ImageCache, previous: SourceIndex) throws(ImageError) {
-        guard self != previous else { return }
-        let json = Array(text.utf8)
-        let final = cache.folder.appendingPathComponent(Self.fileName).path
-        let temporary = final + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        if let code = cache.faults.failure(at: .cache("images/" + Self.fileName)) {
-            throw ImageCache.error("cannot write \(final): \(String(cString: strerror(code)))")
-        }
-        try ImageCache.writeNew(temporary, json)
-        guard rename(temporary, final) == 0 else {
-            let message = String(cString: strerror(errno))
-            unlink(temporary)
-            throw ImageCache.error("cannot write \(final): \(message)")
         }
     }
 

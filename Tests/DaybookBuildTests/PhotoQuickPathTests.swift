@@ -27,12 +27,18 @@ struct PhotoQuickPathTests {
 
     static let paths = ["images/hidden.png", "images/phone.jpg", "images/plain.png"]
 
+    /// Where `publish` keeps what each publish learnt of the photos for the next, as a build's
+    /// memo does (`PhotoIndexStep`), in the index's own text.
+    static func indexFile(_ site: SiteFixture) -> URL { site.directory.appending(path: "photo-index.txt") }
+
     static func publish(_ site: SiteFixture) -> (PhotoPublisher.Published, [String]) {
         let counter = CountingReader(site)
         let config = ContentLoader.load(counter.reader.readContent().0).config
         // Fixture files are seconds old at most; the racy rule is tested in NoChangeBuildTests.
         let publisher = PhotoPublisher(siteDirectory: site.directory, config: config, namedBy: [:], racyWindow: 0)
-        let published = publisher.publish(paths, read: { counter.read($0) })
+        let known = (try? String(contentsOf: indexFile(site), encoding: .utf8)).flatMap(SourceIndex.init(text:)) ?? SourceIndex()
+        let published = publisher.publish(paths, known: known, read: { counter.read($0) })
+        try? Data(published.index.text.utf8).write(to: indexFile(site))
         // A photo to encode is read twice (its format, then its pixels); the order of the second reads depends on the cores.
         var seen = Set<String>()
         return (published, counter.reads.filter { seen.insert($0).inserted }.sorted())
@@ -95,20 +101,19 @@ struct PhotoQuickPathTests {
         #expect((edited.encoded, edited.reused) == (1, 2))
         #expect(edited.images["images/hidden.png"]?.size == ImageSize(width: 30, height: 20))
 
-        let cache = PhotoPublisher.cacheFolder(site: site.directory)
         let entry = URL(filePath: try #require(edited.cached.first { $0.path == "images/phone.16.webp" }).source).deletingLastPathComponent()
         try FileManager.default.removeItem(at: entry)
         let (remade, remadeReads) = Self.publish(site)
         #expect(remadeReads == ["content/images/phone.jpg"])
         #expect((remade.encoded, remade.reused) == (1, 2))
 
-        let index = try String(contentsOf: cache.appending(path: "sources.tsv"), encoding: .utf8)
+        let index = try String(contentsOf: Self.indexFile(site), encoding: .utf8)
         let colour = try #require(index.firstMatch(of: /#[0-9a-f]{6}/)).output
         for damage in [
-            "{", "", String(repeating: "x", count: 1000), String(index.dropLast(30)), index.replacing("\t", with: " "),
+            "{", String(repeating: "x", count: 1000), String(index.dropLast(30)), index.replacing("\t", with: " "),
             index.replacing(String(colour), with: "red;background:url(x)"),
         ] {
-            try Data(damage.utf8).write(to: cache.appending(path: "sources.tsv"))
+            try Data(damage.utf8).write(to: Self.indexFile(site))
             let (fresh, freshReads) = Self.publish(site)
             #expect(freshReads.count == 3, "damage \(damage.prefix(20))")
             #expect((fresh.encoded, fresh.reused) == (0, 3))
@@ -134,5 +139,22 @@ struct PhotoQuickPathTests {
         let fourth = await PhotoBuildTests.build(site)
         #expect(fourth.report?.writtenPaths == ["images/phone.32.webp"])
         #expect(site.tree("output") == before)
+    }
+
+    @Test("a build keeps what it learnt of each photo in its memo, by the status it read the photo with, for the next build")
+    func keptInMemo() async throws {
+        let site = try PhotoBuildTests.site()
+        let options = BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now))
+        #expect(await SiteBuilder(racyWindow: 0).build(options).succeeded)
+        let index = PhotoIndexStep.index(in: MemoPlace.site(site.directory, faults: .none).load())
+        #expect(index.entries.keys.sorted() == Self.paths)
+        for path in Self.paths {
+            #expect(index.entries[path]?.status == SourceIndex.status(of: site.directory.appending(path: "content/" + path).path), "\(path)")
+        }
+        // The next build takes every photo from it, and has nothing new to keep.
+        try site.write("content/extra.txt", "x")
+        let second = await SiteBuilder(racyWindow: 0).build(options)
+        #expect(second.succeeded && second.imagesReused == 3)
+        #expect(PhotoIndexStep.index(in: MemoPlace.site(site.directory, faults: .none).load()) == index)
     }
 }

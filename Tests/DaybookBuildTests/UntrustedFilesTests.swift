@@ -34,10 +34,9 @@ struct UntrustedFilesTests {
     func cachedCopyLink() async throws {
         let site = try PhotoBuildTests.site()
         let (first, _) = PhotoQuickPathTests.publish(site)
-        let cache = PhotoPublisher.cacheFolder(site: site.directory)
         // An index that knows no copy's hash sends the build to read each copy from the cache.
-        let index = try String(contentsOf: cache.appending(path: "sources.tsv"), encoding: .utf8)
-        try Data(index.replacing(/,[0-9]+(?=[\t \n])/, with: ",-").utf8).write(to: cache.appending(path: "sources.tsv"))
+        let index = try String(contentsOf: PhotoQuickPathTests.indexFile(site), encoding: .utf8)
+        try Data(index.replacing(/,[0-9]+(?=[\t \n])/, with: ",-").utf8).write(to: PhotoQuickPathTests.indexFile(site))
         let copy = try #require(first.cached.first { $0.path == "images/phone.32.webp" })
         // A secret of the very size the index records, so only the link gives it away.
         let secret = site.directory.deletingLastPathComponent().appending(path: "secret-\(UUID().uuidString)")
