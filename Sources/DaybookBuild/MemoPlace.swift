@@ -57,8 +57,29 @@ enum MemoPlace: Sendable {
         }
     }
 
-    /// Keeps what a successful build made for the next one; the error when the file could not be written.
-    func save(_ kept: Kept) -> Diagnostic? {
+    /// A value made once the rest of the memo was prepared, to file with it: under `step` and id 0,
+    /// or, when `value` is `nil`, no longer.
+    struct Filed {
+        var step: MemoStep
+        var value: [UInt8]?
+    }
+
+    /// Keeps what a successful build made for the next one, with `last` filed beside it; the
+    /// error when the file could not be written.
+    func save(_ kept: Kept, filing last: Filed? = nil) -> Diagnostic? {
+        var kept = kept
+        if case .site(let site, _) = self, let last {
+            switch kept {
+            case .container(let container): kept = .container(container.filing(last.step, 0, version: 0, value: last.value))
+            case .nothing:
+                // Nothing else changed: the memo as saved, read again (its index alone), with the value.
+                guard let value = last.value else { break }
+                var table = MemoFile.open(site: site, maxBytes: Self.maxBytes).map { MemoTable(storage: $0) } ?? MemoTable()
+                table.store(last.step, 0, version: 0, value: value)
+                kept = .container(table.prepared())
+            case .table: break
+            }
+        }
         switch (self, kept) {
         case (.process(let memo), .table(let table)):
             memo.table = table

@@ -1,4 +1,5 @@
 import DaybookFeed
+import DaybookIncremental
 import DaybookModel
 import DaybookParallel
 import Foundation
@@ -7,8 +8,8 @@ import Foundation
 import Glibc
 #endif
 
-/// What a successful build leaves in `<site>/.daybook-cache/build-record` so that the next build
-/// can prove, from file status alone, that it would change nothing, and stop there.
+/// What a successful build leaves in its memo (under `build.record`) so that the next build can
+/// prove, from file status alone, that it would change nothing, and stop there.
 ///
 /// A rebuild with nothing edited is the most common build of all (`serve`, CI caches, a second
 /// `build` out of habit), and on a site of 30,000 pages reading and ordering the content alone
@@ -28,9 +29,9 @@ import Glibc
 /// nothing. Any doubt, including a record that does not parse, means a full build.
 struct NoChangeRecord: Equatable {
     static let header = "daybook-build-record 1"
-    static let fileName = "build-record"
-    /// The record of a site with 100,000 posts is about 20 MB.
-    static let maxBytes = 256 << 20
+    /// Where the memo keeps the record: one value, under no version, since replaying checks every
+    /// part of it against the site as it is.
+    static let step = MemoStep("build.record")
 
     /// The options and executable the output depends on, as one line.
     var identity: String
@@ -78,8 +79,10 @@ struct NoChangeRecord: Equatable {
             listing = current
             return current.inputs.elementsEqual(record.inputs, by: { $0.path == $1.path && $0.status == $1.status })
         }
-        // Read as every cache file is (`CacheFile`): bounded, never through a link.
-        guard let data = CacheFile.read(site: options.siteDirectory, name: fileName, maxBytes: maxBytes),
+        // Read from the memo as every value is: its index alone, then the record by position,
+        // bounded and verified, never through a link.
+        guard let memo = MemoFile.open(site: options.siteDirectory, maxBytes: MemoPlace.maxBytes),
+            let data = MemoTable(storage: memo).value(step, 0, version: 0),
             // Parsed from the file's bytes as read: no string of the whole 2 MB made first.
             // The outputs are counted as they are checked, not kept in the record.
             case let (record, outputCount)? = data.withUnsafeBufferPointer({ bytes -> (NoChangeRecord, Int)? in
@@ -190,15 +193,23 @@ struct NoChangeRecord: Equatable {
 
     // MARK: - Saving
 
-    /// Records a successful build into the output folder on disk; the error when it cannot be
-    /// written. A stale record is removed first, so a record never outlives the build it describes.
-    static func save(
+    /// The record of a successful build into the output folder on disk, for the memo to keep in
+    /// place of the last one (`MemoPlace.save(_:filing:)`); `nil` when the build cannot be
+    /// replayed, and the memo then keeps none, so a record never outlives the build it describes.
+    static func filed(
         _ result: BuildResult, site: SiteBuilder.SiteModel, options: BuildOptions, started: [(path: String, status: FileStatus?)],
-        listedAt: Int64, racyWindow: Int64 = FileStatus.racyWindow, faults: WriteFaults = .none, written: BuildManifest
-    ) -> Diagnostic? {
-        // Removed only from a real cache folder: through a link, the name would be another folder's.
-        let folder = CacheFile.folder(options.siteDirectory)
-        if CacheFile.isRealFolder(folder) { unlink(folder + "/" + fileName) }
+        listedAt: Int64, racyWindow: Int64 = FileStatus.racyWindow, written: BuildManifest
+    ) -> MemoPlace.Filed {
+        MemoPlace.Filed(
+            step: step,
+            value: make(result, site: site, options: options, started: started, listedAt: listedAt, racyWindow: racyWindow, written: written)
+                .map { Array($0.text.utf8) })
+    }
+
+    private static func make(
+        _ result: BuildResult, site: SiteBuilder.SiteModel, options: BuildOptions, started: [(path: String, status: FileStatus?)],
+        listedAt: Int64, racyWindow: Int64, written: BuildManifest
+    ) -> NoChangeRecord? {
         // A file edited while the build ran would be recorded with its new status but built from the
         // old bytes; and one edited within the file system's timestamp granularity before the listing
         // could be edited again with no change of status ("racy" files, as git calls them).
@@ -212,8 +223,7 @@ struct NoChangeRecord: Equatable {
             validUntil: site.validUntil, inputs: started, manifest: manifest,
             outputs: outputs, pageCount: result.pageCount, imagesReused: result.imagesEncoded + result.imagesReused,
             baseURL: result.baseURL, timeZone: result.timeZone.identifier, diagnostics: result.diagnostics)
-        // Saved as every cache file is: never through a link, whole or not at all.
-        return CacheFile.save(site: options.siteDirectory, name: fileName, faults: faults) { put in put(Array(record.text.utf8)[...]) }
+        return record
     }
 
     // MARK: - Text

@@ -217,24 +217,22 @@ package struct SiteBuilder: Sendable {
             report(BuildProgress(phase: "finish"))
             let writeReport = try await self.finish(written, writer: writer, baseURL: site.config.baseURL, announce: session?.onWritten)
 
-            // The site is in place: what fails from here fails the build, saying so.
-            var unsaved: [Diagnostic] = []
-            if let failure = plan.memo.save(plan.memo.holding(HeldValues.record, writer.savedRecord, in: written.memo)) { unsaved.append(failure) }
             let listChanges = SiteLists.reportOrder.map { name in
                 (name, ListDiff(from: writer.previous.lists[name] ?? ListSnapshot(), to: plan.lists[name] ?? ListSnapshot()))
             }
-            clock.lap("finish")
             var result = finish(writeReport, pages: plan.renderer.pageCount)
             result.listChanges = listChanges
             result.searchIndexSeconds = written.searchSeconds
-            if noChange && !failed() && unsaved.isEmpty,
-                let failure = NoChangeRecord.save(
-                    result, site: site, options: options, started: inputs, listedAt: listedAt, racyWindow: racyWindow, faults: faults, written: written.manifest)
-            {
-                unsaved.append(failure)
-            }
-            if !unsaved.isEmpty {
-                outcome.diagnostics += unsaved
+            // The site is in place: what fails from here fails the build, saying so. The memo
+            // keeps the record that lets the next build stop early (`NoChangeRecord`), or none.
+            let record =
+                noChange && !failed()
+                ? NoChangeRecord.filed(result, site: site, options: options, started: inputs, listedAt: listedAt, racyWindow: racyWindow, written: written.manifest)
+                : nil
+            let unsaved = plan.memo.save(plan.memo.holding(HeldValues.record, writer.savedRecord, in: written.memo), filing: record)
+            clock.lap("finish")
+            if let unsaved {
+                outcome.diagnostics.append(unsaved)
                 outcome.outputState = .replaced
                 Self.release((site, plan, Unshared(writer), sources, written))
                 return finish(nil, pages: plan.renderer.pageCount)

@@ -188,6 +188,17 @@ package struct MemoContainer: Sendable {
             self.added = added.sorted { $0.key < $1.key }.map { ($0.key, $0.step, $0.version, $0.value, StableHash.ofContent($0.value)) }
         }
 
+        /// The same save with `value` as `step`'s result for `id` in place of any carried over or
+        /// made; without it when `value` is `nil`. For a value made once the rest was prepared
+        /// (the build record, once the output is in place).
+        package func filing(_ step: MemoStep, _ id: UInt64, version: UInt64, value: [UInt8]?) -> Prepared {
+            let key = step.key(id)
+            var made = added.filter { $0.key != key }.map { Added(key: $0.key, step: $0.step, version: $0.version, value: $0.value) }
+            if let value { made.append(Added(key: key, step: step.hash, version: version, value: value[...])) }
+            return Prepared(
+                base: base, carried: carried.filter { $0.key != key }, spill: spill, spilled: spilled.filter { $0.key != key }, added: made)
+        }
+
         /// Bytes of the live values.
         var liveBytes: Int {
             carried.reduce(0) { $0 + $1.length } + spilled.reduce(0) { $0 + $1.length } + added.reduce(0) { $0 + $1.value.count }

@@ -1,4 +1,5 @@
-import DaybookBuild
+@testable import DaybookBuild
+import DaybookIncremental
 import DaybookModel
 import DaybookTestSupport
 import Foundation
@@ -53,7 +54,20 @@ struct NoChangeBuildTests {
 
     static func withoutTime(_ line: String) -> String { line.replacing(#/ · [0-9.]+ s$/#, with: "") }
 
-    static var recordPath: String { ".daybook-cache/build-record" }
+    /// The record the site's memo keeps, as text; `nil` when it keeps none.
+    static func record(_ site: SiteFixture) -> String? {
+        MemoFile.open(site: site.directory, maxBytes: MemoPlace.maxBytes)
+            .flatMap { MemoTable(storage: $0).value(NoChangeRecord.step, 0, version: 0) }
+            .map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Files `text` as the record in the site's memo, or removes the record (`nil`).
+    static func setRecord(_ site: SiteFixture, _ text: String?) {
+        let place = MemoPlace.site(site.directory, faults: .none)
+        var table = place.load()
+        if let text { table.store(NoChangeRecord.step, 0, version: 0, value: Array(text.utf8)) } else { table.retain(NoChangeRecord.step, ids: []) }
+        #expect(place.save(.container(table.prepared())) == nil)
+    }
 
     /// Sites built once each (so each has a record).
     static func builtSites(_ count: Int, archive: String = archive) async throws -> [SiteFixture] {
@@ -61,7 +75,7 @@ struct NoChangeBuildTests {
         for site in sites {
             let first = await build(options(site))
             #expect(first.succeeded)
-            #expect(site.read(recordPath) != nil, "no record after a first build")
+            #expect(record(site) != nil, "no record after a first build")
         }
         return sites
     }
@@ -72,7 +86,8 @@ struct NoChangeBuildTests {
         let before = site.tree("output")
         let second = await Self.build(Self.options(site))
         #expect(Self.replayed(second))
-        try FileManager.default.removeItem(at: site.directory.appending(path: Self.recordPath))
+        Self.setRecord(site, nil)
+        #expect(Self.record(site) == nil)
         let full = await Self.build(Self.options(site))
         #expect(!Self.replayed(full))
         #expect(second.diagnostics == full.diagnostics)
@@ -134,7 +149,7 @@ struct NoChangeBuildTests {
     func outputLines() async throws {
         let sites = try await Self.builtSites(3, archive: Self.archive + "\n-- content/files/a b%c.txt --\nnotes\n")
         #expect(sites[0].read("output/files/a b%c.txt") == "notes\n")
-        #expect(sites[0].read(Self.recordPath)?.contains("out 6 files/a%20b%25c.txt") == true)
+        #expect(Self.record(sites[0])?.contains("out 6 files/a%20b%25c.txt") == true)
         #expect(Self.replayed(await Self.build(Self.options(sites[0]))))
 
         try sites[1].write("output/posts/p1/index.html", (sites[1].read("output/posts/p1/index.html") ?? "") + " ")
@@ -179,15 +194,15 @@ struct NoChangeBuildTests {
         // Files written just now, under the real two-second window.
         let fresh = try SiteFixture(Self.archive)
         _ = await SiteBuilder().build(Self.options(fresh))
-        #expect(fresh.read(Self.recordPath) == nil)
+        #expect(Self.record(fresh) == nil)
         #expect(!Self.replayed(await SiteBuilder().build(Self.options(fresh))))
 
         let site = try #require(try await Self.builtSites(1).first)
-        let record = try #require(site.read(Self.recordPath))
+        let record = try #require(Self.record(site))
         for damage in ["", "daybook-build-record 1\n", String(record.dropLast(40)), record.replacing("out ", with: "out x "),
                        record.replacing(#/out [0-9]+ /#, with: "out 1 ../../etc/passwd%20")]
         {
-            try site.write(Self.recordPath, damage)
+            Self.setRecord(site, damage)
             let result = await Self.build(Self.options(site))
             #expect(result.succeeded)
             #expect(!Self.replayed(result), "damage \(damage.prefix(60)) was replayed")
