@@ -5,10 +5,10 @@ import DaybookFuzzSupport
 import DaybookIncremental
 import DaybookRender
 
-/// The cache archives read from `<site>/.daybook-cache/`: page facts, the check's file keys, post
-/// cards, the pages' facts, and the incremental layer's memo with its values (a file's records, a
-/// check's verdict, the comment orders). The first byte picks one; the rest follows its magic
-/// line, so the fuzzer starts inside the format.
+/// What `<site>/.daybook-cache/` holds: the containers (the memo, and the check's) and the values
+/// in them: page facts, the check's file keys, post cards, the pages' facts, a file's records, a
+/// check's verdict, the comment orders. The first byte picks one; the rest is the value (after
+/// the container's magic line), so the fuzzer starts inside the format.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
@@ -45,13 +45,13 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             precondition(ContentValidator.Dropped(bytes: dropped.bytes[...]) == dropped)
         }
     case 1:
-        let cache = PageFactsCache(archive: PageFactsCache.magic + rest)
+        let cache = PageFactsCache(archive: rest)
         precondition(cache.readEveryEntry() >= 0)
     case 3:
         // Read back and written again the same, or refused.
         _ = CardStore.readEveryCard(archive: rest[...])
     default:
-        let keys = FileKeys(archive: (FileKeys.magic + rest)[...])
+        let keys = FileKeys(archive: rest[...])
         // What it reads back, it writes back the same.
         precondition(FileKeys(archive: keys.archive[...]) == keys)
     }

@@ -1,48 +1,56 @@
 import DaybookCheck
+import DaybookIncremental
 import DaybookModel
 import Foundation
 
-/// `<site>/.daybook-cache/check` and `check-files`: the facts of the pages `daybook check` read,
-/// and each output file's key by its status, so that the next check reads only what changed.
+/// `<site>/.daybook-cache/check`: what `daybook check` keeps for the next check, in the memo's
+/// one container format (`MemoContainer`, through `MemoFile`): the facts of the pages it read
+/// (`PageFactsCache`) and each output file's key by its status with the output's folders
+/// (`FileKeys`). Two values, each read by position and verified when read, so that the next check
+/// reads only what changed; a save appends the value that changed, as the memo's saves do.
+///
+/// A container of its own, beside the build's memo rather than in it: a build reads the memo's
+/// index on every run, which the check's values would only lengthen, and the two commands save
+/// at their own times.
 package enum CheckCacheFiles {
-    static let factsName = "check"
-    /// The key of each file by its status (`FileKeys`), beside the facts.
-    static let filesName = "check-files"
-    /// A bound on the cache read back: a million pages' facts fit well under it.
-    static let maxBytes = 1 << 30
+    static let name = "check"
+    static let facts = MemoStep("check.facts")
+    static let files = MemoStep("check.files")
+    /// A bound on the container read back: a million pages' facts and keys fit well under it.
+    static let maxBytes = 2 << 30
 
-    /// The saved facts and keys; empty ones when missing, damaged or another executable's.
+    /// The saved container, opened: its index alone is read. An empty table when it is missing,
+    /// damaged, or another executable's.
+    package static func open(site: URL) -> MemoTable {
+        MemoFile.open(site: site, name: name, maxBytes: maxBytes).map { MemoTable(storage: $0) } ?? MemoTable()
+    }
+
+    /// The saved facts (on medium, 39 MB and a tenth of a second): `daybook check` reads them
+    /// while it lists the output.
+    package static func facts(in kept: MemoTable) -> PageFactsCache {
+        kept.value(facts, 0, version: 0).map(PageFactsCache.init(archive:)) ?? PageFactsCache()
+    }
+
+    /// The saved file keys as stored, for `FileKeys.folders(archive:)` and `FileKeys.keys(archive:)`:
+    /// the listing needs the first, the reads the second.
+    package static func filesArchive(in kept: MemoTable) -> ArraySlice<UInt8>? { kept.value(files, 0, version: 0) }
+
+    /// The saved facts and keys; empty ones when missing or damaged.
     package static func read(site: URL) -> PageFactsCache {
-        var cache = readFacts(site: site)
-        cache.files = readFileKeysArchive(site: site).map(FileKeys.init(archive:)) ?? FileKeys()
+        let kept = open(site: site)
+        var cache = facts(in: kept)
+        cache.files = filesArchive(in: kept).map(FileKeys.init(archive:)) ?? FileKeys()
         return cache
     }
 
-    /// The saved facts alone (`check`): what a check needs once the output is listed, so that
-    /// `daybook check` reads it while it lists (on medium, 39 MB and a tenth of a second each).
-    package static func readFacts(site: URL) -> PageFactsCache {
-        CacheFile.read(site: site, name: factsName, maxBytes: maxBytes).map(PageFactsCache.init(archive:)) ?? PageFactsCache()
-    }
-
-    /// The saved file keys (`check-files`) as stored, for `FileKeys.folders(archive:)` and
-    /// `FileKeys.keys(archive:)`: the listing needs the first, the reads the second.
-    package static func readFileKeysArchive(site: URL) -> ArraySlice<UInt8>? {
-        CacheFile.read(site: site, name: filesName, maxBytes: maxBytes)
-    }
-
-    /// Saves what changed, when it is worth writing (`PageFactsCache.worthSaving`); the errors
-    /// of the files that could not be written.
-    package static func save(_ cache: PageFactsCache, site: URL, faults: WriteFaults = .none) async -> [Diagnostic] {
-        // The facts and the files' keys are two files that do not read each other: written at
-        // once, each on its own core (a cold check of medium writes 30 MB of them).
-        await withTaskGroup(of: Diagnostic?.self) { group in
-            group.addTask { cache.worthSaving ? CacheFile.save(site: site, name: factsName, faults: faults, cache.writeArchive) : nil }
-            group.addTask {
-                cache.filesWorthSaving ? CacheFile.save(site: site, name: filesName, faults: faults) { $0(cache.nextFiles.archive[...]) } : nil
-            }
-            var failures: [Diagnostic] = []
-            for await failure in group { if let failure { failures.append(failure) } }
-            return failures.sorted()
-        }
+    /// Saves what changed, when it is worth writing (`PageFactsCache.worthSaving`,
+    /// `filesWorthSaving`), over `kept`, the container the check read; the error when it could
+    /// not be written.
+    package static func save(_ cache: PageFactsCache, over kept: MemoTable, site: URL, faults: WriteFaults = .none) -> Diagnostic? {
+        var table = kept
+        if cache.worthSaving { table.store(facts, 0, version: 0, value: cache.archive) }
+        if cache.filesWorthSaving { table.store(files, 0, version: 0, value: cache.nextFiles.archive) }
+        guard table.changed else { return nil }
+        return MemoFile.save(table.prepared(), site: site, name: name, faults: faults)
     }
 }

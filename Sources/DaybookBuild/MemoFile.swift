@@ -12,6 +12,8 @@ import Foundation
 /// below the end found on opening never changes: saves only append, or put a fresh file in its
 /// place by rename, which leaves the open one as it was.
 final class MemoFile: MemoStorage {
+    /// The file's name in the cache folder: `memo`, or `check` (`CheckCacheFiles`).
+    let name: String
     private let descriptor: Int32
     /// Where the container starts in the file: after `CacheFile`'s identity line.
     private let start: Int
@@ -20,20 +22,20 @@ final class MemoFile: MemoStorage {
     private let device: UInt64
     private let inode: UInt64
 
-    private init(descriptor: Int32, start: Int, count: Int, device: UInt64, inode: UInt64) {
-        (self.descriptor, self.start, self.count, self.device, self.inode) = (descriptor, start, count, device, inode)
+    private init(name: String, descriptor: Int32, start: Int, count: Int, device: UInt64, inode: UInt64) {
+        (self.name, self.descriptor, self.start, self.count, self.device, self.inode) = (name, descriptor, start, count, device, inode)
     }
 
     deinit { close(descriptor) }
 
-    static func path(site: URL) -> String { CacheFile.folder(site) + "/" + MemoPlace.cacheName }
+    static func path(site: URL, name: String) -> String { CacheFile.folder(site) + "/" + name }
 
-    /// The site's memo file, or `nil` when it is missing, not a plain file (a link is not
+    /// The site's container `name`, or `nil` when it is missing, not a plain file (a link is not
     /// followed), over `maxBytes`, written by another executable, or held by a save for longer
     /// than a second.
-    static func open(site: URL, maxBytes: Int) -> MemoFile? {
+    static func open(site: URL, name: String = MemoPlace.cacheName, maxBytes: Int) -> MemoFile? {
         guard CacheFile.isRealFolder(CacheFile.folder(site)) else { return nil }
-        let descriptor = Glibc.open(path(site: site), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = Glibc.open(path(site: site, name: name), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         guard lock(descriptor, LOCK_SH) else {
             close(descriptor)
@@ -49,7 +51,7 @@ final class MemoFile: MemoStorage {
             return nil
         }
         return MemoFile(
-            descriptor: descriptor, start: start, count: Int(info.st_size) - start, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+            name: name, descriptor: descriptor, start: start, count: Int(info.st_size) - start, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
     func read(_ offset: Int, _ length: Int) -> ArraySlice<UInt8>? {
@@ -70,7 +72,7 @@ final class MemoFile: MemoStorage {
     /// another save appended since. A write that fails cuts the file back to where it ended, so
     /// the save before stands.
     func append(_ prepared: MemoContainer.Prepared, site: URL, faults: WriteFaults) -> Appended {
-        let descriptor = Glibc.open(Self.path(site: site), O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = Glibc.open(Self.path(site: site, name: name), O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return .replaced }
         defer { close(descriptor) }
         guard Self.lock(descriptor, LOCK_EX) else { return .replaced }
@@ -84,13 +86,27 @@ final class MemoFile: MemoStorage {
         writes.flush()
         // An injected failure strikes after the bytes were written, as a disk filling up on the
         // last write does, so that what they leave is cut back too.
-        guard let failed = writes.failed ?? faults.failure(at: .cache(MemoPlace.cacheName)) else {
+        guard let failed = writes.failed ?? faults.failure(at: .cache(name)) else {
             // What killed builds left (a large site's first build spills 300 MB) goes too.
-            CacheFile.removeTemporaries(of: MemoPlace.cacheName, in: CacheFile.folder(site))
+            CacheFile.removeTemporaries(of: name, in: CacheFile.folder(site))
             return .appended
         }
         _ = ftruncate(descriptor, info.st_size)
-        return .failed(CacheFile.failure(MemoPlace.cacheName, "write", failed))
+        return .failed(CacheFile.failure(name, "write", failed))
+    }
+
+    /// Saves `container` as the site's container `name`: appended to the file it was read from,
+    /// unless that is worth compacting or was replaced since, else written fresh beside it and
+    /// renamed into place. The error when it could not be written.
+    static func save(_ container: MemoContainer.Prepared, site: URL, name: String, faults: WriteFaults) -> Diagnostic? {
+        if !container.isWorthCompacting, let file = container.base?.storage as? MemoFile, file.name == name {
+            switch file.append(container, site: site, faults: faults) {
+            case .appended: return nil
+            case .failed(let failure): return failure
+            case .replaced: break
+            }
+        }
+        return CacheFile.save(site: site, name: name, faults: faults) { container.whole($0) }
     }
 
     /// Takes `operation` on the file, trying for a second: a save holds it for milliseconds, and

@@ -86,14 +86,7 @@ enum MemoPlace: Sendable {
             return nil
         case (.site(let site, let faults), .container(let container)):
             if let spill = container.spill as? MemoSpillFile { return spill.commit(container, site: site, faults: faults) }
-            if !container.isWorthCompacting, let file = container.base?.storage as? MemoFile {
-                switch file.append(container, site: site, faults: faults) {
-                case .appended: return nil
-                case .failed(let failure): return failure
-                case .replaced: break
-                }
-            }
-            return CacheFile.save(site: site, name: Self.cacheName, faults: faults) { container.whole($0) }
+            return MemoFile.save(container, site: site, name: Self.cacheName, faults: faults)
         default:
             return nil
         }

@@ -44,7 +44,7 @@ final class MemoSpillFile: MemoSpill {
     static func create(site: URL) -> MemoSpillFile? {
         let folder = CacheFile.folder(site)
         guard mkdir(folder, 0o755) == 0 || errno == EEXIST, CacheFile.isRealFolder(folder) else { return nil }
-        let path = MemoFile.path(site: site) + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let path = MemoFile.path(site: site, name: MemoPlace.cacheName) + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return nil }
         guard FileInfo.writeAll((CacheFile.identity + MemoContainer.header)[...], to: descriptor) == nil else {
@@ -87,7 +87,7 @@ final class MemoSpillFile: MemoSpill {
             prepared.appended(at: state.end) { state.writes.put($0) }
             state.writes.flush()
             var failed = state.writes.failed ?? faults.failure(at: .cache(MemoPlace.cacheName))
-            if failed == nil && rename(path, MemoFile.path(site: site)) != 0 {
+            if failed == nil && rename(path, MemoFile.path(site: site, name: MemoPlace.cacheName)) != 0 {
                 // ENOENT: another build's save removed this temporary as a killed build's; its
                 // memo stands, and this one is skipped, as a cache may be.
                 if errno == ENOENT { return nil }

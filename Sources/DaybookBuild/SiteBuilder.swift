@@ -231,6 +231,7 @@ package struct SiteBuilder: Sendable {
                 : nil
             let unsaved = plan.memo.save(plan.memo.holding(HeldValues.record, writer.savedRecord, in: written.memo), filing: record)
             clock.lap("finish")
+            (result.phases, result.seconds) = (clock.laps, clock.total)
             if let unsaved {
                 outcome.diagnostics.append(unsaved)
                 outcome.outputState = .replaced

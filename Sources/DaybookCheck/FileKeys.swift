@@ -7,10 +7,10 @@ import DaybookModel
 /// by that key. The folders' entries are kept beside the keys (`FolderListings`), so an unchanged
 /// folder is not read either. Both follow `StatusMemo`'s rule for files changed just before a check.
 ///
-/// Kept in the site's `.daybook-cache`, which is untrusted: an archive that does not read whole
-/// is empty, and a key is used only for the path it was stored with and the very same status.
+/// Kept as a value in a container in the site's `.daybook-cache` (`CheckCacheFiles`, and the
+/// build's memo for its sources), which is untrusted: an archive that does not read whole is
+/// empty, and a key is used only for the path it was stored with and the very same status.
 package struct FileKeys: Sendable, Equatable {
-    package static let magic = Array("daybook-check-files-2\n".utf8)
 
     /// Each file's key, by path relative to the output folder (`daybook build` keeps its sources'
     /// content keys the same way, by path relative to the site folder: `SourceKeysFile`).
@@ -54,7 +54,8 @@ package struct FileKeys: Sendable, Equatable {
     /// The files' keys alone, `nil` when they do not read whole: `check` reads them beside the
     /// page facts while it lists the output, which needs the folders alone.
     package static func keys(archive: ArraySlice<UInt8>) -> StatusMemo<UInt64>? {
-        guard var reader = keysReader(archive), let checkedAt = reader.int(), let count = reader.listCount(minimumBytes: 8 * 7) else { return nil }
+        var reader = ByteReader(archive, at: archive.startIndex)
+        guard let checkedAt = reader.int(), let count = reader.listCount(minimumBytes: 8 * 7) else { return nil }
         var keys = StatusMemo<UInt64>(takenAt: Int64(checkedAt))
         keys.entries.reserveCapacity(count)
         for _ in 0..<count {
@@ -68,7 +69,8 @@ package struct FileKeys: Sendable, Equatable {
     /// archive does not read whole. A folder's entries are taken only while its status is the
     /// one stored, so a listing may take them before the keys are read.
     package static func folders(archive: ArraySlice<UInt8>) -> FolderListings? {
-        guard var reader = keysReader(archive), reader.int() != nil, let count = reader.listCount(minimumBytes: 8 * 7) else { return nil }
+        var reader = ByteReader(archive, at: archive.startIndex)
+        guard reader.int() != nil, let count = reader.listCount(minimumBytes: 8 * 7) else { return nil }
         // Each key: a path, five numbers for the status, and the key.
         for _ in 0..<count {
             guard let length = reader.count(), reader.bytes(length) != nil, reader.bytes(8 * 6) != nil else { return nil }
@@ -85,18 +87,11 @@ package struct FileKeys: Sendable, Equatable {
         return reader.atEnd ? folders : nil
     }
 
-    /// A reader at the keys' section, after the magic line.
-    private static func keysReader(_ archive: ArraySlice<UInt8>) -> ByteReader? {
-        guard archive.starts(with: magic) else { return nil }
-        return ByteReader(archive, at: archive.startIndex + magic.count)
-    }
-
     /// Keys and folders read apart (`keys(archive:)`, `folders(archive:)`).
     package init(keys: StatusMemo<UInt64>, folders: FolderListings) { (self.keys, self.folders) = (keys, folders) }
 
     package var archive: [UInt8] {
         var writer = ByteWriter()
-        writer.bytes += Self.magic
         writer.int(Int(keys.takenAt))
         writer.uint32(UInt32(keys.entries.count))
         // Sorted as pairs: each path is then not looked up again (68,000 of them on medium).

@@ -8,10 +8,10 @@ import DaybookParallel
 /// result is a check of the whole site as it is.
 ///
 /// Every string is stored once in a table (a site's 1.4 million links name tens of thousands of
-/// targets). The archive lives in the site's `.daybook-cache`, which is untrusted: every count and
-/// index is checked, and an archive that does not read whole is an empty cache.
+/// targets). The archive is a value in the check's container in the site's `.daybook-cache`
+/// (`CheckCacheFiles`), whose format version covers its layout; the folder is untrusted: every
+/// count and index is checked, and an archive that does not read whole is an empty cache.
 package struct PageFactsCache: Sendable {
-    package static let magic = Array("daybook-page-facts-5\n".utf8)
     /// Mixed into the key of a feed's or sitemap's entry, so it never meets a page's.
     static let xmlKeyTag: UInt64 = 0x786D_6C2D_7375_6D6D
     /// The archive's strings; a check interns the strings of the pages it parses after them, so
@@ -116,8 +116,7 @@ package struct PageFactsCache: Sendable {
 
     /// Reads an archive in place: entries stay slices of `archive`.
     package init(archive: ArraySlice<UInt8>) {
-        guard archive.starts(with: Self.magic) else { return }
-        var reader = ByteReader(archive, at: archive.startIndex + Self.magic.count)
+        var reader = ByteReader(archive, at: archive.startIndex)
         guard let strings = reader.strings(), let table = StringTable(strings: strings), let entries = reader.keyedEntries()
         else { return }
         (self.table, self.archivedStrings, self.entries) = (table, strings.count, entries)
@@ -205,7 +204,6 @@ package struct PageFactsCache: Sendable {
             remap = map
         }
         var head = ByteWriter()
-        head.bytes += Self.magic
         head.strings(strings)
         write(head.bytes[...])
         // Entries are encoded on all cores (a cold check's 1.4 million links) and written in key order.

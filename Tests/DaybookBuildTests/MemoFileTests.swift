@@ -20,7 +20,7 @@ struct MemoFileTests {
 
     static func status(_ site: URL) -> Status? {
         var info = stat()
-        guard lstat(MemoFile.path(site: site), &info) == 0 else { return nil }
+        guard lstat(MemoFile.path(site: site, name: MemoPlace.cacheName), &info) == 0 else { return nil }
         return Status(size: Int(info.st_size), inode: UInt64(info.st_ino))
     }
 
@@ -120,7 +120,7 @@ struct MemoFileTests {
         let bytes = try #require(FileManager.default.contents(atPath: try Self.savedPath()))
         try bytes.write(to: outside)
         try FileManager.default.createDirectory(at: site.directory.appending(path: ".daybook-cache"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: MemoFile.path(site: site.directory), withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(atPath: MemoFile.path(site: site.directory, name: MemoPlace.cacheName), withDestinationPath: outside.path)
         let place = MemoPlace.site(site.directory, faults: .none)
         var table = place.load()
         #expect(Self.values(table) == [nil, nil, nil])
@@ -201,6 +201,6 @@ struct MemoFileTests {
     /// A saved memo's path, for a copy.
     static func savedPath() throws -> String {
         let (site, _) = try saved()
-        return MemoFile.path(site: site.directory)
+        return MemoFile.path(site: site.directory, name: MemoPlace.cacheName)
     }
 }

@@ -149,26 +149,40 @@ final class NthWriteFails: @unchecked Sendable {
 
 
 /// `daybook check` saves its facts and file keys in the site's cache: a write that fails there
-/// is an error with the file's name and the system's words, and leaves no temporary behind.
+/// is an error with the file's name and the system's words, and leaves no temporary behind and
+/// the container the check read as it was.
 @Suite("Write faults, check's cache")
 struct CheckCacheFaultTests {
-    @Test("each of the check's two cache files, failed in turn")
-    func eachFile() async throws {
+    /// A check of the site's output over its saved container, saved with `faults`.
+    func check(_ site: SiteFixture, touching page: String? = nil, faults: WriteFaults) async throws -> Diagnostic? {
+        if let page { try site.write("output/" + page, (site.read("output/" + page) ?? "") + " ") }
+        let kept = CheckCacheFiles.open(site: site.directory)
+        var cache: PageFactsCache? = CheckCacheFiles.facts(in: kept)
+        cache?.files = CheckCacheFiles.filesArchive(in: kept).map(FileKeys.init(archive:)) ?? FileKeys()
+        let source = FolderSource(directory: site.directory.appending(path: "output"))
+        cache?.start(at: FileInfo.realtimeNanoseconds(), folders: source.listings)
+        _ = await SiteChecker(baseURL: nil).check(source, cache: &cache)
+        return CheckCacheFiles.save(try #require(cache), over: kept, site: site.directory, faults: faults)
+    }
+
+    @Test("the check's container, failed when written fresh and when appended to")
+    func eachWrite() async throws {
         let site = try SiteFixture(MiniSite.archive)
         defer { try? FileManager.default.removeItem(at: site.directory) }
         try #require(await SiteBuilder().build(BuildOptions(siteDirectory: site.directory, now: Fixed.at(MiniSite.now))).succeeded)
-        for name in ["check", "check-files"] {
-            var cache: PageFactsCache? = CheckCacheFiles.read(site: site.directory)
-            let source = FolderSource(directory: site.directory.appending(path: "output"))
-            cache?.start(at: FileInfo.realtimeNanoseconds(), folders: source.listings)
-            _ = await SiteChecker(baseURL: nil).check(source, cache: &cache)
-            let cached = try #require(cache)
-            let failures = await CheckCacheFiles.save(cached, site: site.directory, faults: WriteFaults { $0 == .cache(name) ? EIO : nil })
-            #expect(failures.map(\.description) == [
-                ".daybook-cache/\(name): error: cannot write the cache: Input/output error; free some space and run again (the cache only saves work: deleting .daybook-cache is safe)"
-            ])
-            let left = FolderState(site.directory.appending(path: ".daybook-cache")).paths
-            #expect(left.allSatisfy { !$0.contains(".tmp-") }, "\(left)")
-        }
+        let failing = WriteFaults { $0 == .cache("check") ? EIO : nil }
+        let message = ".daybook-cache/check: error: cannot write the cache: Input/output error; free some space and run again (the cache only saves work: deleting .daybook-cache is safe)"
+        let container = site.directory.appending(path: ".daybook-cache/check")
+        // Fresh: no container is left.
+        #expect(try await check(site, faults: failing)?.description == message)
+        #expect(!FileManager.default.fileExists(atPath: container.path))
+        #expect(try await check(site, faults: .none) == nil)
+        let saved = try Data(contentsOf: container)
+        #expect(CheckCacheFiles.read(site: site.directory).files.keys.entries.count > 5)
+        // Appended to (one page of many changed): cut back to the container as it was.
+        #expect(try await check(site, touching: "index.html", faults: failing)?.description == message)
+        #expect(try Data(contentsOf: container) == saved)
+        let left = FolderState(site.directory.appending(path: ".daybook-cache")).paths
+        #expect(left.allSatisfy { !$0.contains(".tmp-") }, "\(left)")
     }
 }
