@@ -180,5 +180,7 @@ package.targets += [
     .executableTarget(name: "FuzzJSON", dependencies: ["DaybookFuzzSupport"], path: "Fuzz/FuzzJSON", swiftSettings: strictSettings),
     .executableTarget(name: "FuzzMarkdown", dependencies: ["DaybookFuzzSupport"], path: "Fuzz/FuzzMarkdown", swiftSettings: strictSettings),
     .executableTarget(name: "FuzzConfig", dependencies: ["DaybookFuzzSupport"], path: "Fuzz/FuzzConfig", swiftSettings: strictSettings),
-    .executableTarget(name: "FuzzCache", dependencies: ["DaybookFuzzSupport", "DaybookCheck", "DaybookFeed", "DaybookRender", "DaybookIncremental"], path: "Fuzz/FuzzCache", swiftSettings: strictSettings),
+    .executableTarget(
+        name: "FuzzCache", dependencies: ["DaybookFuzzSupport", "DaybookBuild", "DaybookCheck", "DaybookFeed", "DaybookImages", "DaybookRender", "DaybookIncremental"],
+        path: "Fuzz/FuzzCache", swiftSettings: strictSettings),
 ]

@@ -12,7 +12,7 @@ import Foundation
 /// below the end found on opening never changes: saves only append, or put a fresh file in its
 /// place by rename, which leaves the open one as it was.
 final class MemoFile: MemoStorage {
-    /// The file's name in the cache folder: `memo`, or `check` (`CheckCacheFiles`).
+    /// The file's name in the cache folder: `memo`, or `check` (`CheckContainer`).
     let name: String
     private let descriptor: Int32
     /// Where the container starts in the file: after `CacheFile`'s identity line.

@@ -72,7 +72,9 @@ enum MemoPlace: Sendable {
             switch kept {
             case .container(let container): kept = .container(container.filing(last.step, 0, version: 0, value: last.value))
             case .nothing:
-                // Nothing else changed: the memo as saved, read again (its index alone), with the value.
+                // Nothing else changed: the memo as saved, read again (its index alone), with the
+                // value. Without one, it stays as saved: a build record left there by an earlier
+                // build is checked whole against the site before it is ever replayed.
                 guard let value = last.value else { break }
                 var table = MemoFile.open(site: site, maxBytes: Self.maxBytes).map { MemoTable(storage: $0) } ?? MemoTable()
                 table.store(last.step, 0, version: 0, value: value)

@@ -59,9 +59,9 @@ struct CheckCommand: AsyncParsableCommand {
         let keepsCache = SiteOptions.isFolder(site.appending(path: "content"))
         // The facts and the files' keys are read while the output is listed: the listing needs
         // only the folders' entries.
-        let kept = keepsCache ? CheckCacheFiles.open(site: site) : nil
-        let keysArchive = kept.flatMap(CheckCacheFiles.filesArchive(in:))
-        async let stored = kept.map { (facts: CheckCacheFiles.facts(in: $0), keys: keysArchive.flatMap(FileKeys.keys(archive:))) }
+        let kept = keepsCache ? CheckContainer.open(site: site) : nil
+        let keysArchive = kept.flatMap(CheckContainer.filesArchive(in:))
+        async let stored = kept.map { (facts: CheckContainer.facts(in: $0), keys: keysArchive.flatMap(FileKeys.keys(archive:))) }
         let folders = keysArchive.flatMap(FileKeys.folders(archive:))
         let startedAt = FileInfo.realtimeNanoseconds()
         let source = FolderSource(directory: folder, reusing: folders ?? FolderListings(), at: startedAt)
@@ -73,7 +73,7 @@ struct CheckCommand: AsyncParsableCommand {
         }
         cache?.start(at: startedAt, folders: source.listings)
         var report = await SiteChecker(baseURL: baseURL).check(source, cache: &cache)
-        if let cache, let kept, let failure = CheckCacheFiles.save(cache, over: kept, site: site) {
+        if let cache, let kept, let failure = CheckContainer.save(cache, over: kept, site: site) {
             // A cache that cannot be saved is an error, as every failed write is (CONTRACT §6).
             report.diagnostics = (report.diagnostics + [failure]).sorted()
         }

@@ -7,7 +7,7 @@ import DaybookModel
 /// by that key. The folders' entries are kept beside the keys (`FolderListings`), so an unchanged
 /// folder is not read either. Both follow `StatusMemo`'s rule for files changed just before a check.
 ///
-/// Kept as a value in a container in the site's `.daybook-cache` (`CheckCacheFiles`, and the
+/// Kept as a value in a container in the site's `.daybook-cache` (`CheckContainer`, and the
 /// build's memo for its sources), which is untrusted: an archive that does not read whole is
 /// empty, and a key is used only for the path it was stored with and the very same status.
 package struct FileKeys: Sendable, Equatable {

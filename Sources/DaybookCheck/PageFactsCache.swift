@@ -9,7 +9,7 @@ import DaybookParallel
 ///
 /// Every string is stored once in a table (a site's 1.4 million links name tens of thousands of
 /// targets). The archive is a value in the check's container in the site's `.daybook-cache`
-/// (`CheckCacheFiles`), whose format version covers its layout; the folder is untrusted: every
+/// (`CheckContainer`), whose format version covers its layout; the folder is untrusted: every
 /// count and index is checked, and an archive that does not read whole is an empty cache.
 package struct PageFactsCache: Sendable {
     /// Mixed into the key of a feed's or sitemap's entry, so it never meets a page's.

@@ -66,7 +66,7 @@ package struct MemoContainer: Sendable {
     package static let magic = Array("daybook-memo\n".utf8)
     /// Bump when the layout above or any step's value encoding changes: a container of another
     /// version is not read (`MemoContainerTests` holds the bytes of a known table to this).
-    package static let formatVersion: UInt32 = 4
+    package static let formatVersion: UInt32 = 5
     static let entryBytes = 48
     /// What every container starts with: the magic and the format version.
     package static let header: [UInt8] = {

@@ -156,13 +156,13 @@ struct CheckCacheFaultTests {
     /// A check of the site's output over its saved container, saved with `faults`.
     func check(_ site: SiteFixture, touching page: String? = nil, faults: WriteFaults) async throws -> Diagnostic? {
         if let page { try site.write("output/" + page, (site.read("output/" + page) ?? "") + " ") }
-        let kept = CheckCacheFiles.open(site: site.directory)
-        var cache: PageFactsCache? = CheckCacheFiles.facts(in: kept)
-        cache?.files = CheckCacheFiles.filesArchive(in: kept).map(FileKeys.init(archive:)) ?? FileKeys()
+        let kept = CheckContainer.open(site: site.directory)
+        var cache: PageFactsCache? = CheckContainer.facts(in: kept)
+        cache?.files = CheckContainer.filesArchive(in: kept).map(FileKeys.init(archive:)) ?? FileKeys()
         let source = FolderSource(directory: site.directory.appending(path: "output"))
         cache?.start(at: FileInfo.realtimeNanoseconds(), folders: source.listings)
         _ = await SiteChecker(baseURL: nil).check(source, cache: &cache)
-        return CheckCacheFiles.save(try #require(cache), over: kept, site: site.directory, faults: faults)
+        return CheckContainer.save(try #require(cache), over: kept, site: site.directory, faults: faults)
     }
 
     @Test("the check's container, failed when written fresh and when appended to")
@@ -178,7 +178,7 @@ struct CheckCacheFaultTests {
         #expect(!FileManager.default.fileExists(atPath: container.path))
         #expect(try await check(site, faults: .none) == nil)
         let saved = try Data(contentsOf: container)
-        #expect(CheckCacheFiles.read(site: site.directory).files.keys.entries.count > 5)
+        #expect(CheckContainer.read(site: site.directory).files.keys.entries.count > 5)
         // Appended to (one page of many changed): cut back to the container as it was.
         #expect(try await check(site, touching: "index.html", faults: failing)?.description == message)
         #expect(try Data(contentsOf: container) == saved)

@@ -78,10 +78,10 @@ struct MemoContainerTests {
     /// The bytes of a known table. When this fails, the container's format (or a step's value
     /// encoding) changed: bump `MemoContainer.formatVersion`, so that no build reads a memo of
     /// the old format as the new, and record the new bytes here.
-    @Test("format version 4: the bytes of a known table are fixed, and a container of another version is not read")
+    @Test("format version 5: the bytes of a known table are fixed, and a container of another version is not read")
     func formatVersion() {
         let bytes = Self.sample().encoded()
-        #expect(MemoContainer.formatVersion == 4)
+        #expect(MemoContainer.formatVersion == 5)
         #expect(Self.hex(bytes) == Self.recorded, "the container's bytes changed")
         #expect(MemoContainer(bytes: bytes[...], formatVersion: MemoContainer.formatVersion + 1) == nil)
         var bumped = bytes
@@ -93,11 +93,11 @@ struct MemoContainerTests {
         bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
     }
 
-    /// Magic, version 4; the values by key ([1, 2, 3], "lighthouse", "tram"); then by key: key,
+    /// Magic, version 5; the values by key ([1, 2, 3], "lighthouse", "tram"); then by key: key,
     /// step, version, offset, length, checksum; then the trailer: the index's offset, 3 entries,
     /// the index's checksum, the trailer's.
     static let recorded =
-        "646179626f6f6b2d6d656d6f0a" + "04000000"
+        "646179626f6f6b2d6d656d6f0a" + "05000000"
         + "010203" + "6c69676874686f757365" + "7472616d"
         + "bab1be8f82cfdc09805c889c977ba30d1e000000000000001100000000000000030000000000000012f5e47518d5a6ea"
         + "03315a82a1a4e212a98e48216777f3b00a0000000000000014000000000000000a0000000000000002d248a0ddd80bbf"
@@ -182,8 +182,7 @@ struct MemoContainerTests {
 
     @Test("a sealed trailer whose index would not fit, or would start inside the header, is refused without trapping")
     func forgedTrailers() {
-        var header = MemoContainer.magic
-        header += [4, 0, 0, 0]
+        let header = MemoContainer.header
         for (padding, count) in [(0, 1), (48, 2), (48, 1 << 40), (100, 3), (0, 0)] {
             var bytes = header + [UInt8](repeating: 0, count: padding)
             let end = bytes.count + 32

@@ -12,7 +12,7 @@ import Foundation
 /// A container of its own, beside the build's memo rather than in it: a build reads the memo's
 /// index on every run, which the check's values would only lengthen, and the two commands save
 /// at their own times.
-package enum CheckCacheFiles {
+package enum CheckContainer {
     static let name = "check"
     static let facts = MemoStep("check.facts")
     static let files = MemoStep("check.files")
