@@ -5,16 +5,20 @@ import DaybookRender
 /// next build that moves many pages: a deleted post moves a thousand timeline pages, whose cards
 /// are most likely there.
 ///
-/// Kept as `cards`: one value, under no version, since each card carries the versions of the
-/// facts it read and is taken only while they hold. It is read only once a build has missed
-/// `loadAfterMisses` cards, so a caption edit never pays for reading it (22 MB on `medium`).
+/// Kept as `cards`: `parts` values (ids 0 to 63, each post's card in the part its id's hash
+/// names), under no version, since each card carries the versions of the facts it read and is
+/// taken only while they hold. Parts, not one value, so that a build never holds all the cards
+/// encoded at once (110 MB on a large site, at the end of its build). They are read only once a
+/// build has missed `loadAfterMisses` cards, so a caption edit never pays for reading them (22 MB
+/// on `medium`).
 package enum CardStep {
     package static let cards = MemoStep("cards")
+    static let parts = 64
 
     /// A store for one build over `memo`, which reads the kept cards once the build has missed
     /// `loadAfterMisses` of them.
     package static func store(memo: MemoTable, loadAfterMisses: Int) -> CardStore {
-        CardStore(earlier: { memo.value(cards, 0, version: 0) }, loadAfterMisses: loadAfterMisses)
+        CardStore(earlier: { (0..<parts).compactMap { memo.value(cards, UInt64($0), version: 0) } }, loadAfterMisses: loadAfterMisses)
     }
 
     /// A store for one `daybook build` of a site of `posts` posts: it reads the kept cards once it
@@ -23,10 +27,11 @@ package enum CardStep {
 
     /// Keeps `store`'s cards for the next build when this one rendered at least as many as make it
     /// read them: a build that rendered a few leaves the kept cards as they are, since a card kept
-    /// for an older version of its post is never taken. A table that keeps decoded values
-    /// (`serve`'s, which holds the store itself) never encodes them.
+    /// for an older version of its post is never taken. Each part is stored as it is made (a first
+    /// build writes it to the memo's file at once). A table that keeps decoded values (`serve`'s,
+    /// which holds the store itself) never stores them.
     package static func keep(_ store: CardStore, memo: inout MemoTable) {
-        guard store.rendered >= store.loadAfterMisses else { return }
-        memo.store(cards, 0, version: 0, decoded: store) { store.archive }
+        guard store.rendered >= store.loadAfterMisses, !memo.keepsDecoded else { return }
+        store.writeArchives(count: parts) { part, bytes in memo.store(cards, UInt64(part), version: 0, value: bytes) }
     }
 }

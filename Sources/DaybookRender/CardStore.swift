@@ -38,17 +38,18 @@ package final class CardStore: @unchecked Sendable {
 
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
-    /// Reads the cards an earlier build saved; called at most once, then dropped.
-    private var earlier: (@Sendable () -> ArraySlice<UInt8>?)?
+    /// Reads the cards an earlier build saved, in parts (`writeArchives`); called at most once,
+    /// then dropped.
+    private var earlier: (@Sendable () -> [ArraySlice<UInt8>])?
     /// How many cards may be missed before `earlier` is read.
     package let loadAfterMisses: Int
     private var misses = 0
     private var renders = 0
 
     /// - Parameters:
-    ///   - earlier: the bytes of an earlier build's `writeArchive`, read when this build has
+    ///   - earlier: the parts of an earlier build's `writeArchives`, read when this build has
     ///     missed `loadAfterMisses` cards.
-    package init(earlier: (@Sendable () -> ArraySlice<UInt8>?)? = nil, loadAfterMisses: Int = 1) {
+    package init(earlier: (@Sendable () -> [ArraySlice<UInt8>])? = nil, loadAfterMisses: Int = 1) {
         self.earlier = earlier
         self.loadAfterMisses = max(1, loadAfterMisses)
     }
@@ -69,16 +70,19 @@ package final class CardStore: @unchecked Sendable {
             return (html, entry.facts)
         }
         if let found = stored() { return found }
-        let load = lock.withLock { () -> (@Sendable () -> ArraySlice<UInt8>?)? in
+        let load = lock.withLock { () -> (@Sendable () -> [ArraySlice<UInt8>])? in
             misses += 1
             guard misses >= loadAfterMisses, let load = earlier else { return nil }
             earlier = nil
             return load
         }
         if let load {
-            // Read and decoded outside the lock; cards rendered meanwhile are newer and stay.
-            let read = load().flatMap(Self.entries(archive:)) ?? [:]
-            lock.withLock { entries.merge(read) { current, _ in current } }
+            // Read and decoded outside the lock; cards rendered meanwhile are newer and stay. A
+            // damaged part is none, and its cards are rendered.
+            for part in load() {
+                let read = Self.entries(archive: part) ?? [:]
+                lock.withLock { entries.merge(read) { current, _ in current } }
+            }
             if let found = stored() { return found }
         }
         let made = make()
@@ -113,11 +117,29 @@ package final class CardStore: @unchecked Sendable {
         return bytes
     }
 
-    /// The cards as bytes, piece by piece, for `entries(archive:)` in a later build: a count,
-    /// then each post's id, card version and its four placements, each present or not. The
-    /// memo's format version covers this layout (`CardStep`).
-    package func writeArchive(_ put: (ArraySlice<UInt8>) -> Void) {
-        let entries = lock.withLock { self.entries }
+    /// The cards as `count` archives, handed to `each` one at a time with its number: a post's
+    /// card is in the part its id's hash names. A large site's cards are 110 MB, which one array
+    /// would add to the end of its build; a part is a `count`th of that.
+    package func writeArchives(count: Int, _ each: (Int, [UInt8]) -> Void) {
+        let all = lock.withLock { entries }
+        var parts = Array(repeating: [String: Entry](), count: count)
+        for (id, entry) in all { parts[Self.part(of: id, count: count)][id] = entry }
+        for (index, part) in parts.enumerated() {
+            var bytes: [UInt8] = []
+            Self.writeArchive(of: part) { bytes += $0 }
+            each(index, bytes)
+        }
+    }
+
+    /// The part of `count` a post's card is archived in (`writeArchives`).
+    static func part(of id: String, count: Int) -> Int { Int(StableHash.ofContent(Array(id.utf8)) % UInt64(max(1, count))) }
+
+    /// The cards as bytes, piece by piece, for `entries(archive:)` in a later build (`writeArchive(of:_:)`).
+    package func writeArchive(_ put: (ArraySlice<UInt8>) -> Void) { Self.writeArchive(of: lock.withLock { entries }, put) }
+
+    /// `entries` as bytes, piece by piece: a count, then each post's id, card version and its four
+    /// placements, each present or not. The memo's format version covers this layout (`CardStep`).
+    static func writeArchive(of entries: [String: Entry], _ put: (ArraySlice<UInt8>) -> Void) {
         var head = ByteWriter()
         head.uint32(UInt32(clamping: entries.count))
         put(head.bytes[...])

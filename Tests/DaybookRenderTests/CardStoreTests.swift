@@ -82,7 +82,7 @@ struct CardStoreTests {
         saved.writeArchive { archive += $0 }
         let bytes = archive[...]
         let reads = Counter()
-        let store = CardStore(earlier: { reads.add(); return bytes }, loadAfterMisses: 2)
+        let store = CardStore(earlier: { reads.add(); return [bytes] }, loadAfterMisses: 2)
         // First miss: below the threshold, rendered.
         #expect(site.card(store, "a", list, "rendered a") == "rendered a")
         #expect(reads.value == 0)
@@ -119,6 +119,32 @@ struct CardStoreTests {
         #expect(store.archive == bytes)
         // A count far beyond the bytes is refused before anything is reserved.
         #expect(CardStore.entries(archive: ([255, 255, 255, 255] + bytes.dropFirst(4))[...]) == nil)
+    }
+}
+
+extension CardStoreTests {
+    @Test("the cards archived in parts: each card in the part its id names, every part read back gives the store's cards")
+    func parts() throws {
+        let store = CardStore()
+        let site = Site()
+        let ids = (0..<40).map { "p\($0)" }
+        for id in ids { _ = site.card(store, id, list, "card \(id)") }
+        var parts: [(Int, [UInt8])] = []
+        store.writeArchives(count: 8) { parts.append(($0, $1)) }
+        #expect(parts.map(\.0) == Array(0..<8))
+        var found: [String: CardStore.Entry] = [:]
+        for (index, bytes) in parts {
+            let entries = try #require(CardStore.entries(archive: bytes[...]))
+            #expect(entries.keys.allSatisfy { CardStore.part(of: $0, count: 8) == index })
+            found.merge(entries) { _, new in new }
+        }
+        #expect(found == CardStore.entries(archive: store.archive[...]))
+        #expect(Set(parts.map { $0.1.count }).count > 1, "the cards are spread over the parts")
+        // A store reads every part; a damaged one costs its cards alone.
+        let saved = parts.map { $0.1[...] } + [[1, 2, 3]]
+        let reader = CardStore(earlier: { saved }, loadAfterMisses: 1)
+        for id in ids { #expect(site.card(reader, id, list, "rendered") == "card \(id)") }
+        #expect(reader.rendered == 0)
     }
 }
 
