@@ -1,8 +1,8 @@
 import DaybookModel
 import Foundation
 
-/// A file in `<site>/.daybook-cache/`: the decoded content (`records`), the checked pages' facts
-/// (`check`).
+/// A file in `<site>/.daybook-cache/`: the build's memo (`memo`) and the check's container
+/// (`check`), both `MemoContainer`s (`MemoFile`).
 ///
 /// A cache only ever saves work: a file that cannot be read is no cache. One that cannot be
 /// written (a full disk, a folder without write permission) is an error all the same, as every

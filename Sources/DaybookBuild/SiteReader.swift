@@ -38,7 +38,7 @@ package struct SiteReader: Sendable {
     /// source whose status is unchanged is not read again (on a 20,000-post site a save reads one
     /// file instead of 54 MB), and every source's content key comes with the snapshot.
     /// - Parameter keys: the content keys of an earlier read by status (`daybook build` keeps
-    ///   them in `.daybook-cache/sources`): a source whose status is unchanged is left unread,
+    ///   them in its memo, `SourceKeysStep`): a source whose status is unchanged is left unread,
     ///   with its key (`ContentSnapshot.unreadSources`); `site.yml` is always read.
     /// - Returns: also the files of this read, for the next, when `memo` was given, and the keys
     ///   of this read when `keys` was.

@@ -17,7 +17,7 @@ package struct ContentSnapshot: Sendable {
     /// Sources the reader did not read, because their status told their content key (in
     /// `contentKeys`): a loader takes their records from its cache by that key, and asks
     /// `readSource` for the bytes only when the cache does not hold them. `daybook build` keeps
-    /// the keys in `.daybook-cache/sources`, so a rebuild after an edit reads the one file edited
+    /// the keys in its memo (`SourceKeysStep`), so a rebuild after an edit reads the one file edited
     /// rather than all of them (54 MB on a 20,000-post site).
     package var unreadSources: Set<String> = []
     /// The unread sources' size, for what is bounded by the size of all sources (the record cache).
