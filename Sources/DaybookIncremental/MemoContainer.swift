@@ -104,12 +104,12 @@ package struct MemoContainer: Sendable {
         guard reader.uint32() == formatVersion, let trailer = storage.read(end - Self.trailerBytes, Self.trailerBytes) else { return nil }
         reader = ByteReader(trailer, at: trailer.startIndex)
         guard let offset = reader.uint64(), let count = reader.uint64(), let checksum = reader.uint64(), let sealed = reader.uint64(),
-            StableHash.ofContent(trailer.prefix(24)) == sealed,
+            StableHash.checksum(trailer.prefix(24)) == sealed,
             // The index lies just before the trailer, after the header (a count too large for
             // that is refused before the subtraction could go below zero).
             count <= UInt64((end - Self.headerBytes - Self.trailerBytes) / Self.entryBytes),
             offset == UInt64(end - Self.trailerBytes) - count * UInt64(Self.entryBytes), let index = storage.read(Int(offset), Int(count) * Self.entryBytes),
-            StableHash.ofContent(index) == checksum
+            StableHash.checksum(index) == checksum
         else { return nil }
         self.storage = storage
         self.count = Int(count)
@@ -157,7 +157,7 @@ package struct MemoContainer: Sendable {
     /// The value of `entry`, or `nil` when it lies outside the values or fails its checksum.
     func value(of entry: Entry) -> ArraySlice<UInt8>? {
         guard Self.headerBytes <= entry.offset else { return nil }
-        return storage.read(entry.offset, entry.length).flatMap { StableHash.ofContent($0) == entry.checksum ? $0 : nil }
+        return storage.read(entry.offset, entry.length).flatMap { StableHash.checksum($0) == entry.checksum ? $0 : nil }
     }
 
     /// One value a build made, to be written.
@@ -185,7 +185,7 @@ package struct MemoContainer: Sendable {
             self.carried = carried
             self.spill = spill
             self.spilled = spilled
-            self.added = added.sorted { $0.key < $1.key }.map { ($0.key, $0.step, $0.version, $0.value, StableHash.ofContent($0.value)) }
+            self.added = added.sorted { $0.key < $1.key }.map { ($0.key, $0.step, $0.version, $0.value, StableHash.checksum($0.value)) }
         }
 
         /// The same save with `value` as `step`'s result for `id` in place of any carried over or
@@ -277,12 +277,12 @@ package struct MemoContainer: Sendable {
             index.uint64(UInt64(entry.length))
             index.uint64(entry.checksum)
         }
-        let checksum = StableHash.ofContent(index.bytes)
+        let checksum = StableHash.checksum(index.bytes)
         var trailer = ByteWriter()
         trailer.uint64(UInt64(offset))
         trailer.uint64(UInt64(sorted.count))
         trailer.uint64(checksum)
-        trailer.uint64(StableHash.ofContent(trailer.bytes))
+        trailer.uint64(StableHash.checksum(trailer.bytes))
         return index.bytes + trailer.bytes
     }
 }

@@ -146,7 +146,7 @@ package struct MemoTable: Sendable {
         let key = step.key(id)
         if let spill, let offset = spill.write(value[...]) {
             let entry = MemoContainer.Entry(
-                key: key, step: step.hash, version: version, offset: offset, length: value.count, checksum: StableHash.ofContent(value))
+                key: key, step: step.hash, version: version, offset: offset, length: value.count, checksum: StableHash.checksum(value))
             put(Stored(step: step.hash, version: version, stored: [], spilled: entry), at: key)
         } else {
             put(Stored(step: step.hash, version: version, stored: value[...]), at: key)
@@ -169,7 +169,7 @@ package struct MemoTable: Sendable {
     /// longer be read back as written.
     private func bytes(of stored: Stored) -> ArraySlice<UInt8>? {
         if let entry = stored.spilled {
-            return spill?.read(entry.offset, entry.length).flatMap { StableHash.ofContent($0) == entry.checksum ? $0 : nil }
+            return spill?.read(entry.offset, entry.length).flatMap { StableHash.checksum($0) == entry.checksum ? $0 : nil }
         }
         return stored.encode.map { $0()[...] } ?? stored.stored
     }

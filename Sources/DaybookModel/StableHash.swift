@@ -61,6 +61,38 @@ package struct StableHash: Sendable, Hashable {
         return v
     }
 
+    /// A checksum of a stored value (the memo's containers, `MemoContainer`): 32 bytes a step in
+    /// four independent lanes, which the processor works on at once, several times `ofContent`'s
+    /// speed, where `daybook check` verifies the 45 MB it keeps after every edit. It detects
+    /// damage, as `ofContent` does; neither resists a forgery. Not equal to `ofContent`.
+    package static func checksum(_ bytes: [UInt8]) -> UInt64 { checksum(bytes[...]) }
+
+    /// `checksum` of a slice, without copying it.
+    package static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        bytes.withUnsafeBytes { raw in
+            let seed: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(raw.count)
+            var (a, b, c, d) = (seed, seed &+ 0x9E37_79B9_7F4A_7C15, seed ^ 0xC2B2_AE3D_27D4_EB4F, seed &- 0x1656_67B1_9E37_79F9)
+            @inline(__always) func step(_ lane: inout UInt64, _ word: UInt64) {
+                lane ^= word
+                lane &*= 0x0000_0100_0000_01B3
+                lane ^= lane >> 29
+            }
+            let blocks = raw.count / 32
+            for block in 0..<blocks {
+                let base = block * 32
+                step(&a, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base, as: UInt64.self)))
+                step(&b, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base + 8, as: UInt64.self)))
+                step(&c, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base + 16, as: UInt64.self)))
+                step(&d, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base + 24, as: UInt64.self)))
+            }
+            var v = a
+            step(&v, b)
+            step(&v, c)
+            step(&v, d)
+            return mixed(UnsafeRawBufferPointer(rebasing: raw[(blocks * 32)...]), into: v)
+        }
+    }
+
     /// A number as a tag byte and its eight bytes: apart from any string (tagged 0xFD) and cheap,
     /// where its decimal text cost a formatting and an allocation, 240,000 times a build for the
     /// dates of a 100,000-comment site.

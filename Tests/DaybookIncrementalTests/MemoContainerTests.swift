@@ -99,10 +99,10 @@ struct MemoContainerTests {
     static let recorded =
         "646179626f6f6b2d6d656d6f0a" + "05000000"
         + "010203" + "6c69676874686f757365" + "7472616d"
-        + "bab1be8f82cfdc09805c889c977ba30d1e000000000000001100000000000000030000000000000012f5e47518d5a6ea"
-        + "03315a82a1a4e212a98e48216777f3b00a0000000000000014000000000000000a0000000000000002d248a0ddd80bbf"
-        + "a0528c61864ff2b5a98e48216777f3b014000000000000001e0000000000000004000000000000004d4d33350e996c85"
-        + "2200000000000000" + "0300000000000000" + "f448799b60402b88" + "00c6e2180f268e78"
+        + "bab1be8f82cfdc09805c889c977ba30d1e0000000000000011000000000000000300000000000000fa47c6272db3dc2f"
+        + "03315a82a1a4e212a98e48216777f3b00a0000000000000014000000000000000a00000000000000d50636bbc9d4d393"
+        + "a0528c61864ff2b5a98e48216777f3b014000000000000001e000000000000000400000000000000756f5f543a3b28c5"
+        + "2200000000000000" + "0300000000000000" + "a9c6c94f386c6f2d" + "08aeab5ccb829567"
 
     @Test("a save appends the values its build made and a new index; what it carries is read where it was, and the earlier saves' index is gone")
     func append() {
@@ -190,8 +190,8 @@ struct MemoContainerTests {
             // The index's offset as the count would put it, wrapped as an unchecked subtraction would.
             trailer.uint64(UInt64(end - 32) &- UInt64(count) &* 48)
             trailer.uint64(UInt64(count))
-            trailer.uint64(StableHash.ofContent([UInt8](repeating: 0, count: min(padding, count * 48))))
-            trailer.uint64(StableHash.ofContent(trailer.bytes))
+            trailer.uint64(StableHash.checksum([UInt8](repeating: 0, count: min(padding, count * 48))))
+            trailer.uint64(StableHash.checksum(trailer.bytes))
             bytes += trailer.bytes
             let table = MemoTable(container: bytes[...])
             #expect(table.isRead == (count == 0 || count * 48 <= padding))
