@@ -51,6 +51,25 @@ struct PageFactsCacheTests {
         #expect(again.diagnostics == fresh.diagnostics)
     }
 
+    @Test("the archive's length is told before its first byte, whether carried over or made anew")
+    func reservedLength() async throws {
+        var cache: PageFactsCache? = PageFactsCache()
+        // A first check, an edit (most entries carried over), and a rerun.
+        for files in [Self.files(), Self.files(Self.broken), Self.files(Self.broken)] {
+            _ = await SiteChecker().check(MemorySource(files: files), cache: &cache)
+            var told: [Int] = []
+            var streamed: [UInt8] = []
+            try #require(cache).writeArchive(reserving: { told.append($0) }) {
+                #expect(told.count == 1, "the length comes first")
+                streamed += $0
+            }
+            #expect(told == [streamed.count])
+            #expect(streamed == cache?.archive)
+            cache = PageFactsCache(archive: streamed)
+            #expect(try #require(cache).readEveryEntry() > 3)
+        }
+    }
+
     @Test("after a small edit the archive keeps the old entries and appends; it reads back as a fresh check")
     func appended() async throws {
         var pages: [String: String?] = [:]
