@@ -13,22 +13,12 @@ import Foundation
 ///
 /// Each file starts with a line naming the `daybook` executable that wrote it (its size, times
 /// and inode): another build of Daybook may decode content or read pages differently, so its
-/// cache is not used.
+/// cache is not used. `MemoFile.open` reads them by these rules.
 package enum CacheFile {
     /// The first line of every cache file this executable writes.
     static let identity: [UInt8] = {
         Array("daybook-cache \(FileStatus.executableFields)\n".utf8)
     }()
-
-    /// The bytes of `name` after its identity line (a slice, not a copy: caches run to tens of
-    /// MB), or `nil` when it is missing, not a plain file, over `maxBytes`, or written by another
-    /// executable.
-    package static func read(site: URL, name: String, maxBytes: Int) -> ArraySlice<UInt8>? {
-        guard isRealFolder(folder(site)),
-            let read = FileInfo.contentsWithStatus(atPath: folder(site) + "/" + name, maxBytes: maxBytes), read.bytes.starts(with: identity)
-        else { return nil }
-        return read.bytes[identity.count...]
-    }
 
     /// Replaces `name` with what `produce` hands its writer, piece by piece, through a temporary
     /// file, so a reader never sees half of one. Returns the error when the file could not be

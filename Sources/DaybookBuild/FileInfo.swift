@@ -9,14 +9,6 @@ import Glibc
 /// What `stat(2)` says of a path: cheaper than FileManager's attribute dictionaries, which matters
 /// when the writer and the preview server ask about thousands of files.
 package enum FileInfo {
-    /// The bytes of a regular file, read straight into an array (no `Data` copy), not through a
-    /// final symbolic link, with the status of the file as opened (what `lstat` would say of it);
-    /// `nil` when it is anything else or larger than `maxBytes`. (`DaybookImages` has its own, as
-    /// it does not depend on this target.)
-    package static func contentsWithStatus(atPath path: String, maxBytes: Int = .max) -> (bytes: [UInt8], status: FileStatus)? {
-        try? read(open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), maxBytes: maxBytes).get()
-    }
-
     /// Why `read` gave no bytes.
     package enum ReadFailure: Error, Sendable {
         case tooLarge(size: Int, limit: Int)
