@@ -25,11 +25,14 @@ enum MemoPlace: Sendable {
         case container(MemoContainer.Prepared)
     }
 
-    func load() -> MemoTable {
+    /// - Parameter opened: the site's memo as already opened (`NoChangeRecord.replay`), taken
+    ///   when it read, rather than opened again.
+    func load(opened: MemoTable? = nil) -> MemoTable {
         switch self {
         case .none: return MemoTable()
         case .process(let memo): return memo.table
         case .site(let site, _):
+            if let opened, opened.isRead { return opened }
             if let file = MemoFile.open(site: site, maxBytes: Self.maxBytes) {
                 let table = MemoTable(storage: file)
                 if table.isRead { return table }

@@ -58,7 +58,9 @@ package struct NoChangeRecord: Equatable {
 
     /// The result of a build that would change nothing, or `nil` when that cannot be proven;
     /// with the inputs when it listed them, so that the build does not list them again.
-    static func replay(_ options: BuildOptions, started: ContinuousClock.Instant) -> (result: BuildResult?, listing: Listing?) {
+    /// - Returns: also the site's memo as opened to read the record, for the build to take rather
+    ///   than open again (`MemoPlace.load(opened:)`).
+    static func replay(_ options: BuildOptions, started: ContinuousClock.Instant) -> (result: BuildResult?, listing: Listing?, memo: MemoTable?) {
         let now = options.now.secondsSince1970
         var listing: Listing?
         // Everything but the outputs is compared as soon as it is read: after an edit, the
@@ -80,8 +82,8 @@ package struct NoChangeRecord: Equatable {
         }
         // Read from the memo as every value is: its index alone, then the record by position,
         // bounded and verified, never through a link.
-        guard let memo = MemoFile.open(site: options.siteDirectory, maxBytes: MemoPlace.maxBytes),
-            let data = MemoTable(storage: memo).value(step, 0, version: 0),
+        let memo = MemoFile.open(site: options.siteDirectory, maxBytes: MemoPlace.maxBytes).map { MemoTable(storage: $0) }
+        guard let data = memo?.value(step, 0, version: 0),
             // Parsed from the file's bytes as read: no string of the whole 2 MB made first.
             // The outputs are counted as they are checked, not kept in the record.
             case let (record, outputCount)? = data.withUnsafeBufferPointer({ bytes -> (NoChangeRecord, Int)? in
@@ -89,7 +91,7 @@ package struct NoChangeRecord: Equatable {
                 let outputs = read.outputsAt.map { UnsafeBufferPointer(rebasing: bytes[$0...]) } ?? UnsafeBufferPointer(start: nil, count: 0)
                 return outputsInPlace(lines: outputs, in: options.outputDirectory.path).map { (read.record, $0) }
             })
-        else { return (nil, listing) }
+        else { return (nil, listing, memo) }
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         var result = BuildResult(
@@ -100,7 +102,7 @@ package struct NoChangeRecord: Equatable {
         result.phases = [("read", seconds)]
         result.imagesReused = record.imagesReused
         result.listChanges = SiteLists.reportOrder.map { ($0, ListDiff()) }
-        return (result, listing)
+        return (result, listing, memo)
     }
 
     /// The options that change the output or the result, and the executable's own status, so a

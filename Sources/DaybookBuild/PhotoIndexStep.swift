@@ -14,9 +14,12 @@ enum PhotoIndexStep {
     static let index = MemoStep("photos.index")
 
     /// The index the last successful build kept; an empty one when there is none or it is damaged.
-    static func index(in memo: MemoTable) -> SourceIndex {
+    /// A process's table (`serve`) keeps it decoded, so that a save does not parse it again.
+    static func index(in memo: inout MemoTable) -> SourceIndex {
         if let kept = memo.decoded(index, 0, version: 0, as: SourceIndex.self) { return kept }
-        return memo.value(index, 0, version: 0).flatMap { SourceIndex(text: String(decoding: $0, as: UTF8.self)) } ?? SourceIndex()
+        let read = memo.value(index, 0, version: 0).flatMap { SourceIndex(text: String(decoding: $0, as: UTF8.self)) } ?? SourceIndex()
+        memo.keepDecoded(index, 0, version: 0, read)
+        return read
     }
 
     /// Keeps `made` for the next build when it differs from `known`, the index this build was given.

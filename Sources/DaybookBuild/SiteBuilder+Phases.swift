@@ -183,7 +183,7 @@ extension SiteBuilder {
             publisher.faults = faults
             publisher.racyWindow = racyWindow
             let reader = sources.reader
-            let known = PhotoIndexStep.index(in: memo)
+            let known = PhotoIndexStep.index(in: &memo)
             photos = publisher.publish(ImageCollector(snapshot: sources.snapshot).paths, known: known, read: { reader.readAsset($0) })
             PhotoIndexStep.keep(photos.index, known: known, memo: &memo)
             site.diagnostics += photos.diagnostics
@@ -197,7 +197,6 @@ extension SiteBuilder {
     /// The renderer over the compiled theme, which needs the photos' sizes and every path the site
     /// publishes, each Markdown text's link targets and each person's suggested people (through
     /// `memo`, `MarkdownStep` and `SuggestionStep`).
-    /// - Parameters:
     /// - Parameter memo: also the post cards of earlier builds (`CardStep`), and in a long-lived
     ///   process (`serve`), the card store of its builds so far and its last page layout (`HeldValues`).
     func prepareRenderer(_ site: inout SiteModel, photos: PhotoPublisher.Published, _ sources: Sources, memo: inout MemoTable) {

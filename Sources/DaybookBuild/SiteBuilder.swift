@@ -142,10 +142,11 @@ package struct SiteBuilder: Sendable {
         let onDisk = sink == nil
         let noChange = onDisk && session == nil
         var listing: NoChangeRecord.Listing?
+        var opened: MemoTable?
         if noChange {
             let replay = NoChangeRecord.replay(options, started: clock.started)
             if let replayed = replay.result { return replayed }
-            listing = replay.listing
+            (listing, opened) = (replay.listing, replay.memo)
         }
         if noChange && listing == nil { listing = NoChangeRecord.listed(options.siteDirectory) }
         let listedAt = listing?.at ?? FileInfo.realtimeNanoseconds()
@@ -154,12 +155,13 @@ package struct SiteBuilder: Sendable {
         // thread while the content is read and loaded: it needs only the output folder, which
         // nothing writes before the plan.
         let target = sink ?? OutputFolder(directory: options.outputDirectory, faults: faults)
-        // A process's memo is at hand; opening the site's reads its index alone (a millisecond on
-        // a medium site), and the read takes the sources' keys from it (`SourceKeysStep`).
+        // A process's memo is at hand; the site's was opened to look for the no-change record, or
+        // is opened here (its index alone, a millisecond on a medium site), and the read takes the
+        // sources' keys from it (`SourceKeysStep`).
         let memoPlace =
             session.map { MemoPlace.process($0.memo) } ?? (onDisk ? MemoPlace.site(options.siteDirectory, faults: faults) : .none)
-        var memo = memoPlace.load()
-        let (force, known) = (options.force, session == nil ? nil : HeldValues.record.value(in: memo))
+        var memo = memoPlace.load(opened: opened)
+        let (force, known) = (options.force, HeldValues.record.value(in: memo))
         let pendingWriter = Task.detached(priority: .userInitiated) {
             let writer = OutputWriter(sink: target, force: force, known: known, label: options.outputLabel)
             writer.lookAhead()
