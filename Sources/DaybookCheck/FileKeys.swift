@@ -11,9 +11,8 @@ import DaybookModel
 /// build's memo for its sources), which is untrusted: an archive that does not read whole is
 /// empty, and a key is used only for the path it was stored with and the very same status.
 package struct FileKeys: Sendable, Equatable {
-
     /// Each file's key, by path relative to the output folder (`daybook build` keeps its sources'
-    /// content keys the same way, by path relative to the site folder: `SourceKeysFile`).
+    /// content keys the same way, by path relative to the site folder: `SourceKeysStep`).
     package private(set) var keys: StatusMemo<UInt64>
     /// The output's folders as this check listed them.
     package var folders = FolderListings()

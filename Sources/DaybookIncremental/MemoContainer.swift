@@ -178,25 +178,35 @@ package struct MemoContainer: Sendable {
         /// Where the values in `spilled` were written as they were made.
         package let spill: (any MemoSpill)?
         let spilled: [Entry]
-        let added: [(key: UInt64, step: UInt64, version: UInt64, value: ArraySlice<UInt8>, checksum: UInt64)]
+        /// The values made, by key, each with its checksum.
+        let added: [Checked]
+
+        typealias Checked = (key: UInt64, step: UInt64, version: UInt64, value: ArraySlice<UInt8>, checksum: UInt64)
 
         init(base: MemoContainer?, carried: [Entry], spill: (any MemoSpill)? = nil, spilled: [Entry] = [], added: [Added]) {
-            self.base = base
-            self.carried = carried
-            self.spill = spill
-            self.spilled = spilled
-            self.added = added.sorted { $0.key < $1.key }.map { ($0.key, $0.step, $0.version, $0.value, StableHash.checksum($0.value)) }
+            self.init(
+                base: base, carried: carried, spill: spill, spilled: spilled,
+                checked: added.sorted { $0.key < $1.key }.map { Self.checked($0.key, $0.step, $0.version, $0.value) })
+        }
+
+        private init(base: MemoContainer?, carried: [Entry], spill: (any MemoSpill)?, spilled: [Entry], checked: [Checked]) {
+            (self.base, self.carried, self.spill, self.spilled, self.added) = (base, carried, spill, spilled, checked)
+        }
+
+        private static func checked(_ key: UInt64, _ step: UInt64, _ version: UInt64, _ value: ArraySlice<UInt8>) -> Checked {
+            (key, step, version, value, StableHash.checksum(value))
         }
 
         /// The same save with `value` as `step`'s result for `id` in place of any carried over or
         /// made; without it when `value` is `nil`. For a value made once the rest was prepared
-        /// (the build record, once the output is in place).
+        /// (the build record, once the output is in place); the other values made keep their
+        /// checksums.
         package func filing(_ step: MemoStep, _ id: UInt64, version: UInt64, value: [UInt8]?) -> Prepared {
             let key = step.key(id)
-            var made = added.filter { $0.key != key }.map { Added(key: $0.key, step: $0.step, version: $0.version, value: $0.value) }
-            if let value { made.append(Added(key: key, step: step.hash, version: version, value: value[...])) }
+            var made = added.filter { $0.key != key }
+            if let value { made.insert(Self.checked(key, step.hash, version, value[...]), at: made.firstIndex { $0.key > key } ?? made.endIndex) }
             return Prepared(
-                base: base, carried: carried.filter { $0.key != key }, spill: spill, spilled: spilled.filter { $0.key != key }, added: made)
+                base: base, carried: carried.filter { $0.key != key }, spill: spill, spilled: spilled.filter { $0.key != key }, checked: made)
         }
 
         /// Bytes of the live values.

@@ -110,13 +110,6 @@ package final class CardStore: @unchecked Sendable {
     /// How many posts have cards here.
     package var count: Int { lock.withLock { entries.count } }
 
-    /// The cards as bytes, for `entries(archive:)` in a later build (`writeArchive`).
-    package var archive: [UInt8] {
-        var bytes: [UInt8] = []
-        writeArchive { bytes += $0 }
-        return bytes
-    }
-
     /// The cards as `count` archives, handed to `each` one at a time with its number: a post's
     /// card is in the part its id's hash names. A large site's cards are 110 MB, which one array
     /// would add to the end of its build; a part is a `count`th of that.
@@ -132,9 +125,14 @@ package final class CardStore: @unchecked Sendable {
     }
 
     /// The part of `count` a post's card is archived in (`writeArchives`).
-    static func part(of id: String, count: Int) -> Int { Int(StableHash.ofContent(Array(id.utf8)) % UInt64(max(1, count))) }
+    static func part(of id: String, count: Int) -> Int {
+        var hash = StableHash()
+        hash.combine(id)
+        return Int(hash.value % UInt64(max(1, count)))
+    }
 
-    /// The cards as bytes, piece by piece, for `entries(archive:)` in a later build (`writeArchive(of:_:)`).
+    /// All the cards as one archive, piece by piece (`writeArchive(of:_:)`), as each part of
+    /// `writeArchives` holds its own.
     package func writeArchive(_ put: (ArraySlice<UInt8>) -> Void) { Self.writeArchive(of: lock.withLock { entries }, put) }
 
     /// `entries` as bytes, piece by piece: a count, then each post's id, card version and its four

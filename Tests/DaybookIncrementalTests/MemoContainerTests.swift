@@ -47,6 +47,31 @@ struct MemoContainerTests {
         #expect(saved.value(Self.files, 1, version: 30).map(Array.init) == [1, 2, 3], "another step's values stay")
     }
 
+    @Test("a value filed once the save is prepared replaces the carried or made one under its id, or removes it; the rest stay, appended or fresh")
+    func filing() {
+        var table = MemoTable(container: Self.sample().encoded()[...])
+        table.store(Self.files, 2, version: 40, value: [4])
+        let prepared = table.prepared()
+        // In place of a carried value, and of a made one; and a value removed.
+        let filed = prepared.filing(Self.words, 1, version: 0, value: Array("beacon".utf8)).filing(Self.files, 2, version: 41, value: [5])
+        let removed = prepared.filing(Self.words, 2, version: 0, value: nil)
+        var appended = Self.sample().encoded()
+        filed.appended(at: appended.count) { appended += $0 }
+        for bytes in [filed.bytes, appended] {
+            let saved = MemoTable(container: bytes[...])
+            #expect(saved.value(Self.words, 1, version: 0).map(Array.init) == Array("beacon".utf8))
+            #expect(saved.value(Self.words, 1, version: 10) == nil)
+            #expect(saved.value(Self.files, 2, version: 41).map(Array.init) == [5])
+            #expect(saved.value(Self.files, 2, version: 40) == nil)
+            #expect(saved.value(Self.words, 2, version: 20).map(Array.init) == Array("tram".utf8))
+            #expect(saved.value(Self.files, 1, version: 30).map(Array.init) == [1, 2, 3])
+        }
+        let without = MemoTable(container: removed.bytes[...])
+        #expect(without.value(Self.words, 2, version: 20) == nil)
+        #expect(without.value(Self.files, 2, version: 40).map(Array.init) == [4])
+        #expect(without.value(Self.words, 1, version: 10).map(Array.init) == Array("lighthouse".utf8))
+    }
+
     @Test("a result stored decoded in a process's table is encoded only when its bytes are asked for or the table is saved; any other table encodes it at once")
     func storedDecoded() {
         let encodings = Mutex(0)
