@@ -39,17 +39,34 @@ package struct ContentSnapshot: Sendable {
     /// (Below a collection's folder they were once published as they were, drafts included.)
     ///
     /// Asked of every file under `content/` on every build (7,500 on a 20,000-post site), so it
-    /// looks at the path in place rather than splitting it into an array of parts.
+    /// looks at the path's bytes in place: splitting it into parts, or `String.contains`, took
+    /// half of a rebuild's read.
     package static func isSource(_ path: String) -> Bool {
         if path == "site.yml" { return true }
-        guard path.hasPrefix("content/") else { return false }
-        let rest = path.dropFirst("content/".count)
-        guard let slash = rest.firstIndex(of: "/") else {
-            return rest.hasSuffix(".json") && collections.contains(String(rest.dropLast(5)))
+        var path = path
+        return path.withUTF8(isSource(bytes:))
+    }
+
+    private static func isSource(bytes path: UnsafeBufferPointer<UInt8>) -> Bool {
+        let slash = UInt8(ascii: "/")
+        let prefix = "content/".utf8
+        guard path.count > prefix.count, path.starts(with: prefix) else { return false }
+        let rest = path[prefix.count...]
+        func named(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool { collections.contains(String(decoding: bytes, as: UTF8.self)) }
+        func ends(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, with suffix: String) -> Bool {
+            bytes.count >= suffix.utf8.count && bytes.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
         }
-        let below = rest[rest.index(after: slash)...]
-        let name = below.lastIndex(of: "/").map { below[below.index(after: $0)...] } ?? below
-        return !name.isEmpty && !below.hasPrefix("/") && !below.contains("//") && collections.contains(String(rest[..<slash]))
-            && (name.hasSuffix(".json") || name.hasSuffix(".md"))
+        guard let folderEnd = rest.firstIndex(of: slash) else {
+            return ends(rest, with: ".json") && named(rest.dropLast(5))
+        }
+        let below = rest[(folderEnd + 1)...]
+        guard let last = below.last, last != slash, below.first != slash else { return false }
+        var previous: UInt8 = 0
+        for byte in below {
+            if byte == slash && previous == slash { return false }
+            previous = byte
+        }
+        let name = below.lastIndex(of: slash).map { below[($0 + 1)...] } ?? below
+        return (ends(name, with: ".json") || ends(name, with: ".md")) && named(rest[..<folderEnd])
     }
 }

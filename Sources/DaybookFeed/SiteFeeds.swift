@@ -67,8 +67,15 @@ extension SiteFeeds {
         return latest
     }
 
-    /// When a post's page last changed: the post's date or edit, or its newest comment or comment edit.
-    package func pageLastChanged(_ post: Post) -> Instant {
-        (comments[post.id] ?? []).reduce(post.lastChanged) { max($0, $1.lastChanged) }
+    /// When each post's page last changed, in `posts`' order: the post's date or edit, or its
+    /// newest comment or comment edit. All at once: asked a post at a time from another module,
+    /// each post (its dozen strings and arrays) was copied to be passed, two thirds of the
+    /// sitemap's dates, worked out on every build.
+    package var postPagesLastChanged: [Instant] {
+        posts.map { post in
+            var latest = post.lastChanged
+            if let comments = comments[post.id] { for comment in comments { latest = max(latest, comment.lastChanged) } }
+            return latest
+        }
     }
 }

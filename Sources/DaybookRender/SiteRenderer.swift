@@ -244,10 +244,11 @@ package struct SiteRenderer: Sendable {
     /// every build, and a dictionary of 32,000 paths for it was a fortieth of a `serve` rebuild.
     var pageDates: [Instant?] {
         let feeds = builder.input.feeds
+        let postDates = feeds.postPagesLastChanged
         return plan.pages.map { spec, _ in
             switch spec {
             case .entry(let index): feeds.lastChanged(feeds.journal[index])
-            case .post(let index): feeds.pageLastChanged(feeds.posts[index])
+            case .post(let index): postDates[index]
             default: nil
             }
         }
