@@ -9,7 +9,7 @@ import DaybookRender
 
 /// What `<site>/.daybook-cache/` holds: the containers (the memo, and the check's) and the values
 /// in them: page facts, the check's file keys, post cards, the pages' facts, a file's records, a
-/// check's verdict, the comment orders. The first byte picks one; the rest is the value (after
+/// check's verdict, the comment orders and the indexes' shape. The first byte picks one; the rest is the value (after
 /// the container's magic line), so the fuzzer starts inside the format.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
@@ -41,9 +41,13 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         table.prepared().appended(at: bytes.count) { bytes += $0 }
         precondition(MemoTable(container: bytes[...]).encoded() == table.encoded())
     case 5:
-        // The memo's comment orders: what it reads back, it writes back the same.
+        // The memo's feeds: the comment orders and the indexes' shape. What each reads back, it
+        // writes back the same.
         if let orders = FeedStep.Kept(bytes: rest[...]) {
             precondition(FeedStep.Kept(bytes: orders.bytes[...]) == orders)
+        }
+        if let shape = SiteIndexes.Shape(bytes: rest[...], postCount: 1_000) {
+            precondition(SiteIndexes.Shape(bytes: shape.bytes[...], postCount: 1_000) == shape)
         }
     case 0:
         // The memo's records of one file: what it reads back, it writes back the same.

@@ -19,9 +19,14 @@ package struct FeedIndexes: Sendable {
 
     /// The same, with each post's hashtags (`Post.tags`, in `plan.posts`' order) however they were come by.
     package init(_ plan: FeedPlan, tags: [[String]]) {
-        let posts = plan.posts
-        postTags = Dictionary(zip(posts.map(\.id), tags), uniquingKeysWith: { first, _ in first })
-        indexes = SiteIndexes(posts: posts, users: plan.users, hashtagsPerPost: plan.hashtagsPerPost, tags: tags)
+        self.init(plan, tags: tags, indexes: SiteIndexes(posts: plan.posts, users: plan.users, hashtagsPerPost: plan.hashtagsPerPost, tags: tags))
+    }
+
+    /// The same, with the tag, user and location indexes however they were come by (the
+    /// incremental layer keeps their shape).
+    package init(_ plan: FeedPlan, tags: [[String]], indexes: SiteIndexes) {
+        postTags = Dictionary(zip(plan.posts.map(\.id), tags), uniquingKeysWith: { first, _ in first })
+        self.indexes = indexes
         neighbours = Self.neighbours(indexes)
         followers = Self.followers(indexes, usersByID: plan.usersByID)
     }

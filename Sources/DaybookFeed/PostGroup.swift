@@ -34,24 +34,36 @@ package struct SiteIndexes: Sendable {
     package var diagnostics: [Diagnostic]
     /// The indexes without their posts: `refilled(with:)` fills them with other posts that sit
     /// as these did.
-    let shape: Shape
+    package let shape: Shape
 
     /// Each group with its posts as places in the post order the indexes are made from: the
     /// groups are found and sorted once, over places, and filled with posts last.
-    struct Shape: Sendable {
-        var tags: [PlacedGroup] = []
-        var users: [PlacedGroup] = []
-        var locations: [PlacedGroup] = []
-        var locationSlugs: [String: String] = [:]
-        var diagnostics: [Diagnostic] = []
+    package struct Shape: Sendable, Equatable {
+        package var tags: [PlacedGroup] = []
+        package var users: [PlacedGroup] = []
+        package var locations: [PlacedGroup] = []
+        package var locationSlugs: [String: String] = [:]
+        package var diagnostics: [Diagnostic] = []
+
+        package init() {}
+
+        /// Whether every place names one of `count` posts, as a shape kept between builds must
+        /// before it is filled with them.
+        package func fits(postCount count: Int) -> Bool {
+            [tags, users, locations].allSatisfy { groups in groups.allSatisfy { $0.places.allSatisfy { (0..<count).contains($0) } } }
+        }
     }
 
     /// A group without its posts, and their places.
-    struct PlacedGroup: Sendable {
-        var id: String
-        var name: String
-        var slug: String
-        var places: [Int]
+    package struct PlacedGroup: Sendable, Equatable {
+        package var id: String
+        package var name: String
+        package var slug: String
+        package var places: [Int]
+
+        package init(id: String, name: String, slug: String, places: [Int]) {
+            (self.id, self.name, self.slug, self.places) = (id, name, slug, places)
+        }
     }
 
     /// `posts` must already be in timeline order; each post is on the pages of its first
@@ -67,8 +79,9 @@ package struct SiteIndexes: Sendable {
     /// the edited post's groups show it as it is now.
     package func refilled(with posts: [Post]) -> SiteIndexes { SiteIndexes(shape: shape, posts: posts) }
 
-    /// The indexes of `shape` over the `posts` it was made from.
-    private init(shape: Shape, posts: [Post]) {
+    /// The indexes of `shape` over the `posts` it was made from (or posts that sit as those did);
+    /// every place must name one of them (`Shape.fits`).
+    package init(shape: Shape, posts: [Post]) {
         func groups(_ placed: [PlacedGroup]) -> [PostGroup] {
             placed.map { PostGroup(id: $0.id, name: $0.name, slug: $0.slug, posts: $0.places.map { posts[$0] }) }
         }

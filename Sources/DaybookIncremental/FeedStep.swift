@@ -19,6 +19,10 @@ package enum FeedStep {
     /// Each post's hashtags as `serve` keeps them decoded, under the post's content key: reading
     /// 20,000 captions for hashtags again after one edit was most of what the indexes' version costs.
     static let postTags = MemoStep("feeds.post-tags")
+    /// The indexes' shape (`SiteIndexes.Shape`) as `daybook build` keeps it between builds, under
+    /// the indexes' version: a caption edit that keeps the post's hashtags, author and place
+    /// finds it, and only fills it with the build's posts.
+    static let shapes = MemoStep("feeds.index-shape")
 
     /// The feeds, and whether their comment orders came from the memo.
     package struct Result: Sendable {
@@ -53,14 +57,25 @@ package enum FeedStep {
             let orders = CommentOrders(plan)
             return (Kept(orders: orders, bounds: Bounds(plan.comments, at: moment)), orders.keyed(plan), false)
         }
-        // Kept decoded (`serve`), the indexes as the last build had them while every post sits
-        // in the same groups, and each post's hashtags while the post is the same.
-        let tags = memo.keepsDecoded ? Self.tags(of: plan.posts, memo: &memo) : nil
-        let indexVersion = tags.map { Self.indexVersion(of: plan, tags: $0) }
-        let heldIndexes = indexVersion.flatMap { memo.decoded(Self.indexes, 0, version: $0, as: FeedIndexes.self) }
-        let (ordered, indexes) = Parallel.all(
-            order, { @Sendable in heldIndexes?.refilled(with: plan) ?? (tags.map { FeedIndexes(plan, tags: $0) } ?? FeedIndexes(plan)) })
-        if let indexVersion, heldIndexes == nil { memo.keepDecoded(Self.indexes, 0, version: indexVersion, indexes) }
+        // The indexes as the last build had them while every post sits in the same groups: kept
+        // decoded (`serve`, with each post's hashtags while the post is the same), or their shape
+        // kept as bytes (`daybook build`).
+        let tags = memo.keepsDecoded ? Self.tags(of: plan.posts, memo: &memo) : Parallel.mapBlocking(Array(plan.posts.indices)) { plan.posts[$0].tags }
+        let indexVersion = Self.indexVersion(of: plan, tags: tags)
+        let heldIndexes = memo.decoded(Self.indexes, 0, version: indexVersion, as: FeedIndexes.self)
+        let keptShape = memo.keepsDecoded ? nil : memo.value(Self.shapes, 0, version: indexVersion)
+        let (ordered, (indexes, madeIndexes)) = Parallel.all(order) { @Sendable () -> (FeedIndexes, Bool) in
+            if let heldIndexes { return (heldIndexes.refilled(with: plan), false) }
+            if let shape = keptShape.flatMap({ SiteIndexes.Shape(bytes: $0, postCount: plan.posts.count) }) {
+                return (FeedIndexes(plan, tags: tags, indexes: SiteIndexes(shape: shape, posts: plan.posts)), false)
+            }
+            return (FeedIndexes(plan, tags: tags), true)
+        }
+        if memo.keepsDecoded {
+            if heldIndexes == nil { memo.keepDecoded(Self.indexes, 0, version: indexVersion, indexes) }
+        } else if madeIndexes {
+            memo.store(Self.shapes, 0, version: indexVersion, value: indexes.indexes.shape.bytes)
+        }
         let feeds = SiteFeeds(plan, comments: ordered.keyed, indexes: indexes)
         guard let version else { return Result(feeds: feeds) }
         if !ordered.reused { memo.store(Self.orders, 0, version: version, value: ordered.kept.bytes) }
@@ -96,7 +111,10 @@ package enum FeedStep {
             hash.combine(post.location?.name)
             hash.combine(postTags.count)
             postTags.forEach { hash.combine($0) }
-            hash.combine(post.origin?.description)
+            // Its parts, not its text: formatting 20,000 places was a third of the version.
+            hash.combine(post.origin?.path)
+            hash.combine(post.origin?.line ?? -1)
+            hash.combine(post.origin?.column ?? -1)
         }
         hash.combine(plan.users.count)
         for user in plan.users { hash.combine(user) }

@@ -1,3 +1,5 @@
+import DaybookModel
+
 /// The values of memoised steps as bytes: variable-length integers (zigzag for signed ones) and
 /// length-prefixed UTF-8. Written by hand, as `ByteWriter` is, because no listed package encodes
 /// plain values compactly: a medium site's search postings are two million small numbers,
@@ -100,5 +102,26 @@ package struct MemoReader {
             values.append(value)
         }
         return values
+    }
+}
+
+extension MemoWriter {
+    /// A problem as it prints: its severity, message and place.
+    package mutating func diagnostic(_ diagnostic: Diagnostic) {
+        count(diagnostic.severity == .error ? 1 : 0)
+        string(diagnostic.message)
+        string(diagnostic.location.path)
+        count(diagnostic.location.line.map { $0 + 1 } ?? 0)
+        count(diagnostic.location.column.map { $0 + 1 } ?? 0)
+    }
+}
+
+extension MemoReader {
+    package mutating func diagnostic() -> Diagnostic? {
+        guard let severity = count(), severity <= 1, let message = string(), let path = string(),
+            let line = unsigned(), let column = unsigned(), line < UInt64(Int.max), column < UInt64(Int.max)
+        else { return nil }
+        let location = SourceLocation(path: path, line: line == 0 ? nil : Int(line) - 1, column: column == 0 ? nil : Int(column) - 1)
+        return Diagnostic(severity == 1 ? .error : .warning, message, at: location)
     }
 }
