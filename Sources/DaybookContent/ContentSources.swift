@@ -11,6 +11,9 @@ package struct ContentSources: Sendable {
         let collection: ContentCollection
         /// Whether it holds comments: what the comments' checks are made of.
         package var holdsComments: Bool { collection == .comments }
+        /// Whether it is a whole collection's file (`content/comments.json`), which may hold
+        /// 100,000 records where a file in a collection's folder holds one.
+        package var holdsCollection: Bool { !path.utf8.dropFirst("content/".utf8.count).contains(UInt8(ascii: "/")) }
     }
 
     /// One file's records, with what its decoding said.

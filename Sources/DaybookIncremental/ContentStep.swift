@@ -32,7 +32,8 @@ package enum ContentStep {
         let table = memo
         /// Where a file's records came from this build.
         enum Origin { case decodedBefore, bytes, made }
-        let found = Parallel.mapBlocking(sources.files) { file -> (version: UInt64?, decoded: ContentSources.Decoded, origin: Origin) in
+        let found = Parallel.mapBlocking(sources.files, costlyFirst: \.holdsCollection) {
+            file -> (version: UInt64?, decoded: ContentSources.Decoded, origin: Origin) in
             let id = Self.id(of: file)
             if let version = sources.version(of: file) {
                 if let kept = table.decoded(records, id, version: version, as: DecodedRecords.self) {
