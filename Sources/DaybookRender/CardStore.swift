@@ -17,7 +17,9 @@ import Foundation
 /// pays for reading 22 MB.
 ///
 /// Two tasks asking for the same missing card may both render it; the bytes are equal, so
-/// either may stay. Rendering outside the lock keeps the other cores busy.
+/// either may stay. Rendering outside the lock keeps the other cores busy. A task that misses a
+/// card while the earlier build's cards are being read waits for them rather than rendering one
+/// they may hold (they are read in about as long as a few cards render).
 package final class CardStore: @unchecked Sendable {
     /// Where a card sits, which decides two of its attributes: its partial's `inList`, and
     /// whether its photo loads lazily (all but the first cards of a first page).
@@ -45,6 +47,9 @@ package final class CardStore: @unchecked Sendable {
     package let loadAfterMisses: Int
     private var misses = 0
     private var renders = 0
+    /// Entered while `earlier` is being read, by the task reading it.
+    private let reading = DispatchGroup()
+    private var isReading = false
 
     /// - Parameters:
     ///   - earlier: the parts of an earlier build's `writeArchives`, read when this build has
@@ -70,20 +75,32 @@ package final class CardStore: @unchecked Sendable {
             return (html, entry.facts)
         }
         if let found = stored() { return found }
-        let load = lock.withLock { () -> (@Sendable () -> [ArraySlice<UInt8>])? in
+        enum Miss { case read(@Sendable () -> [ArraySlice<UInt8>]), wait, render }
+        let miss = lock.withLock { () -> Miss in
             misses += 1
-            guard misses >= loadAfterMisses, let load = earlier else { return nil }
+            if isReading { return .wait }
+            guard misses >= loadAfterMisses, let load = earlier else { return .render }
             earlier = nil
-            return load
+            isReading = true
+            reading.enter()
+            return .read(load)
         }
-        if let load {
+        switch miss {
+        case .read(let load):
             // Read and decoded outside the lock; cards rendered meanwhile are newer and stay. A
             // damaged part is none, and its cards are rendered.
             for part in load() {
                 let read = Self.entries(archive: part) ?? [:]
                 lock.withLock { entries.merge(read) { current, _ in current } }
             }
+            lock.withLock { isReading = false }
+            reading.leave()
             if let found = stored() { return found }
+        case .wait:
+            reading.wait()
+            if let found = stored() { return found }
+        case .render:
+            break
         }
         let made = make()
         let madeVersion = version(made.facts)
