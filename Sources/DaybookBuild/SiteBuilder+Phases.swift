@@ -71,7 +71,7 @@ extension SiteBuilder {
     struct Rendered: Sendable {
         var files: [String: [UInt8]]
         var pageKeys: [String: UInt64]
-        var memo = MemoPlace.Kept.nothing
+        var memo = MemoPlace.Preparing.nothing
         var searchSeconds = 0.0
     }
 
@@ -80,7 +80,7 @@ extension SiteBuilder {
         var manifest: BuildManifest
         var report: WriteReport
         /// The memo after this build, to keep once its output is in place.
-        var memo = MemoPlace.Kept.nothing
+        var memo = MemoPlace.Preparing.nothing
         /// Seconds the search files took, beside the pages.
         var searchSeconds = 0.0
     }
@@ -413,7 +413,7 @@ extension SiteBuilder {
             // A path that had a key (a page, once) and now holds a file without one loses it.
             for path in unkeyed.keys where sideKeys[path] == nil { manifest.pageKeys[path] = nil }
         }
-        return Written(manifest: manifest, report: report, memo: plan.memo.kept(memo), searchSeconds: searchSeconds)
+        return Written(manifest: manifest, report: report, memo: MemoPlace.Preparing(plan.memo, memo), searchSeconds: searchSeconds)
     }
 
     /// `--check`: renders every page into memory, through the same writer as a build to disk.

@@ -231,7 +231,7 @@ package struct SiteBuilder: Sendable {
                 noChange && !failed()
                 ? NoChangeRecord.filed(result, site: site, options: options, started: inputs, listedAt: listedAt, racyWindow: racyWindow, written: written.manifest)
                 : nil
-            let unsaved = plan.memo.save(plan.memo.holding(HeldValues.record, writer.savedRecord, in: written.memo), filing: record)
+            let unsaved = plan.memo.save(plan.memo.holding(HeldValues.record, writer.savedRecord, in: await written.memo.kept), filing: record)
             clock.lap("finish")
             (result.phases, result.seconds) = (clock.laps, clock.total)
             if let unsaved {

@@ -154,15 +154,16 @@ package struct MemoTable: Sendable {
         if decodedValues[step.hash]?[key]?.version != version { decodedValues[step.hash]?[key] = nil }
     }
 
-    /// Stores `value` as `step`'s result for `id`, worked out from inputs of `version`, in a table
-    /// that keeps decoded results (`serve`'s) without its bytes: `encode` makes them only if a
-    /// step asks for them or the table is saved, which `serve` never does. Encoding the whole
-    /// page-facts table on every save was 3% of a rebuild. Any other table encodes at once.
+    /// Stores `value` as `step`'s result for `id`, worked out from inputs of `version`, without its
+    /// bytes: `encode` makes them only if a step asks for them or the table is saved (`prepared()`),
+    /// which `serve` never does and `daybook build` does beside its commit. Encoding the whole
+    /// page-facts table on every save was 3% of a `serve` rebuild. A table that spills its results
+    /// (`spill`) encodes at once.
     package mutating func store(_ step: MemoStep, _ id: UInt64, version: UInt64, decoded value: some Sendable, encode: @escaping @Sendable () -> [UInt8]) {
-        guard keepsDecoded else { return store(step, id, version: version, value: encode()) }
+        guard spill == nil else { return store(step, id, version: version, value: encode()) }
         let key = step.key(id)
         put(Stored(step: step.hash, version: version, stored: [], encode: encode), at: key)
-        decodedValues[step.hash, default: [:]][key] = (version, value)
+        if keepsDecoded { decodedValues[step.hash, default: [:]][key] = (version, value) }
     }
 
     /// The bytes of a result stored since the table was read; `nil` for a spilled one that can no

@@ -72,7 +72,7 @@ struct MemoContainerTests {
         #expect(without.value(Self.words, 1, version: 10).map(Array.init) == Array("lighthouse".utf8))
     }
 
-    @Test("a result stored decoded in a process's table is encoded only when its bytes are asked for or the table is saved; any other table encodes it at once")
+    @Test("a result stored decoded is encoded only when its bytes are asked for or the table is saved; a table that spills encodes it at once")
     func storedDecoded() {
         let encodings = Mutex(0)
         let encode: @Sendable () -> [UInt8] = {
@@ -92,12 +92,24 @@ struct MemoContainerTests {
         #expect(saved.value(Self.words, 1, version: 10).map(Array.init) == Array("lighthouse".utf8))
         #expect(process.value(Self.words, 1, version: 11) == nil, "another version of the inputs")
 
+        // `daybook build`'s table: encoded when saved (beside the build's commit), never kept decoded.
         var plain = MemoTable()
         plain.store(Self.words, 1, version: 10, decoded: "lighthouse", encode: encode)
-        #expect(encodings.withLock { $0 } == 3)
+        #expect(encodings.withLock { $0 } == 2)
         #expect(plain.decoded(Self.words, 1, version: 10, as: String.self) == nil, "a plain table keeps nothing decoded")
-        #expect(plain.value(Self.words, 1, version: 10).map(Array.init) == Array("lighthouse".utf8))
+        let prepared = plain.prepared()
         #expect(encodings.withLock { $0 } == 3)
+        #expect(MemoTable(container: prepared.bytes[...]).value(Self.words, 1, version: 10).map(Array.init) == Array("lighthouse".utf8))
+
+        // A first build's table writes each result as it is stored.
+        let spill = BufferSpill()
+        var spilling = MemoTable()
+        spilling.spill = spill
+        spilling.store(Self.words, 1, version: 10, decoded: "lighthouse", encode: encode)
+        #expect(encodings.withLock { $0 } == 4)
+        #expect(spill.written.withLock { $0 } == Array("lighthouse".utf8))
+        #expect(spilling.value(Self.words, 1, version: 10).map(Array.init) == Array("lighthouse".utf8))
+        #expect(encodings.withLock { $0 } == 4)
     }
 
     /// The bytes of a known table. When this fails, the container's format (or a step's value
@@ -264,5 +276,21 @@ struct MemoContainerTests {
         #expect(long.unsigned() == nil)
         var count = MemoReader([0x05, 0x61][...])
         #expect(count.string() == nil, "a length past the end")
+    }
+}
+
+/// A spill in memory: what a first build's table writes as it stores.
+final class BufferSpill: MemoSpill {
+    let written = Mutex<[UInt8]>([])
+
+    func write(_ bytes: ArraySlice<UInt8>) -> Int? {
+        written.withLock { written in
+            defer { written += bytes }
+            return written.count
+        }
+    }
+
+    func read(_ offset: Int, _ length: Int) -> ArraySlice<UInt8>? {
+        written.withLock { written in offset + length <= written.count ? written[offset..<(offset + length)] : nil }
     }
 }
