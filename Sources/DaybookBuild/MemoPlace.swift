@@ -42,9 +42,12 @@ enum MemoPlace: Sendable {
         var kept: Kept { get async { await task?.value ?? .nothing } }
     }
 
-    /// - Parameter opened: the site's memo as already opened (`NoChangeRecord.replay`), taken
-    ///   when it read, rather than opened again.
-    func load(opened: MemoTable? = nil) -> MemoTable {
+    /// - Parameters:
+    ///   - opened: the site's memo as already opened (`NoChangeRecord.replay`), taken when it
+    ///     read, rather than opened again.
+    ///   - spills: whether a table read from nothing writes its results to the cache folder as
+    ///     they are stored (`MemoSpillFile`), for the save; not for a table that is never saved.
+    func load(opened: MemoTable? = nil, spills: Bool = true) -> MemoTable {
         switch self {
         case .none: return MemoTable()
         case .process(let memo): return memo.table
@@ -56,7 +59,7 @@ enum MemoPlace: Sendable {
             }
             // Nothing to read: the fresh memo is written as the build goes.
             var table = MemoTable()
-            table.spill = MemoSpillFile.create(site: site)
+            if spills { table.spill = MemoSpillFile.create(site: site) }
             return table
         }
     }

@@ -158,6 +158,18 @@ struct MemoFileTests {
         #expect(Self.values(read) == ["big", "tram", nil])
     }
 
+    @Test("a preview begun without a memo to read writes nothing to the cache folder")
+    func previewDoesNotSpill() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        let memo = ProcessMemo(site: site.directory)
+        #expect(memo.table.spill == nil)
+        let options = BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now))
+        #expect(await SiteBuilder().build(options, session: BuildSession(memo: memo)).succeeded)
+        #expect(Self.cacheNames(site.directory).filter { $0.hasPrefix("memo") } == [])
+        #expect(memo.table.spill == nil)
+        #expect(PageStep.previous(in: memo.table) != nil, "the facts each page read, for the next save")
+    }
+
     @Test("a build that does not save its spilled memo, or fails to, leaves no file behind; a failed save says so")
     func unsavedSpill() throws {
         let site = try SiteFixture("")
