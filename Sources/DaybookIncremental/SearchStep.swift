@@ -97,6 +97,9 @@ package enum SearchStep {
     /// The runs `serve` keeps decoded, results and all, by id.
     static let heldRuns = MemoStep("search.runs.held")
 
+    /// The kept runs' versions, by id.
+    typealias KeptRuns = [UInt64: (version: UInt64, versions: [Versions])]
+
     struct Run: Sendable {
         var documents: [SearchDocument]
         var versions: [Versions]
@@ -113,7 +116,9 @@ package enum SearchStep {
         hash.combine(renderer.today)
         let context = hash.value
         let (units, names, table) = (renderer.searchUnits(), renderer.searchNames(), memo)
-        let kept = table.value(Self.runs, 0, version: 0).flatMap(decodeRuns) ?? [:]
+        // Kept decoded by `serve`: decoding 30,000 runs' versions on every save, and encoding them
+        // again after it, was a fifth of its search results.
+        let kept = table.decoded(Self.runs, 0, version: 0, as: KeptRuns.self) ?? table.value(Self.runs, 0, version: 0).flatMap(decodeRuns) ?? [:]
         @Sendable func version(_ read: UInt64) -> UInt64 {
             var hash = StableHash()
             hash.combine(bits: read)
@@ -143,7 +148,10 @@ package enum SearchStep {
                 return (run.documents, run.versions, nil, nil)
             }
             let version = version(read)
-            if let held = table.decoded(Self.heldRuns, id, version: version, as: Run.self) { return (held.documents, held.versions, id, version) }
+            // Held, its results are taken only by a file that needs them (`make` below): handed
+            // over whole, `serve`'s 30,000 runs were counted in and out on every save, which
+            // doubled its search results after a first build that made them all.
+            if let held = table.decoded(Self.heldRuns, id, version: version, as: Run.self) { return (nil, held.versions, id, version) }
             if let run = kept[id], run.version == version { return (nil, run.versions, id, version) }
             let run = made(unit)
             return (run.documents, run.versions, id, version)
@@ -159,9 +167,21 @@ package enum SearchStep {
         let ids = found.compactMap(\.id)
         memo.retain(Self.heldRuns, ids: Set(ids))
         if changed || ids.count != kept.count {
-            memo.store(Self.runs, 0, version: 0, value: encodeRuns(found.compactMap { entry in entry.id.map { ($0, entry.version ?? 0, entry.versions) } }))
+            let runs = found.compactMap { entry in entry.id.map { (id: $0, version: entry.version ?? 0, versions: entry.versions) } }
+            let decoded = KeptRuns(runs.map { ($0.id, (version: $0.version, versions: $0.versions)) }, uniquingKeysWith: { first, _ in first })
+            memo.store(Self.runs, 0, version: 0, decoded: decoded) { encodeRuns(runs) }
+        } else if table.decoded(Self.runs, 0, version: 0, as: KeptRuns.self) == nil {
+            memo.keepDecoded(Self.runs, 0, version: 0, kept)
         }
-        return SearchResults(runs: found.map { ($0.documents, $0.versions) }) { place in made(units[place]).documents }
+        let identities = found.map { ($0.id, $0.version) }
+        return SearchResults(runs: found.map { ($0.documents, $0.versions) }) { place in
+            if let id = identities[place].0, let version = identities[place].1,
+                let held = table.decoded(Self.heldRuns, id, version: version, as: Run.self)
+            {
+                return held.documents
+            }
+            return made(units[place]).documents
+        }
     }
 
     /// A run's id, and the version of what its results read, for the runs worth keeping: a
