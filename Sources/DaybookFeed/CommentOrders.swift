@@ -52,15 +52,23 @@ package struct CommentOrders: Sendable, Hashable {
     package struct Keyed: Sendable {
         package var byPost: [String: [Comment]]
         package var byAuthor: [String: [Comment]]
+        /// When each post's shown comments last changed (the latest `createdAt` or `updatedAt`), by
+        /// post id: the sitemap dates every post page by it on every build, and `serve` keeps the
+        /// orders keyed from build to build, where going over 100,000 comments again was a
+        /// twentieth of a save.
+        package var lastChanged: [String: Instant]
     }
 
     /// The orders as the feeds hold them, of `plan`'s comments.
     package func keyed(_ plan: FeedPlan) -> Keyed {
         let (posts, comments) = (plan.posts, plan.comments)
-        let (byPost, byAuthor) = Parallel.all(
-            { Self.keyed(self.byPost, by: posts.map(\.id), of: comments) },
+        let ((byPost, lastChanged), byAuthor) = Parallel.all(
+            {
+                let byPost = Self.keyed(self.byPost, by: posts.map(\.id), of: comments)
+                return (byPost, byPost.mapValues { group in group.dropFirst().reduce(group[0].lastChanged) { max($0, $1.lastChanged) } })
+            },
             { Self.keyed(self.byAuthor, by: authors, of: comments) })
-        return Keyed(byPost: byPost, byAuthor: byAuthor)
+        return Keyed(byPost: byPost, byAuthor: byAuthor, lastChanged: lastChanged)
     }
 
     /// Groups of places among `items`, as items by the key of their group; empty groups are left out.

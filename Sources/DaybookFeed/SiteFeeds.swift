@@ -13,6 +13,8 @@ package struct SiteFeeds: Sendable {
     package var posts: [Post]
     /// Visible comments of each visible post, oldest first.
     package var comments: [String: [Comment]]
+    /// When each post's visible comments last changed, by post id (`CommentOrders.Keyed.lastChanged`).
+    package var commentsLastChanged: [String: Instant]
     /// Shown responses of each listed entry, by prompt id, oldest first (CONTRACT §8).
     package var responses: [String: [Response]]
     /// The newest comments on each user's shown posts, newest first, as many as a feed shows
@@ -50,7 +52,7 @@ package struct SiteFeeds: Sendable {
     package init(_ plan: FeedPlan, comments keyed: CommentOrders.Keyed, indexes: FeedIndexes) {
         (journal, responses, moment) = (plan.journal, plan.responses, plan.moment)
         (posts, timeline, usersByID) = (plan.posts, plan.timeline, plan.usersByID)
-        (comments, commentsOnPostsBy) = (keyed.byPost, keyed.byAuthor)
+        (comments, commentsOnPostsBy, commentsLastChanged) = (keyed.byPost, keyed.byAuthor, keyed.lastChanged)
         (postTags, self.indexes, authorNeighbours, followers) = (indexes.postTags, indexes.indexes, indexes.neighbours, indexes.followers)
         diagnostics = plan.diagnostics + indexes.indexes.diagnostics
     }
@@ -72,10 +74,6 @@ extension SiteFeeds {
     /// each post (its dozen strings and arrays) was copied to be passed, two thirds of the
     /// sitemap's dates, worked out on every build.
     package var postPagesLastChanged: [Instant] {
-        posts.map { post in
-            var latest = post.lastChanged
-            if let comments = comments[post.id] { for comment in comments { latest = max(latest, comment.lastChanged) } }
-            return latest
-        }
+        posts.map { post in commentsLastChanged[post.id].map { max(post.lastChanged, $0) } ?? post.lastChanged }
     }
 }
