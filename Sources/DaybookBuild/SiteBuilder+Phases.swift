@@ -178,8 +178,9 @@ extension SiteBuilder {
     func publishPhotos(_ site: inout SiteModel, _ sources: Sources, _ options: BuildOptions, memo: inout MemoTable) -> PhotoPublisher.Published {
         var photos = PhotoPublisher.Published()
         if site.templates != nil && !site.diagnostics.hasErrors {
+            let content = site.content
             var publisher = PhotoPublisher(
-                siteDirectory: options.siteDirectory, config: site.config, namedBy: PhotoPublisher.fields(site.content))
+                siteDirectory: options.siteDirectory, config: site.config, namedBy: { PhotoPublisher.fields(content) })
             publisher.faults = faults
             publisher.racyWindow = racyWindow
             let reader = sources.reader

@@ -350,7 +350,7 @@ struct InputHardeningBuildTests {
         #expect(theme.templates.isEmpty)
 
         let config = ContentLoader.load(SiteReader(siteDirectory: site.directory).readContent().0).config
-        let publisher = PhotoPublisher(siteDirectory: site.directory, config: config, namedBy: [:], racyWindow: 0)
+        let publisher = PhotoPublisher(siteDirectory: site.directory, config: config, namedBy: { [:] }, racyWindow: 0)
         let sizes = try PhotoQuickPathTests.paths.map {
             try #require(FileStatus(path: site.directory.appending(path: "content/" + $0).path, followingLinks: false)).size
         }

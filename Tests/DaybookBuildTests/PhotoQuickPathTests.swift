@@ -35,7 +35,7 @@ struct PhotoQuickPathTests {
         let counter = CountingReader(site)
         let config = ContentLoader.load(counter.reader.readContent().0).config
         // Fixture files are seconds old at most; the racy rule is tested in NoChangeBuildTests.
-        let publisher = PhotoPublisher(siteDirectory: site.directory, config: config, namedBy: [:], racyWindow: 0)
+        let publisher = PhotoPublisher(siteDirectory: site.directory, config: config, namedBy: { [:] }, racyWindow: 0)
         let known = (try? String(contentsOf: indexFile(site), encoding: .utf8)).flatMap(SourceIndex.init(text:)) ?? SourceIndex()
         let published = publisher.publish(paths, known: known, read: { counter.read($0) })
         try? Data(published.index.text.utf8).write(to: indexFile(site))
