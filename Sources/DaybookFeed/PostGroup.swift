@@ -46,12 +46,6 @@ package struct SiteIndexes: Sendable {
         package var diagnostics: [Diagnostic] = []
 
         package init() {}
-
-        /// Whether every place names one of `count` posts, as a shape kept between builds must
-        /// before it is filled with them.
-        package func fits(postCount count: Int) -> Bool {
-            [tags, users, locations].allSatisfy { groups in groups.allSatisfy { $0.places.allSatisfy { (0..<count).contains($0) } } }
-        }
     }
 
     /// A group without its posts, and their places.
@@ -80,7 +74,7 @@ package struct SiteIndexes: Sendable {
     package func refilled(with posts: [Post]) -> SiteIndexes { SiteIndexes(shape: shape, posts: posts) }
 
     /// The indexes of `shape` over the `posts` it was made from (or posts that sit as those did);
-    /// every place must name one of them (`Shape.fits`).
+    /// every place must name one of them (a shape read back is checked as it is read).
     package init(shape: Shape, posts: [Post]) {
         func groups(_ placed: [PlacedGroup]) -> [PostGroup] {
             placed.map { PostGroup(id: $0.id, name: $0.name, slug: $0.slug, posts: $0.places.map { posts[$0] }) }

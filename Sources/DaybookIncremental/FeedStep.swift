@@ -74,7 +74,8 @@ package enum FeedStep {
         if memo.keepsDecoded {
             if heldIndexes == nil { memo.keepDecoded(Self.indexes, 0, version: indexVersion, indexes) }
         } else if madeIndexes {
-            memo.store(Self.shapes, 0, version: indexVersion, value: indexes.indexes.shape.bytes)
+            let shape = indexes.indexes.shape
+            memo.store(Self.shapes, 0, version: indexVersion, decoded: shape) { shape.bytes }
         }
         let feeds = SiteFeeds(plan, comments: ordered.keyed, indexes: indexes)
         guard let version else { return Result(feeds: feeds) }
