@@ -79,8 +79,9 @@ struct AnyTemplateList: TemplateList {
     var described: String { String(describing: elements) }
 }
 
-/// A type a view model's field may hold, with its kind for templates.
-protocol TemplateReadable {
+/// A type a view model's field may hold, with its kind for templates. Its metatype is
+/// `Sendable`: the view fields' closures (`ViewField`), called from every core, capture it.
+protocol TemplateReadable: SendableMetatype {
     var templateValue: TemplateValue { get }
 }
 
