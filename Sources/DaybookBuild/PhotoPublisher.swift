@@ -39,8 +39,8 @@ struct PhotoPublisher {
     /// Asked before each write to the image cache.
     var faults = WriteFaults.none
     /// The first field naming each path under `content/`, for errors at the field: worked out
-    /// only when a build has an error to place, since going over 20,000 posts' photo fields for
-    /// it on every build was 3% of a `serve` save.
+    /// (once a publish) only when a file of an unknown format or a failed photo asks, since going
+    /// over 20,000 posts' photo fields for it on every build was 3% of a `serve` save.
     var namedBy: @Sendable () -> [String: Naming]
 
     /// A field that names a photo: its record's place (its `id`'s) and its name.
@@ -76,8 +76,9 @@ struct PhotoPublisher {
     /// Where an error about the photo at `path` (relative to `content/`) is reported: at the
     /// field that names it, found again in its file (`FieldLocator`); else at its record, or at
     /// the file itself when no field names it.
-    func place(of path: String, read: (String) -> Result<[UInt8], FileInfo.ReadFailure>) -> SourceLocation {
-        guard let naming = namedBy()[path] else { return SourceLocation(path: "content/" + path) }
+    /// - Parameter naming: `namedBy()`, as the publish worked it out.
+    func place(of path: String, naming: [String: Naming], read: (String) -> Result<[UInt8], FileInfo.ReadFailure>) -> SourceLocation {
+        guard let naming = naming[path] else { return SourceLocation(path: "content/" + path) }
         guard case .success(let bytes) = read(naming.origin.path),
             let field = FieldLocator.location(of: naming.field, inRecordAt: naming.origin, bytes: bytes)
         else { return naming.origin }
@@ -111,6 +112,15 @@ struct PhotoPublisher {
         _ paths: [String], known previousIndex: SourceIndex = SourceIndex(), read: @escaping @Sendable (String) -> Result<[UInt8], FileInfo.ReadFailure>
     ) -> Published {
         var published = Published()
+        // Which field names each photo: worked out at the first file that needs it, and once
+        // (every file of an unknown format asks, a PDF as much as a broken photo).
+        var naming: [String: Naming]?
+        func fieldsNaming() -> [String: Naming] {
+            if let naming { return naming }
+            let made = namedBy()
+            naming = made
+            return made
+        }
         let cacheFolder = Self.cacheFolder(site: siteDirectory)
         var photos: [Photo] = []
         let realRoot = FileInfo.realPath(siteDirectory.path) ?? siteDirectory.path
@@ -137,12 +147,12 @@ struct PhotoPublisher {
             let format = ImageFormat(sniffing: bytes)
             if let format, format.treatment == .responsive {
                 photos.append(Photo(path: path, status: status))
-            } else if format == nil, namedBy()[path] != nil {
+            } else if format == nil, fieldsNaming()[path] != nil {
                 // A field names it as an image, but its bytes are none the build knows (a text
                 // file named .jpg, an empty file): the page would show a broken image (§7: an
                 // error at the field).
                 let error = ImageError(path: path, reason: .unknownFormat)
-                published.diagnostics.append(.error("'content/\(path)' \(error.message)", at: place(of: path, read: read)))
+                published.diagnostics.append(.error("'content/\(path)' \(error.message)", at: place(of: path, naming: fieldsNaming(), read: read)))
             } else {
                 // GIF, SVG and other files are published as they are (CONTRACT §7).
                 published.sizes[path] = ImageSize(reading: bytes)
@@ -197,7 +207,7 @@ struct PhotoPublisher {
             switch result {
             case .success(let processed): image = sharesStem.contains(photo.path) ? processed.namingCopiesByWholeName() : processed
             case .failure(let error):
-                published.diagnostics.append(.error("'content/\(photo.path)' \(error.message)", at: place(of: photo.path, read: read)))
+                published.diagnostics.append(.error("'content/\(photo.path)' \(error.message)", at: place(of: photo.path, naming: fieldsNaming(), read: read)))
                 continue
             }
             var files = image.copies + [image.thumbnail, image.share].compactMap { $0 }
