@@ -22,7 +22,7 @@ package enum CheckContainer {
     /// The saved container, opened: its index alone is read. An empty table when it is missing,
     /// damaged, or another executable's.
     package static func open(site: URL) -> MemoTable {
-        MemoFile.open(site: site, name: name, maxBytes: maxBytes).map { MemoTable(storage: $0) } ?? MemoTable()
+        MemoFile.table(site: site, name: name, maxBytes: maxBytes)
     }
 
     /// The saved facts (on medium, 39 MB and a tenth of a second): `daybook check` reads them

@@ -30,6 +30,12 @@ final class MemoFile: MemoStorage {
 
     static func path(site: URL, name: String) -> String { CacheFile.folder(site) + "/" + name }
 
+    /// The table the site's container `name` holds, its index alone read (`MemoTable(storage:)`);
+    /// an empty table, not read (`isRead`), when there is none to open (`open`).
+    static func table(site: URL, name: String = MemoPlace.cacheName, maxBytes: Int) -> MemoTable {
+        open(site: site, name: name, maxBytes: maxBytes).map { MemoTable(storage: $0) } ?? MemoTable()
+    }
+
     /// The site's container `name`, or `nil` when it is missing, not a plain file (a link is not
     /// followed), over `maxBytes`, written by another executable, or held by a save for longer
     /// than a second.

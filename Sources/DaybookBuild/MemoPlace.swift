@@ -53,10 +53,8 @@ enum MemoPlace: Sendable {
         case .process(let memo): return memo.table
         case .site(let site, _):
             if let opened, opened.isRead { return opened }
-            if let file = MemoFile.open(site: site, maxBytes: Self.maxBytes) {
-                let table = MemoTable(storage: file)
-                if table.isRead { return table }
-            }
+            let read = MemoFile.table(site: site, maxBytes: Self.maxBytes)
+            if read.isRead { return read }
             // Nothing to read: the fresh memo is written as the build goes.
             var table = MemoTable()
             if spills { table.spill = MemoSpillFile.create(site: site) }
@@ -99,7 +97,7 @@ enum MemoPlace: Sendable {
                 // value. Without one, it stays as saved: a build record left there by an earlier
                 // build is checked whole against the site before it is ever replayed.
                 guard let value = last.value else { break }
-                var table = MemoFile.open(site: site, maxBytes: Self.maxBytes).map { MemoTable(storage: $0) } ?? MemoTable()
+                var table = MemoFile.table(site: site, maxBytes: Self.maxBytes)
                 table.store(last.step, 0, version: 0, value: value)
                 kept = .container(table.prepared())
             case .table: break

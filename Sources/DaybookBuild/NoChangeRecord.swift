@@ -82,8 +82,8 @@ package struct NoChangeRecord: Equatable {
         }
         // Read from the memo as every value is: its index alone, then the record by position,
         // bounded and verified, never through a link.
-        let memo = MemoFile.open(site: options.siteDirectory, maxBytes: MemoPlace.maxBytes).map { MemoTable(storage: $0) }
-        guard let data = memo?.value(step, 0, version: 0),
+        let memo = MemoFile.table(site: options.siteDirectory, maxBytes: MemoPlace.maxBytes)
+        guard let data = memo.value(step, 0, version: 0),
             // Parsed from the file's bytes as read: no string of the whole 2 MB made first.
             // The outputs are counted as they are checked, not kept in the record.
             case let (record, outputCount)? = data.withUnsafeBufferPointer({ bytes -> (NoChangeRecord, Int)? in
