@@ -118,7 +118,8 @@ package enum SearchStep {
         let (units, names, table) = (renderer.searchUnits(), renderer.searchNames(), memo)
         // Kept decoded by `serve`: decoding 30,000 runs' versions on every save, and encoding them
         // again after it, was a fifth of its search results.
-        let kept = table.decoded(Self.runs, 0, version: 0, as: KeptRuns.self) ?? table.value(Self.runs, 0, version: 0).flatMap(decodeRuns) ?? [:]
+        let keptDecoded = table.decoded(Self.runs, 0, version: 0, as: KeptRuns.self)
+        let kept = keptDecoded ?? table.value(Self.runs, 0, version: 0).flatMap(decodeRuns) ?? [:]
         @Sendable func version(_ read: UInt64) -> UInt64 {
             var hash = StableHash()
             hash.combine(bits: read)
@@ -170,7 +171,7 @@ package enum SearchStep {
             let runs = found.compactMap { entry in entry.id.map { (id: $0, version: entry.version ?? 0, versions: entry.versions) } }
             let decoded = KeptRuns(runs.map { ($0.id, (version: $0.version, versions: $0.versions)) }, uniquingKeysWith: { first, _ in first })
             memo.store(Self.runs, 0, version: 0, decoded: decoded) { encodeRuns(runs) }
-        } else if table.decoded(Self.runs, 0, version: 0, as: KeptRuns.self) == nil {
+        } else if keptDecoded == nil {
             memo.keepDecoded(Self.runs, 0, version: 0, kept)
         }
         let identities = found.map { ($0.id, $0.version) }
