@@ -41,7 +41,8 @@ package enum BuildSummary {
         }
         lines.append(
             "time: " + result.phases.map { String(format: "%@ %.3f s", $0.name, $0.seconds) }.joined(separator: ", ")
-                + String(format: "; search index %.3f s, beside the pages", result.searchIndexSeconds))
+                + String(format: "; search index %.3f s, beside the pages", result.searchIndexSeconds)
+                + (result.searchCardsMoved > 0 ? ", \(result.searchCardsMoved) cards moved" : ""))
         return lines
     }
 }

@@ -265,6 +265,24 @@ package final class OutputWriter {
         }
     }
 
+    /// The bytes of the previous build's file at a path, when the output still holds it as that
+    /// build recorded it, with the given key: the search step moves the last build's cards to
+    /// their new files from these rather than make their results again. Safe to call from
+    /// every core; the sink reads one file at a time.
+    package var previousFileRule: @Sendable (String, UInt64) -> [UInt8]? {
+        let files = previous.files
+        let disk = onDisk
+        let ownRecord = recordIsOwn
+        let sink = sink
+        return { path, key in
+            guard let entry = files[path]?.entry, entry.hash == key,
+                Self.entry(found: disk[path], recorded: entry, ownRecord: ownRecord) == .file(size: entry.size),
+                let bytes = sink.contents(of: path), bytes.count == entry.size, StableHash.ofContent(bytes) == key
+            else { return nil }
+            return bytes
+        }
+    }
+
     /// What is at a planned path: what `check` found, or for a file this process's own record
     /// holds, the file as recorded.
     private func entry(at path: String) -> OutputEntry? {

@@ -72,7 +72,14 @@ extension SiteBuilder {
         var files: [String: [UInt8]]
         var pageKeys: [String: UInt64]
         var memo = MemoPlace.Preparing.nothing
-        var searchSeconds = 0.0
+        var search = SearchWork()
+    }
+
+    /// What the search files cost, beside the pages, for the build's summary.
+    struct SearchWork: Sendable {
+        var seconds = 0.0
+        /// Cards taken from the last build's cards files (`SearchStep.Output.cardsMoved`).
+        var cardsMoved = 0
     }
 
     /// What the write gives: the record of every file, and what changed.
@@ -81,8 +88,8 @@ extension SiteBuilder {
         var report: WriteReport
         /// The memo after this build, to keep once its output is in place.
         var memo = MemoPlace.Preparing.nothing
-        /// Seconds the search files took, beside the pages.
-        var searchSeconds = 0.0
+        /// What the search files took, beside the pages.
+        var search = SearchWork()
     }
 
     /// What a build found so far, for its result.
@@ -287,7 +294,7 @@ extension SiteBuilder {
         var (manifest, carried) = writer.startingRecord(lists: plan.lists)
         var report = WriteReport()
         writer.begin()
-        let keepable = writer.keepRule
+        let (keepable, previousFile) = (writer.keepRule, writer.previousFileRule)
         // The feeds, the sitemap and the search index read no page: made while the pages render,
         // on whatever core the pages leave free.
         let (dataReady, searchReady, searchEmitted) = (ReadyFlag(), ReadyFlag(), FileQueue())
@@ -301,7 +308,8 @@ extension SiteBuilder {
             let started = ContinuousClock.now
             var memo = table
             let results = SearchStep.results(of: renderer, versions: versions, memo: &memo)
-            let output = SearchStep.files(results, layout: renderer.searchLayout, memo: &memo, keep: keepable) { searchEmitted.push($0) }
+            let output = SearchStep.files(
+                results, layout: renderer.searchLayout, memo: &memo, keep: keepable, previousFile: previousFile) { searchEmitted.push($0) }
             return (output, memo, PhaseClock.seconds(ContinuousClock.now - started))
         }
         // The data and search files are written between batches of pages as soon as their task
@@ -310,7 +318,7 @@ extension SiteBuilder {
         // The search cards files come first, while the postings are still being assembled.
         var sideKeys: [String: UInt64] = [:]
         var searchMemo: MemoTable?
-        var searchSeconds = 0.0
+        var searchWork = SearchWork()
         func writeSideFiles(waiting: Bool) async throws(OutputError) {
             func write(_ files: [RenderedFile], keys: [String: UInt64], reused: [String]) throws(OutputError) {
                 sideKeys.merge(keys) { _, new in new }
@@ -331,7 +339,7 @@ extension SiteBuilder {
             if let task = pendingSearch, waiting || searchReady.isRaised {
                 pendingSearch = nil
                 let (search, memo, seconds) = await task.value
-                (searchMemo, searchSeconds) = (memo, seconds)
+                (searchMemo, searchWork) = (memo, SearchWork(seconds: seconds, cardsMoved: search.cardsMoved))
                 // What the task handed over since the queue was emptied above: all of it now
                 // that the task is done.
                 try writeEmitted()
@@ -414,7 +422,7 @@ extension SiteBuilder {
             // A path that had a key (a page, once) and now holds a file without one loses it.
             for path in unkeyed.keys where sideKeys[path] == nil { manifest.pageKeys[path] = nil }
         }
-        return Written(manifest: manifest, report: report, memo: MemoPlace.Preparing(plan.memo, memo), searchSeconds: searchSeconds)
+        return Written(manifest: manifest, report: report, memo: MemoPlace.Preparing(plan.memo, memo), search: searchWork)
     }
 
     /// `--check`: renders every page into memory, through the same writer as a build to disk.
@@ -429,7 +437,7 @@ extension SiteBuilder {
         files[OutputWriter.manifestName] = nil
         files[OutputWriter.intentName] = nil
         return Rendered(
-            files: files, pageKeys: written?.manifest.pageKeys ?? [:], memo: written?.memo ?? .nothing, searchSeconds: written?.searchSeconds ?? 0)
+            files: files, pageKeys: written?.manifest.pageKeys ?? [:], memo: written?.memo ?? .nothing, search: written?.search ?? SearchWork())
     }
 
     /// `--check`: the checks of `daybook check`, on the site in memory.
@@ -450,7 +458,7 @@ extension SiteBuilder {
         writer.begin()
         let files = rendered.files.sorted { $0.key.scalarsPrecede($1.key) }.map { RenderedFile(path: $0.key, bytes: $0.value) }
         manifest.files = try writer.write(files, report: &report)
-        return Written(manifest: manifest, report: report, memo: rendered.memo, searchSeconds: rendered.searchSeconds)
+        return Written(manifest: manifest, report: report, memo: rendered.memo, search: rendered.search)
     }
 
     /// Commits the build (removes what the previous build wrote and this one did not, puts the

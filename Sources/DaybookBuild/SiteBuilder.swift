@@ -84,6 +84,9 @@ package struct BuildResult: Sendable {
     package var phases: [(name: String, seconds: Double)] = []
     /// Seconds spent making the search index, on another core while pages render.
     package var searchIndexSeconds: Double = 0
+    /// Search cards taken from the last build's files rather than made again: after a post
+    /// added or gone, every later card moves to another file.
+    package var searchCardsMoved = 0
     /// Photos this build encoded, and photos whose copies came from the cache (CONTRACT §7).
     package var imagesEncoded = 0
     package var imagesReused = 0
@@ -224,7 +227,7 @@ package struct SiteBuilder: Sendable {
             }
             var result = finish(writeReport, pages: plan.renderer.pageCount)
             result.listChanges = listChanges
-            result.searchIndexSeconds = written.searchSeconds
+            (result.searchIndexSeconds, result.searchCardsMoved) = (written.search.seconds, written.search.cardsMoved)
             // The site is in place: what fails from here fails the build, saying so. The memo
             // keeps the record that lets the next build stop early (`NoChangeRecord`), or none.
             let record =

@@ -14,9 +14,11 @@ import DaybookRender
 /// - `search.postings` and `search.lexicon`: each file's contents, under the layout.
 ///
 /// When the layout and the number of results are the last build's, the results that changed
-/// are patched into the files their old and new terms are in (`SearchIndex.patched`); anything
-/// else (a post added or gone moves every later result's number) remakes the files from every
-/// result's terms, most of them kept. Either way the files are the bytes `SearchIndex.files`
+/// are patched into the files their old and new terms are in (`SearchIndex.patched`). When
+/// results came or went (a post added or gone moves every later result's number), the files
+/// are shifted around them (`shift`). Anything else (a new layout, most results changed, a memo
+/// missing a value) remakes the files from every result's terms, most of them kept. Either way
+/// the files are the bytes `SearchIndex.files`
 /// makes from nothing (`SearchStepTests`).
 package enum SearchStep {
     static let index = MemoStep("search.index")
@@ -32,13 +34,21 @@ package enum SearchStep {
         package var keys: [String: UInt64] = [:]
         /// Whether only the changed results were worked on (`false`: every file was remade).
         package var patched = false
+        /// Whether results came or went, and the files were patched around them (`shift`).
+        package var shifted = false
+        /// How many cards were taken from the last build's cards files, to their new files.
+        package var cardsMoved = 0
     }
 
-    /// - Parameter keep: whether the output still holds the last build's file at a path with a key.
+    /// - Parameters:
+    ///   - keep: whether the output still holds the last build's file at a path with a key.
+    ///   - previousFile: the bytes of the last build's file at a path, when the output still
+    ///     holds it with that key (`OutputWriter.previousFileRule`).
     package static func files(
-        _ documents: [SearchDocument], layout: SearchIndex.Layout, memo: inout MemoTable, keep: @Sendable (String, UInt64) -> Bool
+        _ documents: [SearchDocument], layout: SearchIndex.Layout, memo: inout MemoTable, keep: @Sendable (String, UInt64) -> Bool,
+        previousFile: @Sendable (String, UInt64) -> [UInt8]? = { _, _ in nil }
     ) -> Output {
-        files(SearchResults(documents: documents), layout: layout, memo: &memo, keep: keep)
+        files(SearchResults(documents: documents), layout: layout, memo: &memo, keep: keep, previousFile: previousFile)
     }
 
     /// The same, of results made as the files need them (`results(of:versions:memo:)`).
@@ -47,14 +57,16 @@ package enum SearchStep {
     ///   file goes to it as it is made: held to the end, they were 100 MB of a large site's peak.
     package static func files(
         _ results: SearchResults, layout: SearchIndex.Layout, memo: inout MemoTable, keep: @Sendable (String, UInt64) -> Bool,
-        emit: (@Sendable ([RenderedFile]) -> Void)? = nil
+        previousFile: @Sendable (String, UInt64) -> [UInt8]? = { _, _ in nil }, emit: (@Sendable ([RenderedFile]) -> Void)? = nil
     ) -> Output {
         let layoutVersion = version(of: layout)
-        if let previous = memo.value(index, 0, version: layoutVersion).flatMap(IndexRecord.init(bytes:)),
-            previous.versions.count == results.count
-        {
+        if let previous = memo.value(index, 0, version: layoutVersion).flatMap(IndexRecord.init(bytes:)) {
             var table = memo
-            if let output = patch(results, previous: previous, layout: layout, layoutVersion: layoutVersion, memo: &table, keep: keep) {
+            let patched =
+                previous.versions.count == results.count
+                ? patch(results, previous: previous, layout: layout, layoutVersion: layoutVersion, memo: &table, keep: keep)
+                : shift(results, previous: previous, layout: layout, layoutVersion: layoutVersion, memo: &table, keep: keep, previousFile: previousFile)
+            if let output = patched {
                 memo = table
                 keepRuns(of: results, memo: &memo)
                 return output
@@ -400,35 +412,44 @@ package enum SearchStep {
         // The big files of each bucket whose postings changed, made again from its postings files;
         // only the segments whose bytes moved are written.
         let bigStart = layout.lexiconFiles + layout.postingFiles
-        func bigFiles(ofBucket bucket: Int) -> [RenderedFile]? {
-            var states: [SearchIndex.Postings] = []
-            for number in SearchIndex.postingFiles(ofBucket: bucket, layout) {
-                guard let state = patchedPostings[number] ?? memo.value(postings, UInt64(number), version: layoutVersion).flatMap(decodePostings)
-                else { return nil }
-                states.append(state)
-            }
-            return SearchIndex.bigJSON(bucket: bucket, postings: states, layout: layout)
-        }
         var madeBuckets: [Int: [RenderedFile]] = [:]
         for bucket in layout.bigBuckets == 0 ? [] : Set(byFile.keys.map { $0 % layout.bigBuckets }) {
-            guard let made = bigFiles(ofBucket: bucket) else { return nil }
+            guard let made = bigFiles(ofBucket: bucket, layout: layout, layoutVersion: layoutVersion, memo: memo, changed: patchedPostings) else { return nil }
             madeBuckets[bucket] = made
             for (segment, file) in made.enumerated() {
                 let position = bigStart + bucket * layout.segments + segment
                 if StableHash.ofContent(file.bytes) != keys[position] { put(file, at: position) }
             }
         }
-        // The lexicon: a word's magnitude in its own file; a word new or gone, in its near keys' files.
-        var lexiconFiles: [Int: SearchIndex.Lexicon] = [:]
+        guard let lexiconFiles = lexiconFiles(changing: lexiconChanges, layout: layout, layoutVersion: layoutVersion, memo: memo) else { return nil }
+        for (number, file) in lexiconFiles {
+            memo.store(lexicon, UInt64(number), version: layoutVersion, value: encode(file))
+            put(SearchIndex.lexiconJSON(file, number: number), at: number)
+        }
+        for number in changedCards {
+            put(SearchIndex.cardsJSON(cards: results.documents(layout.results(ofCardFile: number, documents: results.count)), number: number), at: bigStart + layout.bigFiles + number)
+        }
+        return finished(
+            results, files: files, keys: keys, previous: previous, layout: layout, layoutVersion: layoutVersion, madeBuckets: madeBuckets,
+            memo: &memo, keep: keep)
+    }
+
+    /// The lexicon files a patch changes, from how many results each word was in and is in now:
+    /// a word's magnitude in its own file; a word new to the site or gone from it, in the files
+    /// of its near keys. `nil` when a file is not in the memo.
+    static func lexiconFiles(
+        changing changes: [(word: String, before: Int, after: Int)], layout: SearchIndex.Layout, layoutVersion: UInt64, memo: MemoTable
+    ) -> [Int: SearchIndex.Lexicon]? {
+        var files: [Int: SearchIndex.Lexicon] = [:]
         func withLexicon(_ number: Int, _ change: (inout SearchIndex.Lexicon) -> Void) -> Bool {
-            guard var file = lexiconFiles[number] ?? memo.value(lexicon, UInt64(number), version: layoutVersion).flatMap(decodeLexicon) else {
+            guard var file = files[number] ?? memo.value(lexicon, UInt64(number), version: layoutVersion).flatMap(decodeLexicon) else {
                 return false
             }
             change(&file)
-            lexiconFiles[number] = file
+            files[number] = file
             return true
         }
-        for (word, before, after) in lexiconChanges {
+        for (word, before, after) in changes {
             let magnitude = after == 0 ? nil : SearchIndex.magnitude(ofResults: after)
             if before > 0 && magnitude == SearchIndex.magnitude(ofResults: before) { continue }
             guard withLexicon(SearchIndex.lexiconFile(of: word, layout), { $0.words[word] = magnitude }) else { return nil }
@@ -442,17 +463,20 @@ package enum SearchStep {
                 guard done else { return nil }
             }
         }
-        for (number, file) in lexiconFiles {
-            memo.store(lexicon, UInt64(number), version: layoutVersion, value: encode(file))
-            put(SearchIndex.lexiconJSON(file, number: number), at: number)
-        }
-        let cardStart = bigStart + layout.bigFiles
-        func cards(_ number: Int) -> RenderedFile {
-            SearchIndex.cardsJSON(cards: results.documents(layout.results(ofCardFile: number, documents: results.count)), number: number)
-        }
-        for number in changedCards { put(cards(number), at: cardStart + number) }
+        return files
+    }
 
-        // The files nothing touched: kept when the output still holds them, else written again.
+    /// The output of a patch, from the files it made (`files`, by place in the layout's paths)
+    /// and every file's key: the files nothing touched are kept when the output still holds
+    /// them, else made again from the memo; the index record is stored when it changed.
+    static func finished(
+        _ results: SearchResults, files: [Int: RenderedFile], keys: [UInt64], previous: IndexRecord, layout: SearchIndex.Layout,
+        layoutVersion: UInt64, madeBuckets: [Int: [RenderedFile]], memo: inout MemoTable, keep: @Sendable (String, UInt64) -> Bool
+    ) -> Output? {
+        let paths = layout.paths
+        let bigStart = layout.lexiconFiles + layout.postingFiles
+        let cardStart = bigStart + layout.bigFiles
+        var (files, keys, madeBuckets) = (files, keys, madeBuckets)
         var output = Output()
         output.patched = true
         for (position, path) in paths.enumerated() where files[position] == nil {
@@ -470,20 +494,36 @@ package enum SearchStep {
                 file = SearchIndex.postingsJSON(state, number: number, layout: layout)
             } else if position < cardStart {
                 let bucket = (position - bigStart) / layout.segments
-                if madeBuckets[bucket] == nil { madeBuckets[bucket] = bigFiles(ofBucket: bucket) }
+                if madeBuckets[bucket] == nil { madeBuckets[bucket] = bigFiles(ofBucket: bucket, layout: layout, layoutVersion: layoutVersion, memo: memo) }
                 guard let made = madeBuckets[bucket] else { return nil }
                 file = made[(position - bigStart) % layout.segments]
             } else {
-                file = cards(position - cardStart)
+                let number = position - cardStart
+                file = SearchIndex.cardsJSON(cards: results.documents(layout.results(ofCardFile: number, documents: results.count)), number: number)
             }
-            put(file, at: position)
+            keys[position] = StableHash.ofContent(file.bytes)
+            files[position] = file
         }
         // In the layout's order, as when every file is remade.
         output.files = files.sorted { $0.key < $1.key }.map(\.value)
         for (path, key) in zip(paths, keys) { output.keys[path] = key }
+        let versions = results.versions
         if versions != previous.versions || keys != previous.fileKeys {
             memo.store(index, 0, version: layoutVersion, value: IndexRecord(versions: versions, fileKeys: keys).bytes)
         }
         return output
+    }
+
+    /// The big files of a bucket, made again from its postings files in the memo (`changed`:
+    /// those a patch holds in hand); `nil` when one is not in the memo.
+    static func bigFiles(
+        ofBucket bucket: Int, layout: SearchIndex.Layout, layoutVersion: UInt64, memo: MemoTable, changed: [Int: SearchIndex.Postings] = [:]
+    ) -> [RenderedFile]? {
+        var states: [SearchIndex.Postings] = []
+        for number in SearchIndex.postingFiles(ofBucket: bucket, layout) {
+            guard let state = changed[number] ?? memo.value(postings, UInt64(number), version: layoutVersion).flatMap(decodePostings) else { return nil }
+            states.append(state)
+        }
+        return SearchIndex.bigJSON(bucket: bucket, postings: states, layout: layout)
     }
 }

@@ -442,25 +442,83 @@ package enum SearchIndex {
     package static func cardsJSON(cards: some Sequence<SearchDocument>, number: Int) -> RenderedFile {
         var json = JSONText()
         json.open("[")
-        for document in cards {
-            json.open("[")
-            json.string(document.kind.rawValue)
-            json.string(document.slug)
-            json.string(document.title)
-            json.string(Self.cardText(document.text))
-            json.number(document.number)
-            json.string(document.thumbnail)
-            // An item in its own language (§11): its tag, its direction where it is not the
-            // site's, and whether the title is its text too. Left out for the site's language.
-            if !document.lang.isEmpty {
-                json.string(document.lang)
-                json.string(document.dir)
-                json.number(document.titleInLanguage ? 1 : 0)
-            }
-            json.close("]")
-        }
+        for document in cards { card(document, into: &json) }
         json.close("]")
         return RenderedFile(path: path("d", number), bytes: json.bytes)
+    }
+
+    /// One result's card, as it stands in its cards file. A cards file is its cards joined by
+    /// commas in brackets, so a build that renumbers the results (a post added or gone) moves
+    /// the kept cards to their new files (`cardsJSON(fragments:number:)`) without making their
+    /// results again.
+    package static func cardJSON(_ document: SearchDocument) -> [UInt8] {
+        var json = JSONText()
+        card(document, into: &json)
+        return json.bytes
+    }
+
+    private static func card(_ document: SearchDocument, into json: inout JSONText) {
+        json.open("[")
+        json.string(document.kind.rawValue)
+        json.string(document.slug)
+        json.string(document.title)
+        json.string(Self.cardText(document.text))
+        json.number(document.number)
+        json.string(document.thumbnail)
+        // An item in its own language (§11): its tag, its direction where it is not the
+        // site's, and whether the title is its text too. Left out for the site's language.
+        if !document.lang.isEmpty {
+            json.string(document.lang)
+            json.string(document.dir)
+            json.number(document.titleInLanguage ? 1 : 0)
+        }
+        json.close("]")
+    }
+
+    /// Cards file `number`, of its cards as `cardJSON` writes them: the bytes `cardsJSON(cards:number:)` makes.
+    package static func cardsJSON(fragments: [ArraySlice<UInt8>], number: Int) -> RenderedFile {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(fragments.reduce(2) { $0 + $1.count + 1 })
+        bytes.append(UInt8(ascii: "["))
+        for (index, fragment) in fragments.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes += fragment
+        }
+        bytes.append(UInt8(ascii: "]"))
+        return RenderedFile(path: path("d", number), bytes: bytes)
+    }
+
+    /// Where each card of a cards file's bytes is, as `cardJSON` wrote it: `nil` when the bytes
+    /// are not an array of arrays. Only ever given a file whose bytes hash to the key the last
+    /// build recorded for it, so a file edited in the output is never split.
+    package static func cardFragments(of bytes: [UInt8]) -> [Range<Int>]? {
+        let (open, close, quote, backslash) = (UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: "\\"))
+        guard bytes.first == open, bytes.last == close else { return nil }
+        var cards: [Range<Int>] = []
+        var (depth, start, inString, escaped) = (0, 0, false, false)
+        for (offset, byte) in bytes.enumerated() {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == backslash {
+                    escaped = true
+                } else if byte == quote {
+                    inString = false
+                }
+                continue
+            }
+            if byte == quote {
+                inString = true
+            } else if byte == open {
+                depth += 1
+                if depth == 2 { start = offset }
+            } else if byte == close {
+                if depth == 2 { cards.append(start..<(offset + 1)) }
+                depth -= 1
+                if depth < 0 { return nil }
+            }
+        }
+        return depth == 0 && !inString ? cards : nil
     }
 
     /// Every file of the index of `documents`, in the order of `layout.paths`, made from nothing

@@ -291,6 +291,25 @@ struct KnownRecordTests {
         #expect(ahead.keepRule("index.html", 1) && !plain.keepRule("index.html", 1))
         #expect(!ahead.keepRule("a/index.html", 2) && !plain.keepRule("a/index.html", 2))
     }
+
+    @Test("a file of the last build is read back only as that build wrote it: with its key, unedited, and not through a link")
+    func previousFileReadBack() throws {
+        let output = try builtOnce().output
+        var tree = output.tree
+        // The same size, other bytes: only the key tells.
+        tree["a/index.html"] = .file(Array("PAGE a/index.html".utf8))
+        tree["b/index.html"] = .link("/etc/passwd")
+        let changed = MemoryOutput(tree)
+        let writer = OutputWriter(sink: changed)
+        _ = writer.check(["index.html", "a/index.html", "b/index.html"])
+        let read = writer.previousFileRule
+        let home = Array("page index.html".utf8)
+        #expect(read("index.html", StableHash.ofContent(home)) == home)
+        #expect(read("index.html", StableHash.ofContent(home) &+ 1) == nil)
+        #expect(read("a/index.html", StableHash.ofContent(Array("page a/index.html".utf8))) == nil)
+        #expect(read("b/index.html", StableHash.ofContent(Array("page b/index.html".utf8))) == nil)
+        #expect(read("c/index.html", 0) == nil)
+    }
 }
 
 /// The output folder on disk answers for many paths at once, on all cores, what it answers for

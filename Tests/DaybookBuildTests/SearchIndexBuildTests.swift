@@ -198,7 +198,7 @@ struct SearchIndexBuildTests {
         #expect(rebuilt.report?.writtenPaths.filter { $0.hasPrefix("search/") }.count == changed.count)
     }
 
-    @Test("through the memo in .daybook-cache: after a caption edit, a new post and a damaged memo, the search files are a fresh build's")
+    @Test("through the memo in .daybook-cache: after a caption edit, a new post, a deleted post and a damaged memo, the search files are a fresh build's")
     func memoOnDisk() async throws {
         let site = try SiteFixture(Self.archive)
         _ = try await build(site)
@@ -217,14 +217,23 @@ struct SearchIndexBuildTests {
         _ = try await build(site)
         #expect(Self.searchFiles(site) == (try await fresh()))
         #expect(Self.searchFiles(site).values.contains { $0.contains("\"red\"") })
-        // A new post: every later result moves, and the files are remade from the kept words.
+        // A new post: every later result moves, and the kept cards move with them.
         try site.write(
             "content/posts.json",
             try #require(site.read("content/posts.json")).replacing(
                 "[\n", with: #"[\#n  {"id": "p0", "author": "ben", "createdAt": "2026-11-18T08:00:00Z", "caption": "Ferry to Cacilhas"},\#n"#))
-        _ = try await build(site)
+        let added = try await build(site)
         #expect(Self.searchFiles(site) == (try await fresh()))
         #expect(Self.searchFiles(site).values.contains { $0.contains("\"cacilhas\"") })
+        #expect(added.searchCardsMoved > 0)
+        // A deleted post: its results go, the rest move up, read back from the last cards file.
+        try site.write(
+            "content/posts.json",
+            try #require(site.read("content/posts.json")).replacing(#"  {"id": "p2", "author": "ben", "createdAt": "2026-11-19T08:00:00Z", "caption": "Tram 28 at dawn"},\#n"#, with: ""))
+        let deleted = try await build(site)
+        #expect(Self.searchFiles(site) == (try await fresh()))
+        #expect(!Self.searchFiles(site).values.contains { $0.contains("tram") })
+        #expect(deleted.searchCardsMoved > 0)
         // The memo cut short, then another edit: the files are made from nothing, as they should be.
         let bytes = try Data(contentsOf: site.directory.appending(path: memo))
         try site.write(memo, bytes: bytes.prefix(bytes.count / 2))

@@ -57,10 +57,11 @@ struct SearchStepTests {
 
     /// 200 sequences of 20 edits over a site of 40 to 90 results; after each edit, the output
     /// folder as the step leaves it is the index made from nothing.
-    @Test("after each of 20 random edits, 200 times: the output is the index made from nothing, and a same-count edit is patched")
+    @Test("after each of 20 random edits, 200 times: the output is the index made from nothing, a same-count edit is patched and a result added or removed is shifted")
     func randomEdits() throws {
         var random = SeededGenerator(seed: 39)
         var patchedCount = 0
+        var (shiftedCount, addedOrRemoved) = (0, 0)
         for sequence in 0..<200 {
             var documents = (0..<Int.random(in: 40...90, using: &random)).map { Self.document(&random, number: $0) }
             var memo = MemoTable()
@@ -85,9 +86,11 @@ struct SearchStepTests {
                 let lost = Bool.random(using: &random) ? layout.paths.randomElement(using: &random) : nil
                 if let lost { output[lost] = nil }
                 let (held, heldKeys) = (output, keys)
-                let result = SearchStep.files(documents, layout: layout, memo: &memo) { path, key in
-                    held[path] != nil && heldKeys[path] == key
-                }
+                // Now and then the last cards files cannot be read back: their results are made.
+                let readable = Int.random(in: 0..<4, using: &random) != 0
+                let result = SearchStep.files(
+                    documents, layout: layout, memo: &memo, keep: { path, key in held[path] != nil && heldKeys[path] == key },
+                    previousFile: { path, key in readable && heldKeys[path] == key ? held[path] : nil })
                 for path in result.reused { #expect(output[path] != nil, "kept \(path), which the output lacks") }
                 for file in result.files { output[file.path] = file.bytes }
                 output = output.filter { layout.paths.contains($0.key) }
@@ -98,10 +101,17 @@ struct SearchStepTests {
                 #expect(Set(output.keys) == Set(layout.paths))
                 for file in expected { #expect(keys[file.path] == StableHash.ofContent(file.bytes)) }
                 if step > 0 && documents.count == before && result.patched { patchedCount += 1 }
+                if step > 0 && documents.count != before {
+                    addedOrRemoved += 1
+                    if result.shifted { shiftedCount += 1 }
+                }
+                #expect(!result.shifted || documents.count != before)
             }
         }
-        // Most same-count edits are patched rather than remade (a layout step remakes).
+        // Most same-count edits are patched rather than remade, and most results added or
+        // removed are shifted (a layout step remakes).
         #expect(patchedCount > 1_500)
+        #expect(shiftedCount > addedOrRemoved * 3 / 4, "\(shiftedCount) of \(addedOrRemoved) shifted")
     }
 
     @Test("one caption edited: its card file, the postings of the words it gained and lost, and their lexicon files are all that change")
@@ -132,7 +142,7 @@ struct SearchStepTests {
         let layout = SearchIndex.Layout(pages: 20_000, documents: documents.count, entries: 40)
         let emitted = Mutex<[RenderedFile]>([])
         var memo = MemoTable()
-        let output = SearchStep.files(SearchResults(documents: documents), layout: layout, memo: &memo, keep: { _, _ in false }) { files in emitted.withLock { $0 += files } }
+        let output = SearchStep.files(SearchResults(documents: documents), layout: layout, memo: &memo, keep: { _, _ in false }, emit: { files in emitted.withLock { $0 += files } })
         var plain = MemoTable()
         let whole = SearchStep.files(documents, layout: layout, memo: &plain) { _, _ in false }
         let cards = emitted.withLock { $0 }
@@ -145,7 +155,7 @@ struct SearchStepTests {
         documents[5].texts = ["lighthouse grandmother"]
         documents[5].text = "lighthouse grandmother"
         let held = output.keys
-        let next = SearchStep.files(SearchResults(documents: documents), layout: layout, memo: &memo, keep: { path, key in held[path] == key }) { _ in Issue.record("a patch emits nothing") }
+        let next = SearchStep.files(SearchResults(documents: documents), layout: layout, memo: &memo, keep: { path, key in held[path] == key }, emit: { _ in Issue.record("a patch emits nothing") })
         #expect(next.patched)
         #expect(next.files.contains { $0.path == "search/d/0.json" })
     }
@@ -161,10 +171,12 @@ struct SearchStepTests {
         held.results = results
         let emitted = Mutex<[RenderedFile]>([])
         var memo = MemoTable()
-        let output = SearchStep.files(results, layout: layout, memo: &memo, keep: { _, _ in false }) { files in
-            held.note()
-            emitted.withLock { $0 += files }
-        }
+        let output = SearchStep.files(
+            results, layout: layout, memo: &memo, keep: { _, _ in false },
+            emit: { files in
+                held.note()
+                emitted.withLock { $0 += files }
+            })
         let fresh = Dictionary(uniqueKeysWithValues: SearchIndex.files(documents, layout: layout).map { ($0.path, $0.bytes) })
         #expect(Dictionary(uniqueKeysWithValues: (output.files + emitted.withLock { $0 }).map { ($0.path, $0.bytes) }) == fresh)
         var plain = MemoTable()
