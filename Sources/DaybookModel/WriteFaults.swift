@@ -17,7 +17,8 @@ package struct WriteFaults: Sendable {
         /// The old file at a path kept aside (a hard link in the staging area) before its
         /// replacement is put in place, so that a failure after can bring it back.
         case keep(String)
-        /// A staged file renamed to its path.
+        /// A staged file renamed to its path, or a new top-level folder staged whole renamed into
+        /// the output folder.
         case place(String)
         /// A file the previous build wrote and this one does not, moved out of the folder.
         case remove(String)

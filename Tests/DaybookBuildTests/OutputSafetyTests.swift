@@ -191,6 +191,13 @@ struct OutputSafetyTests {
         let page = try #require(site.read("output/posts/p5/index.html"))
         try site.write("output/.daybook-tmp/3", page)
         try site.write("output/posts/p5/index.html.daybook-tmp", page)  // as earlier versions named it
+        // A first build killed while staging a new folder whole: its tree, with links out of the
+        // output among it (another program's), which go as themselves, never followed.
+        try site.write("output/.daybook-tmp/tree/places/lisbon/index.html", page)
+        try site.write("kept/secret.txt", "not the output's\n")
+        let links = site.directory.appending(path: "output/.daybook-tmp/tree/places")
+        try FileManager.default.createSymbolicLink(at: links.appending(path: "folder-link"), withDestinationURL: site.directory.appending(path: "kept"))
+        try FileManager.default.createSymbolicLink(at: links.appending(path: "file-link"), withDestinationURL: site.directory.appending(path: "kept/secret.txt"))
         let posts = try #require(site.read("content/posts.json")).split(separator: "\n").filter { !$0.contains("\"p5\"") }
         try site.write("content/posts.json", posts.joined(separator: "\n"))
         #expect(await build(site).succeeded)
@@ -201,6 +208,8 @@ struct OutputSafetyTests {
         var a = site.tree("output")
         var b = clean.tree("output")
         #expect(a.keys.filter { $0.contains("daybook-tmp") }.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: site.directory.appending(path: "output/.daybook-tmp").path))
+        #expect(site.read("kept/secret.txt") == "not the output's\n")
         #expect(!FileManager.default.fileExists(atPath: site.directory.appending(path: "output/posts/p5").path))
         a[OutputWriter.manifestName] = nil
         b[OutputWriter.manifestName] = nil

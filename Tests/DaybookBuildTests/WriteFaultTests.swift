@@ -118,6 +118,53 @@ struct WriteFaultTests {
         #expect(states["unchanged", default: 0] > 0 && states["replaced", default: 0] > 0, "\(states)")
         print("write faults: \(points.count) write points of a rebuild failed in turn, \(states)")
     }
+
+    @Test("each write of a first build into an empty folder, failed in turn, leaves the folder empty (or says otherwise) and no stray file; new top-level folders go in whole")
+    func firstBuildWritePoints() async throws {
+        let base = try SiteFixture(Self.archive)
+        defer { try? FileManager.default.removeItem(at: base.directory) }
+        try base.write("content/images/a.png", bytes: TestPNG.make(width: 40, height: 30))
+        let fresh = try base.copy()
+        defer { try? FileManager.default.removeItem(at: fresh.directory) }
+        try #require(await SiteBuilder().build(Self.options(fresh)).succeeded)
+        let expected = FolderState(fresh.directory.appending(path: "output")).recordByContent
+
+        var points: [WriteFaults.Point] = []
+        var states: [String: Int] = [:]
+        for n in 1...2_000 {
+            let trial = try base.copy()
+            defer { try? FileManager.default.removeItem(at: trial.directory) }
+            let fault = NthWriteFails(n, code: EIO)
+            let result = await SiteBuilder(faults: fault.faults).build(Self.options(trial))
+            let output = FolderState(trial.directory.appending(path: "output"))
+            guard let point = fault.failed else {
+                #expect(result.succeeded)
+                #expect(output.recordByContent == expected)
+                break
+            }
+            points.append(point)
+            #expect(!result.succeeded, "\(point)")
+            switch result.outputState {
+            case .unchanged:
+                states["unchanged", default: 0] += 1
+                #expect(output.paths.isEmpty, "\(point): \(output.paths)")
+            case .replaced:
+                states["replaced", default: 0] += 1
+                #expect(output.without(OutputWriter.intentName).recordByContent == expected, "\(point): \(output.differences(from: expected))")
+            case .mixed(let paths):
+                Issue.record("\(point): undoing the commit failed at \(paths)")
+            }
+            let again = await SiteBuilder().build(Self.options(trial))
+            #expect(again.succeeded, "\(point): \(again.diagnostics)")
+            #expect(FolderState(trial.directory.appending(path: "output")).recordByContent == expected, "after \(point)")
+        }
+        // Each top-level folder (posts/, tags/, …) went in by one placement, and each file at the top.
+        let placed = points.compactMap { if case .place(let path) = $0 { path } else { nil } }
+        let top = expected.paths.filter { !$0.contains("/") }
+        #expect(placed.sorted() == top.sorted(), "\(placed)")
+        #expect(expected.paths.count > 3 * top.count)
+        #expect(states["unchanged", default: 0] > 0 && states["replaced", default: 0] > 0, "\(states)")
+    }
 }
 
 /// Fails the `n`-th write it is asked about with `code`, and remembers which it was.
