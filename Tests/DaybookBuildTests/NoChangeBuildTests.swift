@@ -3,6 +3,7 @@ import DaybookIncremental
 import DaybookModel
 import DaybookTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 /// Issue 14: a build that provably changes nothing stops after stat'ing its inputs and outputs
@@ -207,5 +208,27 @@ struct NoChangeBuildTests {
             #expect(result.succeeded)
             #expect(!Self.replayed(result), "damage \(damage.prefix(60)) was replayed")
         }
+    }
+
+    @Test("a source edited while the build runs, after the build read it: the next build is not replayed and shows the edit")
+    func editedDuringTheBuild() async throws {
+        let site = try #require(try await Self.builtSites(1).first)
+        try site.write("content/posts.json", try #require(site.read("content/posts.json")).replacing("aaa #sea", with: "bbb #sea"))
+        // The edit the build reads, then another while it renders, of the same file.
+        var options = Self.options(site)
+        let edited = Mutex(false)
+        options.progress = { progress in
+            guard progress.phase == "render and write", !edited.withLock({ $0 }) else { return }
+            edited.withLock { $0 = true }
+            try? site.write("content/posts.json", (site.read("content/posts.json") ?? "").replacing("bbb #sea", with: "ccc #sea"))
+        }
+        let during = await Self.build(options)
+        #expect(during.succeeded)
+        #expect(edited.withLock { $0 })
+        #expect(site.read("output/posts/p1/index.html")?.contains("bbb") == true)
+        let next = await Self.build(Self.options(site))
+        #expect(!Self.replayed(next))
+        #expect(site.read("output/posts/p1/index.html")?.contains("ccc") == true)
+        #expect(Self.replayed(await Self.build(Self.options(site))))
     }
 }
