@@ -59,10 +59,8 @@ extension SearchStep {
         keep: @Sendable (String, UInt64) -> Bool, previousFile: @Sendable (String, UInt64) -> [UInt8]?
     ) -> Output? {
         let versions = results.versions
-        let (count, oldCount) = (results.count, previous.versions.count)
-        let paths = layout.paths
-        guard previous.fileKeys.count == paths.count,
-            let alignment = Alignment(old: previous.versions.map(\.document), new: versions.map(\.document), limit: max(8, count / 8))
+        guard previous.fileKeys.count == layout.paths.count,
+            let alignment = Alignment(old: previous.versions.map(\.document), new: versions.map(\.document), limit: max(8, results.count / 8))
         else { return nil }
         let came = alignment.oldNumber.indices.filter { alignment.oldNumber[$0] == nil }
         results.prepare(numbers: came)
@@ -118,17 +116,42 @@ extension SearchStep {
             put(SearchIndex.lexiconJSON(file, number: number), at: number)
         }
 
-        // The cards files whose results are no longer the same, each of its kept results' cards
-        // and the cards of those that came.
         let cardStart = bigStart + layout.bigFiles
+        let moved = movedCards(results, previous: previous, alignment: alignment, layout: layout, previousFile: previousFile)
+        for (file, cards, _) in moved { put(cards, at: cardStart + file) }
+
+        // The terms of each group whose results changed, from the last build's groups and the
+        // results that came.
+        let cameByNumber = Dictionary(uniqueKeysWithValues: zip(came, cameTerms))
+        guard storeShiftedGroups(versions: versions, previous: previous, alignment: alignment, came: cameByNumber, results: results, layout: layout, memo: &memo)
+        else { return nil }
+        var output = finished(
+            results, files: files, keys: keys, previous: previous, layout: layout, layoutVersion: layoutVersion, madeBuckets: madeBuckets,
+            memo: &memo, keep: keep)
+        output?.shifted = true
+        output?.cardsMoved = moved.reduce(0) { $0 + $1.taken }
+        return output
+    }
+
+    /// The cards files whose results are no longer the same, each made of its kept results'
+    /// cards, taken from the last build's cards files (`previousFile`), and the cards of the
+    /// results that came. A kept result whose last file cannot be read back is made again.
+    /// - Returns: each file's number, its bytes, and how many of its cards were taken.
+    private static func movedCards(
+        _ results: SearchResults, previous: IndexRecord, alignment: Alignment, layout: SearchIndex.Layout,
+        previousFile: @Sendable (String, UInt64) -> [UInt8]?
+    ) -> [(file: Int, cards: RenderedFile, taken: Int)] {
+        let (count, oldCount) = (results.count, previous.versions.count)
+        let cardStart = layout.lexiconFiles + layout.postingFiles + layout.bigFiles
+        let paths = layout.paths
         @Sendable func oldRange(_ file: Int) -> Range<Int> { layout.results(ofCardFile: file, documents: oldCount) }
         @Sendable func newRange(_ file: Int) -> Range<Int> { layout.results(ofCardFile: file, documents: count) }
+        @Sendable func oldFile(_ number: Int) -> Int { layout.cardFile(of: number, documents: oldCount) }
         let moved = (0..<layout.cardFiles).filter { file in
             let (now, then) = (newRange(file), oldRange(file))
             return now.count != then.count || now.contains { alignment.oldNumber[$0] != then.lowerBound + ($0 - now.lowerBound) }
         }
-        let cameSet = Set(came)
-        let sources = Set(moved.flatMap { newRange($0).compactMap { alignment.oldNumber[$0] } }.map { layout.cardFile(of: $0, documents: oldCount) })
+        let sources = Set(moved.flatMap { newRange($0).compactMap { alignment.oldNumber[$0] } }.map(oldFile))
         let oldCards = Dictionary(
             uniqueKeysWithValues: Parallel.mapBlocking(Array(sources)) { file -> (Int, (bytes: [UInt8], cards: [Range<Int>])?) in
                 guard let bytes = previousFile(paths[cardStart + file], previous.fileKeys[cardStart + file]),
@@ -136,39 +159,19 @@ extension SearchStep {
                 else { return (file, nil) }
                 return (file, (bytes, cards))
             })
-        // A result whose card is neither in a file read back nor new is made again.
-        let unread = moved.flatMap { file in
-            newRange(file).filter { number in
-                alignment.oldNumber[number].map { oldCards[layout.cardFile(of: $0, documents: oldCount)]! == nil } ?? false
-            }
-        }
+        let unread = moved.flatMap { file in newRange(file).filter { alignment.oldNumber[$0].map { oldCards[oldFile($0)]! == nil } ?? false } }
         results.prepare(numbers: unread)
-        let newCards = Parallel.mapBlocking(moved) { file in
+        return Parallel.mapBlocking(moved) { file in
             var taken = 0
             let fragments = newRange(file).map { number -> ArraySlice<UInt8> in
-                if !cameSet.contains(number), let then = alignment.oldNumber[number],
-                    let (bytes, cards) = oldCards[layout.cardFile(of: then, documents: oldCount)]!
-                {
+                if let then = alignment.oldNumber[number], let (bytes, cards) = oldCards[oldFile(then)]! {
                     taken += 1
-                    return bytes[cards[then - oldRange(layout.cardFile(of: then, documents: oldCount)).lowerBound]]
+                    return bytes[cards[then - oldRange(oldFile(then)).lowerBound]]
                 }
                 return SearchIndex.cardJSON(results.document(at: number))[...]
             }
-            return (SearchIndex.cardsJSON(fragments: fragments, number: file), taken)
+            return (file, SearchIndex.cardsJSON(fragments: fragments, number: file), taken)
         }
-        for (file, (cards, _)) in zip(moved, newCards) { put(cards, at: cardStart + file) }
-
-        // The terms of each group whose results changed, from the last build's groups and the
-        // results that came.
-        guard storeShiftedGroups(versions: versions, previous: previous, alignment: alignment, came: Dictionary(uniqueKeysWithValues: zip(came, cameTerms)), results: results, layout: layout, memo: &memo) else {
-            return nil
-        }
-        var output = finished(
-            results, files: files, keys: keys, previous: previous, layout: layout, layoutVersion: layoutVersion, madeBuckets: madeBuckets,
-            memo: &memo, keep: keep)
-        output?.shifted = true
-        output?.cardsMoved = newCards.reduce(0) { $0 + $1.1 }
-        return output
     }
 
     /// A postings file with every result renumbered (`alignment`), the results gone left out and
