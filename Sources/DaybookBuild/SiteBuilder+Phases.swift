@@ -60,6 +60,9 @@ extension SiteBuilder {
         /// The facts each page of the previous build read (`PageStep`), `nil` when none are kept.
         /// `--check` renders with them too: into an empty folder in memory, nothing is reused.
         var previousFacts: PageFactTable?
+        /// Whether the table was held in memory by the process (`serve`), saved with the output's
+        /// record in one memo by the build that wrote both.
+        var previousFactsHeld = false
         var diagnostics: [Diagnostic]
         /// Where the incremental layer's memo comes from and goes to.
         var memo = MemoPlace.none
@@ -90,6 +93,8 @@ extension SiteBuilder {
         var memo = MemoPlace.Preparing.nothing
         /// What the search files took, beside the pages.
         var search = SearchWork()
+        /// `BuildResult.pagesKeptByTable`.
+        var keptByTable = (count: 0, trusted: false)
     }
 
     /// What a build found so far, for its result.
@@ -269,7 +274,7 @@ extension SiteBuilder {
         }
         return Plan(
             renderer: renderer, assets: assets, cachedImages: site.cachedImages, lists: snapshots, versions: versions,
-            previousFacts: PageStep.previous(in: memo), diagnostics: diagnostics)
+            previousFacts: PageStep.previous(in: memo), previousFactsHeld: PageStep.isHeld(in: memo), diagnostics: diagnostics)
     }
 
     /// The lists' snapshots, each item versioned by the facts its page reads of it: an item whose
@@ -361,15 +366,18 @@ extension SiteBuilder {
         progress(BuildProgress(phase: "render and write", done: 0, total: total))
         let renderer = plan.renderer
         let previousFacts = plan.previousFacts
-        let triage = await renderer.triage(previous: previousFacts, versions: versions, reuse: keepable)
-        var facts = PageFactTable.Builder(previous: previousFacts, versions: versions)
+        // `serve` holds the table with the record it was written with: its keys are the record's.
+        let trusted = plan.previousFactsHeld && writer.takesRecordAsWritten
+        let triage = await renderer.triage(previous: previousFacts, versions: versions, trusted: trusted, reuse: keepable)
+        var facts = PageFactTable.Builder(
+            previous: previousFacts, versions: versions, previousVersions: triage.previousVersions, pageCount: renderer.pageCount)
         /// Files the page's facts; a built page's key comes of them.
         func collect(_ output: SiteRenderer.PageOutput) -> UInt64 {
             switch output.facts {
-            case .kept:
-                facts.keep(output.path)
+            case .kept(let place):
+                facts.keep(at: output.position, previous: place, shape: output.shape ?? 0, key: output.key)
                 return output.key
-            case .read(let read): return facts.add(output.path, shape: output.shape ?? 0, facts: read)
+            case .read(let read): return facts.add(at: output.position, path: output.path, shape: output.shape ?? 0, facts: read)
             case nil: return output.key
             }
         }
@@ -422,7 +430,9 @@ extension SiteBuilder {
             // A path that had a key (a page, once) and now holds a file without one loses it.
             for path in unkeyed.keys where sideKeys[path] == nil { manifest.pageKeys[path] = nil }
         }
-        return Written(manifest: manifest, report: report, memo: MemoPlace.Preparing(plan.memo, memo), search: searchWork)
+        return Written(
+            manifest: manifest, report: report, memo: MemoPlace.Preparing(plan.memo, memo), search: searchWork,
+            keptByTable: (triage.keysTaken, trusted))
     }
 
     /// `--check`: renders every page into memory, through the same writer as a build to disk.

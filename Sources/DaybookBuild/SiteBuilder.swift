@@ -87,6 +87,9 @@ package struct BuildResult: Sendable {
     /// Search cards taken from the last build's files rather than made again: after a post
     /// added or gone, every later card moves to another file.
     package var searchCardsMoved = 0
+    /// Pages kept with the key the last build's table holds for them, their facts unchanged and
+    /// not hashed again; `trusted`: without asking the output's record (`serve`).
+    package var pagesKeptByTable = (count: 0, trusted: false)
     /// Photos this build encoded, and photos whose copies came from the cache (CONTRACT §7).
     package var imagesEncoded = 0
     package var imagesReused = 0
@@ -228,6 +231,7 @@ package struct SiteBuilder: Sendable {
             var result = finish(writeReport, pages: plan.renderer.pageCount)
             result.listChanges = listChanges
             (result.searchIndexSeconds, result.searchCardsMoved) = (written.search.seconds, written.search.cardsMoved)
+            result.pagesKeptByTable = written.keptByTable
             // The site is in place: what fails from here fails the build, saying so. The memo
             // keeps the record that lets the next build stop early (`NoChangeRecord`), or none.
             let record =

@@ -50,9 +50,12 @@ package struct SiteRenderer: Sendable {
         /// The page's shape (`FactVersions.shape(of:)`), which with its facts makes a built page's
         /// key (`PageFactTable.Builder.add`); `nil` for pages built whole every time.
         package var shape: UInt64?
+        /// The page's place in the plan.
+        package var position = 0
 
         package enum Facts: Sendable {
-            case kept
+            /// Kept: it read what the page at this place of the previous table read.
+            case kept(previous: Int)
             case read([PageFact])
         }
     }
@@ -110,6 +113,10 @@ package struct SiteRenderer: Sendable {
     package struct Triage: Sendable {
         package var kept: [PageOutput] = []
         package var toRender: [PageToRender] = []
+        /// The previous table's facts, versioned in this build, for this build's table.
+        package var previousVersions: [UInt64] = []
+        /// How many kept pages took the key they had, their facts not hashed again.
+        package var keysTaken = 0
     }
 
     /// A page to build: its place in the plan.
@@ -126,22 +133,50 @@ package struct SiteRenderer: Sendable {
     /// one its file was written under, is neither built nor rendered. That is what makes a
     /// rebuild incremental. Pages without facts (new ones, and home, search and 404, which are
     /// built whole to get their key) are built.
+    ///
+    /// A page of the same shape whose facts' versions are all the previous table's has the key
+    /// the table holds for it, unhashed; when the plan has the table's pages in its order, each
+    /// is found by its place rather than its path.
+    /// - Parameter trusted: whether the output's record is the one written with the previous
+    ///   table's keys, and its files are taken to be in place (`serve`, which holds both): a page
+    ///   whose key is the table's is then kept without asking `reuse`.
     package func triage(
-        previous: PageFactTable?, versions: FactVersions, reuse: @escaping @Sendable (String, UInt64) -> Bool = { _, _ in false }
+        previous: PageFactTable?, versions: FactVersions, trusted: Bool = false,
+        reuse: @escaping @Sendable (String, UInt64) -> Bool = { _, _ in false }
     ) async -> Triage {
         // Each fact the previous pages read, versioned once: a person is read by thousands of pages.
         let factVersions = previous.map { table in Parallel.mapBlocking(table.facts) { versions.version(of: $0) } } ?? []
-        let verdicts = await Parallel.map(Array(plan.pages.indices)) { position -> (kept: PageOutput?, render: PageToRender?) in
+        // Which facts moved since the table was made; `nil` when it cannot tell (a table without
+        // versions, or another context: the theme, the settings, the day).
+        let moved: [Bool]? = previous.flatMap { table in
+            guard table.context == versions.context, table.versions.count == factVersions.count else { return nil }
+            return zip(table.versions, factVersions).map { $0 != $1 }
+        }
+        let paths = plan.pages.map(\.path)
+        let inOrder = previous?.isInOrder(of: paths) ?? false
+        let places = inOrder ? [:] : previous?.places() ?? [:]
+        let verdicts = await Parallel.map(Array(plan.pages.indices)) { position -> (kept: PageOutput?, render: PageToRender?, taken: Bool) in
             let page = plan.pages[position]
-            if let previous, let places = previous.pages[page.path], let shape = versions.shape(of: page.spec) {
-                let key = versions.key(shape: shape, facts: places.lazy.map { factVersions[Int($0)] })
-                if reuse(page.path, key) { return (PageOutput(path: page.path, key: key, file: nil, facts: .kept), nil) }
+            guard let previous, let place = inOrder ? position : places[page.path], let shape = versions.shape(of: page.spec) else {
+                return (nil, PageToRender(position: position), false)
             }
-            return (nil, PageToRender(position: position))
+            let old = previous.pages[place]
+            func kept(_ key: UInt64) -> PageOutput {
+                PageOutput(path: page.path, key: key, file: nil, facts: .kept(previous: place), shape: shape, position: position)
+            }
+            if let moved, shape == old.shape, !old.places.contains(where: { moved[Int($0)] }) {
+                if trusted || reuse(page.path, old.key) { return (kept(old.key), nil, true) }
+                return (nil, PageToRender(position: position), false)
+            }
+            let key = versions.key(shape: shape, facts: old.places.lazy.map { factVersions[Int($0)] })
+            if reuse(page.path, key) { return (kept(key), nil, false) }
+            return (nil, PageToRender(position: position), false)
         }
         var triage = Triage()
         triage.kept = verdicts.compactMap(\.kept)
         triage.toRender = verdicts.compactMap(\.render)
+        triage.previousVersions = factVersions
+        triage.keysTaken = verdicts.count(where: \.taken)
         return triage
     }
 
@@ -152,7 +187,9 @@ package struct SiteRenderer: Sendable {
     ) async -> [PageOutput] {
         await Parallel.map(Array(pages)) { page in
             let planned = plan.pages[page.position]
-            return renderPage(planned.spec, path: planned.path, versions: versions, reuse: reuse)
+            var output = renderPage(planned.spec, path: planned.path, versions: versions, reuse: reuse)
+            output.position = page.position
+            return output
         }
     }
 

@@ -107,6 +107,42 @@ struct IncrementalBuildTests {
         var lines: [String] { lock.withLock { _lines } }
     }
 
+    @Test("a rebuild keeps unchanged pages with the key the last table holds: after a caption edit and a new post, not after a settings edit; a preview keeps them without asking the record")
+    func keysFromTheTable() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        #expect(await build(site).pagesKeptByTable.count == 0)
+        func edit(_ file: String, _ old: String, _ new: String) throws {
+            try site.write(file, try #require(site.read(file)).replacing(old, with: new))
+        }
+        // A caption: the pages that read p6 are built, every other is kept with the key it had.
+        try edit("content/posts.json", #""caption": "plain""#, #""caption": "plain words""#)
+        let caption = await build(site)
+        #expect(caption.pagesKeptByTable.count > caption.pageCount / 2 && caption.pagesKeptByTable.count < caption.pageCount)
+        #expect(!caption.pagesKeptByTable.trusted)
+        // A new post moves every page after it in the plan: the pages are found by their path.
+        try edit("content/posts.json", "[\n", #"[\#n  {"id": "p0", "author": "dan", "createdAt": "2026-11-15T01:00:00Z", "caption": "first"},\#n"#)
+        let added = await build(site)
+        #expect(added.pagesKeptByTable.count > added.pageCount / 2)
+        // The settings are in every page's key: none is kept by the table.
+        try edit("site.yml", "title: Indexes", "title: Indices")
+        let settings = await build(site)
+        #expect(settings.succeeded && settings.pagesKeptByTable.count == 0)
+        // A preview holds the table with the record it wrote: from its second build on, it trusts it.
+        let session = BuildSession(memo: ProcessMemo(site: site.directory))
+        let options = BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now))
+        #expect(await SiteBuilder().build(options, session: session).pagesKeptByTable.trusted == false)
+        try edit("content/posts.json", #""caption": "plain words""#, #""caption": "plain""#)
+        let preview = await SiteBuilder().build(options, session: session)
+        #expect(preview.pagesKeptByTable.trusted && preview.pagesKeptByTable.count > preview.pageCount / 2)
+        // What the preview wrote is what a fresh build writes.
+        let fresh = try SiteFixture("")
+        for (path, data) in site.tree("") where !path.hasPrefix("output/") && !path.hasPrefix(".daybook-cache/") { try fresh.write(path, bytes: data) }
+        #expect(await build(fresh).succeeded)
+        var (a, b) = (site.tree("output"), fresh.tree("output"))
+        (a[OutputWriter.manifestName], b[OutputWriter.manifestName]) = (nil, nil)
+        #expect(a == b)
+    }
+
     @Test("deleting a post removes its page and a tag page only it used, and updates what showed it")
     func deletePost() async throws {
         let site = try SiteFixture(IndexSite.archive)
