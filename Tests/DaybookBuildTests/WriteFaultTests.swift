@@ -70,47 +70,8 @@ struct WriteFaultTests {
         try #require(await SiteBuilder().build(Self.options(fresh)).succeeded)
         let expected = FolderState(fresh.directory.appending(path: "output")).recordByContent
 
-        let codes = [ENOSPC, EIO, EACCES]
-        var points: [WriteFaults.Point] = []
-        var states: [String: Int] = [:]
-        for n in 1...2_000 {
-            let trial = try base.copy()
-            defer { try? FileManager.default.removeItem(at: trial.directory) }
-            let fault = NthWriteFails(n, code: codes[n % codes.count])
-            let result = await SiteBuilder(faults: fault.faults).build(Self.options(trial))
-            let output = FolderState(trial.directory.appending(path: "output"))
-            guard let point = fault.failed else {
-                // Past the last write: the walk is done, and the build is the fresh one.
-                #expect(result.succeeded)
-                #expect(output.recordByContent == expected)
-                break
-            }
-            points.append(point)
-            let errors = result.diagnostics.filter { $0.severity == .error }
-            let words = String(cString: strerror(fault.code))
-            #expect(!result.succeeded, "\(point)")
-            #expect(errors.count == 1, "\(point): \(errors)")
-            #expect(errors.first?.message.contains(words) == true, "\(point): \(errors)")
-            switch result.outputState {
-            case .unchanged:
-                states["unchanged", default: 0] += 1
-                #expect(output == before, "\(point): \(output.differences(from: before))")
-            case .replaced:
-                // The build's site is in place; its intent may stay for the next build.
-                states["replaced", default: 0] += 1
-                #expect(output.without(OutputWriter.intentName).recordByContent == expected, "\(point): \(output.differences(from: expected))")
-            case .mixed(let paths):
-                Issue.record("\(point): undoing the commit failed at \(paths)")
-            }
-            #expect(output.paths.allSatisfy { !$0.hasPrefix(OutputFolder.temporaryFolder) }, "\(point)")
-            let cache = FolderState(trial.directory.appending(path: ".daybook-cache"))
-            #expect(cache.paths.allSatisfy { !$0.contains(".tmp-") }, "\(point): \(cache.paths.filter { $0.contains(".tmp-") })")
-
-            // With the fault gone, the next build gives what a fresh one does, byte for byte.
-            let again = await SiteBuilder().build(Self.options(trial))
-            #expect(again.succeeded, "\(point): \(again.diagnostics)")
-            let repaired = FolderState(trial.directory.appending(path: "output")).recordByContent
-            #expect(repaired == expected, "after \(point): \(repaired.differences(from: expected))")
+        let (points, states) = try await Self.failEachWrite(of: base, codes: [ENOSPC, EIO, EACCES], expected: expected) { output in
+            #expect(output == before, "\(output.differences(from: before))")
         }
         // Every kind of write was reached, and both outcomes.
         let kinds = Set(points.map { String(describing: $0).split(separator: " ")[0] })
@@ -129,34 +90,8 @@ struct WriteFaultTests {
         try #require(await SiteBuilder().build(Self.options(fresh)).succeeded)
         let expected = FolderState(fresh.directory.appending(path: "output")).recordByContent
 
-        var points: [WriteFaults.Point] = []
-        var states: [String: Int] = [:]
-        for n in 1...2_000 {
-            let trial = try base.copy()
-            defer { try? FileManager.default.removeItem(at: trial.directory) }
-            let fault = NthWriteFails(n, code: EIO)
-            let result = await SiteBuilder(faults: fault.faults).build(Self.options(trial))
-            let output = FolderState(trial.directory.appending(path: "output"))
-            guard let point = fault.failed else {
-                #expect(result.succeeded)
-                #expect(output.recordByContent == expected)
-                break
-            }
-            points.append(point)
-            #expect(!result.succeeded, "\(point)")
-            switch result.outputState {
-            case .unchanged:
-                states["unchanged", default: 0] += 1
-                #expect(output.paths.isEmpty, "\(point): \(output.paths)")
-            case .replaced:
-                states["replaced", default: 0] += 1
-                #expect(output.without(OutputWriter.intentName).recordByContent == expected, "\(point): \(output.differences(from: expected))")
-            case .mixed(let paths):
-                Issue.record("\(point): undoing the commit failed at \(paths)")
-            }
-            let again = await SiteBuilder().build(Self.options(trial))
-            #expect(again.succeeded, "\(point): \(again.diagnostics)")
-            #expect(FolderState(trial.directory.appending(path: "output")).recordByContent == expected, "after \(point)")
+        let (points, states) = try await Self.failEachWrite(of: base, codes: [EIO], expected: expected) { output in
+            #expect(output.paths.isEmpty, "\(output.paths)")
         }
         // Each top-level folder (posts/, tags/, …) went in by one placement, and each file at the top.
         let placed = points.compactMap { if case .place(let path) = $0 { path } else { nil } }
@@ -164,6 +99,58 @@ struct WriteFaultTests {
         #expect(placed.sorted() == top.sorted(), "\(placed)")
         #expect(expected.paths.count > 3 * top.count)
         #expect(states["unchanged", default: 0] > 0 && states["replaced", default: 0] > 0, "\(states)")
+    }
+
+    /// Builds copies of `base`, the n-th failing its n-th write (with `codes` in turn), until
+    /// one passes every write: each failed build says so in one error with the system's words,
+    /// leaves its output as `unchanged` expects it or as `expected` (when it says it replaced
+    /// it), and no temporary; the next build, with the fault gone, gives `expected`.
+    /// - Returns: the write points failed in turn, and how many builds left the output unchanged or replaced.
+    static func failEachWrite(
+        of base: SiteFixture, codes: [Int32], expected: FolderState, unchanged: (FolderState) -> Void
+    ) async throws -> (points: [WriteFaults.Point], states: [String: Int]) {
+        var points: [WriteFaults.Point] = []
+        var states: [String: Int] = [:]
+        for n in 1...2_000 {
+            let trial = try base.copy()
+            defer { try? FileManager.default.removeItem(at: trial.directory) }
+            let fault = NthWriteFails(n, code: codes[n % codes.count])
+            let result = await SiteBuilder(faults: fault.faults).build(options(trial))
+            let output = FolderState(trial.directory.appending(path: "output"))
+            guard let point = fault.failed else {
+                // Past the last write: the walk is done, and the build is the fresh one.
+                #expect(result.succeeded)
+                #expect(output.recordByContent == expected)
+                break
+            }
+            points.append(point)
+            let errors = result.diagnostics.filter { $0.severity == .error }
+            let words = String(cString: strerror(fault.code))
+            #expect(!result.succeeded, "\(point)")
+            #expect(errors.count == 1, "\(point): \(errors)")
+            #expect(errors.first?.message.contains(words) == true, "\(point): \(errors)")
+            switch result.outputState {
+            case .unchanged:
+                states["unchanged", default: 0] += 1
+                unchanged(output)
+            case .replaced:
+                // The build's site is in place; its intent may stay for the next build.
+                states["replaced", default: 0] += 1
+                #expect(output.without(OutputWriter.intentName).recordByContent == expected, "\(point): \(output.differences(from: expected))")
+            case .mixed(let paths):
+                Issue.record("\(point): undoing the commit failed at \(paths)")
+            }
+            #expect(output.paths.allSatisfy { !$0.hasPrefix(OutputFolder.temporaryFolder) }, "\(point)")
+            let cache = FolderState(trial.directory.appending(path: ".daybook-cache"))
+            #expect(cache.paths.allSatisfy { !$0.contains(".tmp-") }, "\(point): \(cache.paths.filter { $0.contains(".tmp-") })")
+
+            // With the fault gone, the next build gives what a fresh one does, byte for byte.
+            let again = await SiteBuilder().build(options(trial))
+            #expect(again.succeeded, "\(point): \(again.diagnostics)")
+            let repaired = FolderState(trial.directory.appending(path: "output")).recordByContent
+            #expect(repaired == expected, "after \(point): \(repaired.differences(from: expected))")
+        }
+        return (points, states)
     }
 }
 
