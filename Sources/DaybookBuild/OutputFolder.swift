@@ -20,9 +20,9 @@ import Darwin
 /// files into `.daybook-tmp/` too, then renames each staged file to its path (one file system,
 /// so each rename is atomic and a reader never sees half a page), first keeping a hard link to
 /// the file it replaces. A top-level folder the root lacks is staged whole in
-/// `.daybook-tmp/tree/` and renamed into the root as one. Every step is logged; when one fails, the log is undone backwards: old
-/// files renamed back over new ones, new files and folders removed, stale files and their
-/// folders brought back. Renames, links and removals need no data blocks, so a full disk fails
+/// `.daybook-tmp/tree/` and renamed into the root as one. Every step is logged; when one fails,
+/// the log is undone backwards: old files renamed back over new ones, new files and folders
+/// removed, stale files and their folders brought back. Renames, links and removals need no data blocks, so a full disk fails
 /// the staging, before anything changed, not the commit. Staging costs the changed files' bytes
 /// a second time until the commit; kept copies are hard links, which cost none.
 ///
