@@ -250,11 +250,6 @@ package final class OutputWriter {
         sink.clearTemporaries()
     }
 
-    /// Whether the writer takes every file the previous record holds as written to be in place,
-    /// as written: the record is this process's own, and `check` looks up only the paths it does
-    /// not hold so (`keepRule`).
-    package var takesRecordAsWritten: Bool { recordIsOwn }
-
     /// Whether a page need not be rendered: its key is the previous build's, and the file the
     /// previous build wrote is still there with its size. Safe to call from every core.
     package var keepRule: @Sendable (String, UInt64) -> Bool {

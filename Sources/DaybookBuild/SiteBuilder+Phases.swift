@@ -366,8 +366,10 @@ extension SiteBuilder {
         progress(BuildProgress(phase: "render and write", done: 0, total: total))
         let renderer = plan.renderer
         let previousFacts = plan.previousFacts
-        // `serve` holds the table with the record it was written with: its keys are the record's.
-        let trusted = plan.previousFactsHeld && writer.takesRecordAsWritten
+        // `serve` holds the table with the record it was written with: its keys are the record's,
+        // and with its own record the writer takes every file the record holds as written to be
+        // in place (`keepRule`, which `check` leaves those paths to).
+        let trusted = plan.previousFactsHeld && writer.recordIsOwn
         let triage = await renderer.triage(previous: previousFacts, versions: versions, trusted: trusted, reuse: keepable)
         var facts = PageFactTable.Builder(
             previous: previousFacts, versions: versions, previousVersions: triage.previousVersions, pageCount: renderer.pageCount)

@@ -18,8 +18,7 @@ import DaybookRender
 /// results came or went (a post added or gone moves every later result's number), the files
 /// are shifted around them (`shift`). Anything else (a new layout, most results changed, a memo
 /// missing a value) remakes the files from every result's terms, most of them kept. Either way
-/// the files are the bytes `SearchIndex.files`
-/// makes from nothing (`SearchStepTests`).
+/// the files are the bytes `SearchIndex.files` makes from nothing (`SearchStepTests`).
 package enum SearchStep {
     static let index = MemoStep("search.index")
     static let terms = MemoStep("search.terms")
@@ -426,9 +425,7 @@ package enum SearchStep {
             memo.store(lexicon, UInt64(number), version: layoutVersion, value: encode(file))
             put(SearchIndex.lexiconJSON(file, number: number), at: number)
         }
-        for number in changedCards {
-            put(SearchIndex.cardsJSON(cards: results.documents(layout.results(ofCardFile: number, documents: results.count)), number: number), at: bigStart + layout.bigFiles + number)
-        }
+        for number in changedCards { put(cardsFile(number, of: results, layout: layout), at: bigStart + layout.bigFiles + number) }
         return finished(
             results, files: files, keys: keys, previous: previous, layout: layout, layoutVersion: layoutVersion, madeBuckets: madeBuckets,
             memo: &memo, keep: keep)
@@ -498,8 +495,7 @@ package enum SearchStep {
                 guard let made = madeBuckets[bucket] else { return nil }
                 file = made[(position - bigStart) % layout.segments]
             } else {
-                let number = position - cardStart
-                file = SearchIndex.cardsJSON(cards: results.documents(layout.results(ofCardFile: number, documents: results.count)), number: number)
+                file = cardsFile(position - cardStart, of: results, layout: layout)
             }
             keys[position] = StableHash.ofContent(file.bytes)
             files[position] = file
@@ -512,6 +508,11 @@ package enum SearchStep {
             memo.store(index, 0, version: layoutVersion, value: IndexRecord(versions: versions, fileKeys: keys).bytes)
         }
         return output
+    }
+
+    /// Cards file `number`, made of its results.
+    static func cardsFile(_ number: Int, of results: SearchResults, layout: SearchIndex.Layout) -> RenderedFile {
+        SearchIndex.cardsJSON(cards: results.documents(layout.results(ofCardFile: number, documents: results.count)), number: number)
     }
 
     /// The big files of a bucket, made again from its postings files in the memo (`changed`:

@@ -47,8 +47,8 @@ package struct PageFactTable: Sendable, Equatable {
         return places
     }
 
-    /// The page at each place of `paths`, when the table's pages are those paths in that order
-    /// (the pages of a build whose edit added and removed none): `nil` otherwise.
+    /// Whether the table's pages are `paths`, in that order (the pages of a build whose edit
+    /// added and removed none): each page is then at its place in the plan.
     package func isInOrder(of paths: [String]) -> Bool {
         pages.count == paths.count && zip(pages, paths).allSatisfy { $0.path == $1 }
     }

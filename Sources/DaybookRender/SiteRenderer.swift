@@ -152,8 +152,7 @@ package struct SiteRenderer: Sendable {
             guard table.context == versions.context, table.versions.count == factVersions.count else { return nil }
             return zip(table.versions, factVersions).map { $0 != $1 }
         }
-        let paths = plan.pages.map(\.path)
-        let inOrder = previous?.isInOrder(of: paths) ?? false
+        let inOrder = previous?.isInOrder(of: pagePaths) ?? false
         let places = inOrder ? [:] : previous?.places() ?? [:]
         let verdicts = await Parallel.map(Array(plan.pages.indices)) { position -> (kept: PageOutput?, render: PageToRender?, taken: Bool) in
             let page = plan.pages[position]
