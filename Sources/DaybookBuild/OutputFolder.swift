@@ -55,6 +55,11 @@ package final class OutputFolder: OutputSink, @unchecked Sendable {
     private var tree: Int32 = -1
     private var treeCursor: [(name: String, fd: Int32)] = []
     private static let treeFolder = "tree"
+    /// The folders made to open the root for writing, the root first, until a commit puts the
+    /// build in them: a failed first build takes them away again (`withdrawRoot`).
+    private var madeRoot: [String] = []
+    /// Whether the staged build was dropped: `clearTemporaries` then withdraws a root it made.
+    private var discarded = false
 
     package init(directory: URL, faults: WriteFaults = .none) {
         let path = directory.standardizedFileURL.path
@@ -219,6 +224,7 @@ package final class OutputFolder: OutputSink, @unchecked Sendable {
             for file in staged where temporaries >= 0 { unlinkat(temporaries, file.name, 0) }
             (staged, removals) = ([], [])
             forgetTree()
+            discarded = true
         }
     }
 
@@ -281,11 +287,13 @@ package final class OutputFolder: OutputSink, @unchecked Sendable {
             closeCursor(keeping: 0)
             var failed = error
             let unrestored = undo(log)
+            if !unrestored.isEmpty { madeRoot = [] }
             failed.state = unrestored.isEmpty ? .unchanged : .mixed(unrestored)
             for file in staged { unlinkat(temporaries, file.name, 0) }
             throw failed
         }
         closeCursor(keeping: 0)
+        madeRoot = []
     }
 
     /// Moves the stale file at `path` into `.daybook-tmp/`, then removes the folders that leaves empty.
@@ -441,6 +449,7 @@ package final class OutputFolder: OutputSink, @unchecked Sendable {
 
     package func clearTemporaries() {
         lock.withLock {
+            defer { discarded = false }
             guard openRoot(creating: false) else { return }
             if temporaries >= 0 {
                 close(temporaries)
@@ -452,6 +461,7 @@ package final class OutputFolder: OutputSink, @unchecked Sendable {
             if unlinkat(root, Self.temporaryFolder, AT_REMOVEDIR) != 0 && errno == ENOTDIR {
                 unlinkat(root, Self.temporaryFolder, 0)  // a link or a file by that name: removed itself
             }
+            if discarded { withdrawRoot() }
         }
     }
 
@@ -503,12 +513,36 @@ package final class OutputFolder: OutputSink, @unchecked Sendable {
         return names
     }
 
-    /// Opens the root, following links: it is the folder the user named.
+    /// Opens the root, following links: it is the folder the user named. The folders `creating`
+    /// makes (the root, and any missing folder above it) are noted in `madeRoot`.
     private func openRoot(creating: Bool) -> Bool {
         if root >= 0 { return true }
-        if creating { try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        if creating {
+            var missing: [String] = []
+            var folder = path
+            while !folder.isEmpty && folder != "/" && access(folder, F_OK) != 0 && errno == ENOENT {
+                missing.append(folder)
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+            try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            madeRoot = missing.filter { access($0, F_OK) == 0 }
+        }
         root = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         return root >= 0
+    }
+
+    /// After a failed build, removes the folders this build made to reach the root, innermost
+    /// first, each only while it is empty: a first build that fails leaves no output folder
+    /// where there was none (CONTRACT §6). A file put in one since stops it there.
+    private func withdrawRoot() {
+        guard !madeRoot.isEmpty else { return }
+        closeCursor(keeping: 0)
+        if root >= 0 {
+            close(root)
+            root = -1
+        }
+        for folder in madeRoot where rmdir(folder) != 0 { break }
+        madeRoot = []
     }
 
     private func closeCursor(keeping count: Int) {

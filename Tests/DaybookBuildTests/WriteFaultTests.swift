@@ -91,7 +91,7 @@ struct WriteFaultTests {
         let expected = FolderState(fresh.directory.appending(path: "output")).recordByContent
 
         let (points, states) = try await Self.failEachWrite(of: base, codes: [EIO], expected: expected) { output in
-            #expect(output.paths.isEmpty, "\(output.paths)")
+            #expect(!output.isPresent, "\(output.paths)")
         }
         // Each top-level folder (posts/, tags/, …) went in by one placement, and each file at the top.
         let placed = points.compactMap { if case .place(let path) = $0 { path } else { nil } }
@@ -99,6 +99,36 @@ struct WriteFaultTests {
         #expect(placed.sorted() == top.sorted(), "\(placed)")
         #expect(expected.paths.count > 3 * top.count)
         #expect(states["unchanged", default: 0] > 0 && states["replaced", default: 0] > 0, "\(states)")
+    }
+
+    @Test("a failed first build takes away the folders it made for the output, and only those")
+    func failedFirstBuildFolders() async throws {
+        let site = try SiteFixture(Self.archive)
+        defer { try? FileManager.default.removeItem(at: site.directory) }
+        try site.write("content/images/a.png", bytes: TestPNG.make(width: 40, height: 30))
+        // `kept/` is the user's; `made/deeper/out/` is made by the build.
+        let kept = site.directory.appending(path: "kept")
+        try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: false)
+        // The first file staged fails, or the first put in place (the intent is written by then).
+        let faults = [
+            WriteFaults { if case .stage = $0 { EIO } else { nil } },
+            WriteFaults { if case .place = $0 { EIO } else { nil } },
+        ]
+        let outputs = [(kept.appending(path: "made/deeper/out"), gone: "kept/made"), (kept, gone: "kept/.daybook-tmp")]
+        for ((output, gone), fault) in outputs.flatMap({ output in faults.map { (output, $0) } }) {
+            var options = Self.options(site)
+            options.outputDirectory = output
+            let result = await SiteBuilder(faults: fault).build(options)
+            #expect(!result.succeeded)
+            #expect(result.outputState == .unchanged)
+            #expect(!FileManager.default.fileExists(atPath: site.directory.appending(path: gone).path), "\(gone)")
+            #expect(FolderState(kept).isPresent && FolderState(kept).paths.isEmpty, "\(FolderState(kept).paths)")
+            // The next build, with the fault gone, makes them again.
+            #expect(await SiteBuilder().build(options).succeeded)
+            #expect(FolderState(output).paths.contains("index.html"))
+            try FileManager.default.removeItem(at: kept)
+            try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: false)
+        }
     }
 
     /// Builds copies of `base`, the n-th failing its n-th write (with `codes` in turn), until

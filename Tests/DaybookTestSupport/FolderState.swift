@@ -5,8 +5,12 @@ import Foundation
 /// byte-for-byte comparisons of output folders.
 package struct FolderState: Equatable, Sendable, CustomStringConvertible {
     package var entries: [String: Data?] = [:]
+    /// Whether the folder itself was there: a failed first build leaves none (CONTRACT §6).
+    package var isPresent = false
 
     package init(_ folder: URL) {
+        var isFolder: ObjCBool = false
+        isPresent = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue
         guard let walk = FileManager.default.enumerator(atPath: folder.path) else { return }
         for case let path as String in walk {
             var isFolder: ObjCBool = false
