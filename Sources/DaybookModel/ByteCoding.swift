@@ -50,40 +50,45 @@ package struct ByteWriter: Sendable {
 
 /// Reads what `ByteWriter` wrote; every read checks the bytes left and gives `nil` past the end,
 /// so damaged bytes (a cache lives in an untrusted folder) never crash or allocate without bound.
-package struct ByteReader: Sendable {
-    package let bytes: ArraySlice<UInt8>
-    package var index: Int
+///
+/// Public, where the rest of Daybook is `package`, and its reads `@inlinable`: Swift 6.3 inlines
+/// and specializes across modules only public declarations (an `@inlinable package` function is
+/// still called), and every memo, cache and record decoder in the other modules is a loop of
+/// these reads, each a call that retained and released the bytes.
+public struct ByteReader: Sendable {
+    public let bytes: ArraySlice<UInt8>
+    public var index: Int
 
-    package init(_ bytes: ArraySlice<UInt8>, at index: Int) {
+    @inlinable public init(_ bytes: ArraySlice<UInt8>, at index: Int) {
         self.bytes = bytes
         self.index = index
     }
-    package var atEnd: Bool { index >= bytes.endIndex }
+    @inlinable public var atEnd: Bool { index >= bytes.endIndex }
 
-    package mutating func uint64() -> UInt64? {
+    @inlinable public mutating func uint64() -> UInt64? {
         guard bytes.endIndex - index >= 8 else { return nil }
         let offset = index - bytes.startIndex
         index += 8
         return bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
     }
-    package mutating func int() -> Int? { uint64().map { Int(Int64(bitPattern: $0)) } }
-    package mutating func uint32() -> UInt32? {
+    @inlinable public mutating func int() -> Int? { uint64().map { Int(Int64(bitPattern: $0)) } }
+    @inlinable public mutating func uint32() -> UInt32? {
         guard bytes.endIndex - index >= 4 else { return nil }
         let value = UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]) << 16 | UInt32(bytes[index + 3]) << 24
         index += 4
         return value
     }
-    package mutating func bool() -> Bool? {
+    @inlinable public mutating func bool() -> Bool? {
         guard index < bytes.endIndex, bytes[index] <= 1 else { return nil }
         index += 1
         return bytes[index - 1] == 1
     }
-    package mutating func bytes(_ count: Int) -> ArraySlice<UInt8>? {
+    @inlinable public mutating func bytes(_ count: Int) -> ArraySlice<UInt8>? {
         guard count >= 0, bytes.endIndex - index >= count else { return nil }
         index += count
         return bytes[(index - count)..<index]
     }
-    package mutating func string() -> String? {
+    @inlinable public mutating func string() -> String? {
         guard let count = int(), count >= 0, bytes.endIndex - index >= count else { return nil }
         let offset = index - bytes.startIndex
         index += count
@@ -92,20 +97,20 @@ package struct ByteReader: Sendable {
         return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[offset..<(offset + count)]), as: UTF8.self) }
     }
     /// `.some(nil)` for an absent value, `nil` for damaged bytes.
-    package mutating func optionalString() -> String?? {
+    @inlinable public mutating func optionalString() -> String?? {
         guard let present = bool() else { return nil }
         return present ? string().map { $0 } : .some(nil)
     }
-    package mutating func optionalInt() -> Int?? {
+    @inlinable public mutating func optionalInt() -> Int?? {
         guard let present = bool() else { return nil }
         return present ? int().map { $0 } : .some(nil)
     }
     /// A number content can hold: a NaN or an infinity never comes from a record (the readers
     /// bound every number), so one read back is damage, and a NaN would not even equal itself.
-    package mutating func finiteDouble() -> Double? {
+    @inlinable public mutating func finiteDouble() -> Double? {
         uint64().map { Double(bitPattern: $0) }.flatMap { $0.isFinite ? $0 : nil }
     }
-    package mutating func optionalDouble() -> Double?? {
+    @inlinable public mutating func optionalDouble() -> Double?? {
         guard let present = bool() else { return nil }
         return present ? finiteDouble().map { $0 } : .some(nil)
     }
@@ -121,20 +126,21 @@ package struct ByteReader: Sendable {
         return SourceLocation(path: path, line: line, column: column)
     }
     /// A count no larger than the bytes left could hold, so a damaged count cannot ask for gigabytes.
-    package mutating func count() -> Int? {
+    @inlinable public mutating func count() -> Int? {
         guard let count = int(), count >= 0, count <= bytes.endIndex - index else { return nil }
         return count
     }
     /// A list's count (four bytes), when the bytes left could hold that many elements of at least
     /// `minimumBytes` each: a damaged count cannot ask for more than there is. Read the elements
     /// with `ByteReader.elements`.
-    package mutating func listCount(minimumBytes: Int) -> Int? {
+    @inlinable public mutating func listCount(minimumBytes: Int) -> Int? {
         guard let count = uint32(), Int(count) <= (bytes.endIndex - index) / max(1, minimumBytes) else { return nil }
         return Int(count)
     }
 
     /// `count` elements, each read by `element`; `nil` when the count is or as soon as one is.
-    package static func elements<T>(_ count: Int?, _ element: () -> T?) -> [T]? {
+    /// Inlinable, so that each caller's element type is known where it is read.
+    @inlinable public static func elements<T>(_ count: Int?, _ element: () -> T?) -> [T]? {
         guard let count else { return nil }
         var values: [T] = []
         values.reserveCapacity(count)
@@ -145,7 +151,7 @@ package struct ByteReader: Sendable {
         return values
     }
 
-    package mutating func strings() -> [String]? { Self.elements(count()) { string() } }
+    @inlinable public mutating func strings() -> [String]? { Self.elements(count()) { string() } }
 }
 
 // MARK: - Keyed entries
