@@ -3,11 +3,13 @@
 /// HTML reports controls and noncharacters in its input as parse errors, and XML 1.0 forbids most
 /// of them outright, even as character references; a NUL or DEL from content once made `check`
 /// reject the build's own output. Every place that turns content into a document asks this one rule.
-package enum DocumentCharacter {
+///
+/// Public, so that the byte test inlines into the writers in other modules (`ByteReader` says why).
+public enum DocumentCharacter {
     /// Tab, line feed and carriage return, and every scalar that is not a C0 or C1 control, DEL,
     /// or a noncharacter (U+FDD0…U+FDEF, and U+xFFFE and U+xFFFF on every plane).
     @inlinable
-    package static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x20 { return value == 0x09 || value == 0x0A || value == 0x0D }
         if value < 0x7F { return true }
@@ -19,19 +21,19 @@ package enum DocumentCharacter {
     /// Whether `text` may hold a character `isAllowed` refuses: a quick test on bytes, so text
     /// that is plainly fine (nearly all of it) is not walked scalar by scalar.
     @inlinable
-    package static func mayNeedCleaning(_ text: String) -> Bool {
+    public static func mayNeedCleaning(_ text: String) -> Bool {
         text.utf8.withContiguousStorageIfAvailable(mayNeedCleaning) ?? text.utf8.contains(where: mayLead)
     }
 
     /// `mayNeedCleaning` on the UTF-8 bytes of a text.
     @inlinable
-    package static func mayNeedCleaning(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool { utf8.contains(where: mayLead) }
+    public static func mayNeedCleaning(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool { utf8.contains(where: mayLead) }
 
     /// Whether a byte may lead a refused scalar: C0 and DEL; 0xC2 leads C1 controls
     /// (U+0080…U+009F); 0xEF leads U+FDD0… and U+FFFE/F; 0xF0…0xF4 lead the planes whose last two
     /// scalars are noncharacters.
     @inlinable
-    package static func mayLead(_ byte: UInt8) -> Bool {
+    public static func mayLead(_ byte: UInt8) -> Bool {
         byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D || byte == 0x7F || byte == 0xC2 || byte == 0xEF || byte >= 0xF0
     }
 
