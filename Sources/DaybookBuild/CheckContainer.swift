@@ -1,6 +1,7 @@
 import DaybookCheck
 import DaybookIncremental
 import DaybookModel
+import DaybookParallel
 import Foundation
 
 /// `<site>/.daybook-cache/check`: what `daybook check` keeps for the next check, in the memo's
@@ -34,6 +35,36 @@ package enum CheckContainer {
     /// The saved file keys as stored, for `FileKeys.folders(archive:)` and `FileKeys.keys(archive:)`:
     /// the listing needs the first, the reads the second.
     package static func filesArchive(in kept: MemoTable) -> ArraySlice<UInt8>? { kept.value(files, 0, version: 0) }
+
+    /// What `daybook check` starts from: the output listed, and, for a site folder (`site`), the
+    /// saved facts and keys, read on the other core while the output is listed (the listing needs
+    /// only the folders' entries), with the run started on them; `kept` is what they were read
+    /// from, for `save`.
+    ///
+    /// Side by side on two cores rather than by `async let`: an `async let` holds its value to the
+    /// end of its scope, and that copy of the facts made the run's first change to them copy
+    /// their 179,000 strings.
+    package static func start(output: URL, site: URL?) -> (source: FolderSource, cache: PageFactsCache?, kept: MemoTable?) {
+        let kept = site.map(open(site:))
+        let keysArchive = kept.flatMap(filesArchive(in:))
+        let folders = keysArchive.flatMap(FileKeys.folders(archive:))
+        let (stored, (source, startedAt)) = Parallel.all(
+            { kept.map { (facts: facts(in: $0), keys: keysArchive.flatMap(FileKeys.keys(archive:))) } },
+            {
+                let startedAt = FileInfo.realtimeNanoseconds()
+                return (FolderSource(directory: output, reusing: folders ?? FolderListings(), at: startedAt), startedAt)
+            })
+        guard let stored else { return (source, nil, nil) }
+        var cache = stored.facts
+        // Kept only when both read whole, as `FileKeys(archive:)` keeps them.
+        var changes: Int?
+        if let keys = stored.keys, let folders {
+            cache.files = FileKeys(keys: keys, folders: folders)
+            changes = source.listingChanges
+        }
+        cache.start(at: startedAt, folders: source.listings, changes: changes)
+        return (source, cache, kept)
+    }
 
     /// The saved facts and keys; empty ones when missing or damaged.
     package static func read(site: URL) -> PageFactsCache {

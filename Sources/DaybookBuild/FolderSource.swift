@@ -8,6 +8,8 @@ package struct FolderSource: CheckSource {
     package let paths: [String]
     /// The folders' entries as listed, for the next check to reuse (`FolderListings`).
     package let listings: FolderListings
+    /// How many folders `listings` holds otherwise than the listings reused (`FileKeys.changes`).
+    package let listingChanges: Int
 
     /// The folder's path, once: it prefixes every look.
     private let root: String
@@ -20,7 +22,7 @@ package struct FolderSource: CheckSource {
         self.directory = directory
         self.root = directory.standardizedFileURL.path
         folder = ConfinedFolder(path: root, followsLinks: false)
-        (self.paths, self.listings) = FileInfo.regularFiles(under: root, reusing: known, at: instant)
+        (paths, listings, listingChanges) = FileInfo.regularFiles(under: root, reusing: known, at: instant)
     }
 
     /// The largest file read: far above any page or feed Daybook writes, a bound on what an

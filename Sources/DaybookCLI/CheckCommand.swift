@@ -57,23 +57,9 @@ struct CheckCommand: AsyncParsableCommand {
         // merely runs in is left as it was.
         let site = folders.siteDirectory
         let keepsCache = SiteOptions.isFolder(site.appending(path: "content"))
-        // The facts and the files' keys are read while the output is listed: the listing needs
-        // only the folders' entries.
-        let kept = keepsCache ? CheckContainer.open(site: site) : nil
-        let keysArchive = kept.flatMap(CheckContainer.filesArchive(in:))
-        async let stored = kept.map { (facts: CheckContainer.facts(in: $0), keys: keysArchive.flatMap(FileKeys.keys(archive:))) }
-        let folders = keysArchive.flatMap(FileKeys.folders(archive:))
-        let startedAt = FileInfo.realtimeNanoseconds()
-        let source = FolderSource(directory: folder, reusing: folders ?? FolderListings(), at: startedAt)
-        var cache = await stored.map { stored in
-            var cache = stored.facts
-            // Kept only when both read whole, as `FileKeys(archive:)` keeps them.
-            if let keys = stored.keys, let folders { cache.files = FileKeys(keys: keys, folders: folders) }
-            return cache
-        }
-        cache?.start(at: startedAt, folders: source.listings)
-        var report = await SiteChecker(baseURL: baseURL).check(source, cache: &cache)
-        if let cache, let kept, let failure = CheckContainer.save(cache, over: kept, site: site) {
+        var start = CheckContainer.start(output: folder, site: keepsCache ? site : nil)
+        var report = await SiteChecker(baseURL: baseURL).check(start.source, cache: &start.cache)
+        if let cache = start.cache, let kept = start.kept, let failure = CheckContainer.save(cache, over: kept, site: site) {
             // A cache that cannot be saved is an error, as every failed write is (CONTRACT §6).
             report.diagnostics = (report.diagnostics + [failure]).sorted()
         }
@@ -88,7 +74,7 @@ struct CheckCommand: AsyncParsableCommand {
         // Exit here, with the cache and the report still held: the kernel takes the memory back
         // whole, where freeing a check's hundreds of thousands of small allocations one by one
         // took a tenth of a second on a 32,000-page site (clang's -disable-free does the same).
-        withExtendedLifetime((cache, report)) { ProcessEnd.exit(report.errorCount > 0 ? 1 : 0) }
+        withExtendedLifetime((start, report)) { ProcessEnd.exit(report.errorCount > 0 ? 1 : 0) }
     }
 
     static func printJSON(_ report: CheckReport) throws {

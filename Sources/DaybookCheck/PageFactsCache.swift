@@ -39,14 +39,19 @@ package struct PageFactsCache: Sendable {
     package var files = FileKeys()
     /// This run's: what the next run trusts.
     package private(set) var nextFiles = FileKeys()
+    /// How many folders `nextFiles` holds otherwise than `files`, as the listing counted them.
+    private var folderChanges: Int?
 
     package init() {}
 
     /// Starts a run whose file statuses are taken from `instant` on (nanoseconds since 1970), over
     /// the folders as listed from then on.
-    package mutating func start(at instant: Int64, folders: FolderListings) {
+    /// - Parameter changes: how many of `folders` differ from `files.folders`, when the listing
+    ///   counted them as it went (`FileKeys.changes(from:to:)`); `nil` to compare the two.
+    package mutating func start(at instant: Int64, folders: FolderListings, changes: Int? = nil) {
         nextFiles = FileKeys(checkedAt: instant)
         nextFiles.folders = folders
+        folderChanges = changes
     }
 
     /// Makes room for this run's `count` files, so that recording them does not grow (and hash
@@ -54,6 +59,15 @@ package struct PageFactsCache: Sendable {
     mutating func expect(_ count: Int) {
         current.reserveCapacity(count)
         nextFiles.reserveCapacity(count)
+    }
+
+    /// What a run's reads look up (the entries, and the keys stored by status), without what the
+    /// run goes on to change (`table`, `current`, `nextFiles`): with those, the reads' copy made
+    /// the run's first change to each copy it whole.
+    var lookups: PageFactsCache {
+        var copy = PageFactsCache()
+        (copy.archivedStrings, copy.entries, copy.files) = (archivedStrings, entries, files)
+        return copy
     }
 
     /// The key the last run stored for `path`, with the status it holds for; `nil` when it stored
@@ -86,7 +100,7 @@ package struct PageFactsCache: Sendable {
     /// 30 ms of a check after an edit): files read again or gone, folders listed again or gone.
     private var fileChanges: Int {
         let gone = files.keys.entries.count - storedSeen
-        return untrusted + gone + FileKeys.changes(from: files.folders, to: nextFiles.folders)
+        return untrusted + gone + (folderChanges ?? FileKeys.changes(from: files.folders, to: nextFiles.folders))
     }
 
     /// Whether `nextFiles` differs from `files`: a file or folder changed, came or went, or one

@@ -32,13 +32,13 @@ package struct SiteChecker: Sendable {
         let htmlPaths = files.filter(Self.isPage).sorted()
         let xmlPaths = files.filter { $0.hasSuffix(".xml") }.sorted()
 
-        // The table leaves the cache while this run adds to it, and the reads' copy holds none
-        // (they read entries, not strings): shared, its first growth copied all its strings
-        // (179,000 on medium), a twentieth of a check after an edit.
+        // The table leaves the cache while this run adds to it, and the reads look up entries
+        // without it (`lookups`): shared, its first growth copied all its strings (179,000 on
+        // medium), a twentieth of a check after an edit.
         var table = cache?.table ?? StringTable()
         cache?.table = StringTable()
         // Pages and feeds are read at once, so that neither waits for the other's last run.
-        let known = cache
+        let known = cache?.lookups
         async let pageRuns = Self.read(htmlPaths, from: source, known: known, cached: { $0.facts($1, whole: false) }) { _, bytes, table in
             PageParser.facts(of: bytes, table: &table)
         }

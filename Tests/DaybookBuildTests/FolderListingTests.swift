@@ -55,27 +55,41 @@ struct FolderListingTests {
         #expect(first.files.sorted() == ["index.html", "posts/p1/index.html", "posts/p2/index.html"])
         #expect(first.listings.entries.keys.sorted() == ["", "posts", "posts/p1", "posts/p2"])
         #expect(first.listings.entries["posts"]?.value.folders.sorted() == ["p1", "p2"])
+        // Each folder is counted as a change to the (empty) listings reused.
+        #expect(first.changes == 4)
 
         // Stored entries that differ from the disk prove that a settled, unchanged folder is not read.
         var planted = first.listings
         planted.entries["posts/p1"]!.value.files = ["planted.html"]
         let reused = FileInfo.regularFiles(under: out.path, reusing: planted, at: Self.later())
         #expect(reused.files.sorted() == ["index.html", "posts/p1/planted.html", "posts/p2/index.html"])
+        #expect(reused.changes == 0)
 
         // Stored within the racy window of the listing that stored it: read again.
         var racy = planted
         racy.takenAt = FileInfo.realtimeNanoseconds()
-        #expect(FileInfo.regularFiles(under: out.path, reusing: racy, at: Self.later()).files.sorted() == first.files.sorted())
+        let reread = FileInfo.regularFiles(under: out.path, reusing: racy, at: Self.later())
+        #expect(reread.files.sorted() == first.files.sorted())
+        #expect(reread.changes == 4)
 
         // A file added changes its folder's status: read again, the new file found.
         try Data("d".utf8).write(to: out.appending(path: "posts/p1/extra.html"))
         let added = FileInfo.regularFiles(under: out.path, reusing: planted, at: Self.later())
         #expect(added.files.sorted() == ["index.html", "posts/p1/extra.html", "posts/p1/index.html", "posts/p2/index.html"])
+        #expect(added.changes == 1)
 
         // A folder holding a link is listed but never stored: what the link names may change alone.
         try FileManager.default.createSymbolicLink(atPath: out.appending(path: "posts/p2/copy.html").path, withDestinationPath: "index.html")
         let linked = FileInfo.regularFiles(under: out.path, reusing: added.listings, at: Self.later())
         #expect(linked.files.contains("posts/p2/copy.html"))
         #expect(linked.listings.entries["posts/p2"] == nil && linked.listings.entries["posts/p1"] != nil)
+        // posts/p2 is gone from the listings.
+        #expect(linked.changes == 1)
+
+        // A folder removed: its parent read again, and it gone.
+        try FileManager.default.removeItem(at: out.appending(path: "posts/p1"))
+        let removed = FileInfo.regularFiles(under: out.path, reusing: linked.listings, at: Self.later())
+        #expect(removed.files.sorted() == ["index.html", "posts/p2/copy.html", "posts/p2/index.html"])
+        #expect(removed.changes == 2)
     }
 }
