@@ -16,6 +16,8 @@ final class MemoSpillFile: MemoSpill {
         /// The container's bytes so far, those still gathered included.
         var end: Int
         var committed = false
+        /// Removed by `abandon`, before it was let go.
+        var abandoned = false
 
         /// Where the gathered bytes start in the container.
         var flushed: Int { end - writes.buffer.count }
@@ -35,7 +37,17 @@ final class MemoSpillFile: MemoSpill {
     deinit {
         state.withLock { state in
             close(state.writes.descriptor)
-            if !state.committed { unlink(path) }
+            if !state.committed && !state.abandoned { unlink(path) }
+        }
+    }
+
+    /// Removes the temporary now, for a build that failed: `deinit` would, but the memo may be
+    /// let go on another thread, after the build has returned and said it left no file.
+    func abandon() {
+        state.withLock { state in
+            guard !state.committed && !state.abandoned else { return }
+            unlink(path)
+            state.abandoned = true
         }
     }
 
@@ -97,6 +109,8 @@ final class MemoSpillFile: MemoSpill {
                 state.committed = true
                 return nil
             }
+            unlink(path)
+            state.abandoned = true
             return CacheFile.failure(MemoPlace.cacheName, "write", failed)
         }
     }

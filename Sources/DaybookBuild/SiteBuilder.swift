@@ -223,7 +223,14 @@ package struct SiteBuilder: Sendable {
                 clock.lap("render and write")
             }
             report(BuildProgress(phase: "finish"))
-            let writeReport = try await self.finish(written, writer: writer, baseURL: site.config.baseURL, announce: session?.onWritten)
+            let writeReport: WriteReport
+            do throws(OutputError) {
+                writeReport = try await self.finish(written, writer: writer, baseURL: site.config.baseURL, announce: session?.onWritten)
+            } catch {
+                // No work of this build goes on after it returns.
+                _ = await written.memo.kept
+                throw error
+            }
 
             let listChanges = SiteLists.reportOrder.map { name in
                 (name, ListDiff(from: writer.previous.lists[name] ?? ListSnapshot(), to: plan.lists[name] ?? ListSnapshot()))
@@ -251,6 +258,9 @@ package struct SiteBuilder: Sendable {
             return result
         } catch {
             writer.discard()
+            // A first build's spilled memo goes now: let go with the memo, it could go on another
+            // thread after this build returned.
+            (plan.table.spill as? MemoSpillFile)?.abandon()
             let named = error.named(options.outputLabel)
             outcome.diagnostics.append(.error(named.message, at: named.location))
             outcome.outputState = named.state
