@@ -15,12 +15,18 @@ final class MemoSpillFile: MemoSpill {
         var writes: GatheredWrites
         /// The container's bytes so far, those still gathered included.
         var end: Int
-        var committed = false
-        /// Removed by `abandon`, before it was let go.
-        var abandoned = false
+        /// Whether the temporary is still this spill's to remove: not once it took the memo's
+        /// place, or was removed.
+        var ownsFile = true
 
         /// Where the gathered bytes start in the container.
         var flushed: Int { end - writes.buffer.count }
+
+        mutating func removeFile(at path: String) {
+            guard ownsFile else { return }
+            unlink(path)
+            ownsFile = false
+        }
     }
 
     private let path: String
@@ -37,19 +43,13 @@ final class MemoSpillFile: MemoSpill {
     deinit {
         state.withLock { state in
             close(state.writes.descriptor)
-            if !state.committed && !state.abandoned { unlink(path) }
+            state.removeFile(at: path)
         }
     }
 
     /// Removes the temporary now, for a build that failed: `deinit` would, but the memo may be
     /// let go on another thread, after the build has returned and said it left no file.
-    func abandon() {
-        state.withLock { state in
-            guard !state.committed && !state.abandoned else { return }
-            unlink(path)
-            state.abandoned = true
-        }
-    }
+    func abandon() { state.withLock { $0.removeFile(at: path) } }
 
     /// A fresh spill in the site's cache folder, or `nil` when it cannot be made there (the
     /// build then holds its results, and its save reports the folder's problem).
@@ -106,11 +106,10 @@ final class MemoSpillFile: MemoSpill {
                 failed = errno
             }
             guard let failed else {
-                state.committed = true
+                state.ownsFile = false
                 return nil
             }
-            unlink(path)
-            state.abandoned = true
+            state.removeFile(at: path)
             return CacheFile.failure(MemoPlace.cacheName, "write", failed)
         }
     }

@@ -287,7 +287,6 @@ package final class OutputFolder: OutputSink, @unchecked Sendable {
             closeCursor(keeping: 0)
             var failed = error
             let unrestored = undo(log)
-            if !unrestored.isEmpty { madeRoot = [] }
             failed.state = unrestored.isEmpty ? .unchanged : .mixed(unrestored)
             for file in staged { unlinkat(temporaries, file.name, 0) }
             throw failed

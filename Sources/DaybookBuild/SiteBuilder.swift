@@ -223,14 +223,7 @@ package struct SiteBuilder: Sendable {
                 clock.lap("render and write")
             }
             report(BuildProgress(phase: "finish"))
-            let writeReport: WriteReport
-            do throws(OutputError) {
-                writeReport = try await self.finish(written, writer: writer, baseURL: site.config.baseURL, announce: session?.onWritten)
-            } catch {
-                // No work of this build goes on after it returns.
-                _ = await written.memo.kept
-                throw error
-            }
+            let writeReport = try await self.finish(written, writer: writer, baseURL: site.config.baseURL, announce: session?.onWritten)
 
             let listChanges = SiteLists.reportOrder.map { name in
                 (name, ListDiff(from: writer.previous.lists[name] ?? ListSnapshot(), to: plan.lists[name] ?? ListSnapshot()))
