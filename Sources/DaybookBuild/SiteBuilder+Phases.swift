@@ -94,7 +94,7 @@ extension SiteBuilder {
         /// What the search files took, beside the pages.
         var search = SearchWork()
         /// `BuildResult.pagesKeptByTable`.
-        var keptByTable = (count: 0, trusted: false)
+        var keptByTable = (count: 0, trusted: false, byPlace: false)
     }
 
     /// What a build found so far, for its result.
@@ -380,7 +380,9 @@ extension SiteBuilder {
                 facts.keep(at: output.position, previous: place, shape: output.shape ?? 0, key: output.key)
                 return output.key
             case .read(let read): return facts.add(at: output.position, path: output.path, shape: output.shape ?? 0, facts: read)
-            case nil: return output.key
+            case nil:
+                facts.builtWhole(at: output.position, path: output.path)
+                return output.key
             }
         }
         let size = SiteRenderer.defaultBatchSize
@@ -434,7 +436,7 @@ extension SiteBuilder {
         }
         return Written(
             manifest: manifest, report: report, memo: MemoPlace.Preparing(plan.memo, memo), search: searchWork,
-            keptByTable: (triage.keysTaken, trusted))
+            keptByTable: (triage.keysTaken, trusted, triage.byPlace))
     }
 
     /// `--check`: renders every page into memory, through the same writer as a build to disk.

@@ -88,8 +88,9 @@ package struct BuildResult: Sendable {
     /// added or gone, every later card moves to another file.
     package var searchCardsMoved = 0
     /// Pages kept with the key the last build's table holds for them, their facts unchanged and
-    /// not hashed again; `trusted`: without asking the output's record (`serve`).
-    package var pagesKeptByTable = (count: 0, trusted: false)
+    /// not hashed again; `trusted`: without asking the output's record (`serve`); `byPlace`: each
+    /// page found at its place in the table, the plan's pages being the last build's.
+    package var pagesKeptByTable = (count: 0, trusted: false, byPlace: false)
     /// Photos this build encoded, and photos whose copies came from the cache (CONTRACT §7).
     package var imagesEncoded = 0
     package var imagesReused = 0

@@ -117,6 +117,8 @@ package struct SiteRenderer: Sendable {
         package var previousVersions: [UInt64] = []
         /// How many kept pages took the key they had, their facts not hashed again.
         package var keysTaken = 0
+        /// Whether the previous table held the plan's pages in order, each found by its place.
+        package var byPlace = false
     }
 
     /// A page to build: its place in the plan.
@@ -176,6 +178,7 @@ package struct SiteRenderer: Sendable {
         triage.toRender = verdicts.compactMap(\.render)
         triage.previousVersions = factVersions
         triage.keysTaken = verdicts.count(where: \.taken)
+        triage.byPlace = inOrder
         return triage
     }
 

@@ -107,7 +107,7 @@ struct IncrementalBuildTests {
         var lines: [String] { lock.withLock { _lines } }
     }
 
-    @Test("a rebuild keeps unchanged pages with the key the last table holds: after a caption edit and a new post, not after a settings edit; a preview keeps them without asking the record")
+    @Test("a rebuild keeps unchanged pages with the key the last table holds: after a caption edit (each page found by its place, the home, search and 404 pages among them) and a new post (by its path), not after a settings edit; a preview keeps them without asking the record")
     func keysFromTheTable() async throws {
         let site = try SiteFixture(IndexSite.archive)
         #expect(await build(site).pagesKeptByTable.count == 0)
@@ -119,10 +119,12 @@ struct IncrementalBuildTests {
         let caption = await build(site)
         #expect(caption.pagesKeptByTable.count > caption.pageCount / 2 && caption.pagesKeptByTable.count < caption.pageCount)
         #expect(!caption.pagesKeptByTable.trusted)
+        #expect(caption.pagesKeptByTable.byPlace)
         // A new post moves every page after it in the plan: the pages are found by their path.
         try edit("content/posts.json", "[\n", #"[\#n  {"id": "p0", "author": "dan", "createdAt": "2026-11-15T01:00:00Z", "caption": "first"},\#n"#)
         let added = await build(site)
         #expect(added.pagesKeptByTable.count > added.pageCount / 2)
+        #expect(!added.pagesKeptByTable.byPlace)
         // The settings are in every page's key: none is kept by the table.
         try edit("site.yml", "title: Indexes", "title: Indices")
         let settings = await build(site)
@@ -134,6 +136,7 @@ struct IncrementalBuildTests {
         try edit("content/posts.json", #""caption": "plain words""#, #""caption": "plain""#)
         let preview = await SiteBuilder().build(options, session: session)
         #expect(preview.pagesKeptByTable.trusted && preview.pagesKeptByTable.count > preview.pageCount / 2)
+        #expect(preview.pagesKeptByTable.byPlace)
         // What the preview wrote is what a fresh build writes.
         let fresh = try SiteFixture("")
         for (path, data) in site.tree("") where !path.hasPrefix("output/") && !path.hasPrefix(".daybook-cache/") { try fresh.write(path, bytes: data) }
