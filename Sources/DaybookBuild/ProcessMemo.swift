@@ -93,6 +93,8 @@ enum HeldValues {
     static let cards = HeldValue<CardStore>("held.cards")
     /// The theme as the last build compiled it, under a hash of what compiling read.
     static let templates = HeldValue<CompiledTheme>("held.templates")
+    /// Each post's fact versions with what they were made of (`FactVersions.PostMemo`).
+    static let postVersions = HeldValue<FactVersions.PostMemo>("held.post-versions")
 
     struct CompiledTheme: Sendable {
         var key: UInt64

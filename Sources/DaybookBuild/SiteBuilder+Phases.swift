@@ -243,7 +243,8 @@ extension SiteBuilder {
         // path do not read each other, and run side by side. Paths that collide stop the plan
         // before anything else is used.
         let checked = Unshared(writer)
-        let versions = renderer.factVersions()
+        let versions = renderer.factVersions(previous: HeldValues.postVersions.value(in: memo))
+        HeldValues.postVersions.keep(versions.postMemo, in: &memo)
         // The paths of `serve`'s last build, unless two of them collided, are known to be distinct;
         // they are nearly always this build's, the very strings, and compare at once.
         let known = HeldValues.distinctPaths.value(in: memo)

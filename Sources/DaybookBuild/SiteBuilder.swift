@@ -91,6 +91,8 @@ package struct BuildResult: Sendable {
     /// not hashed again; `trusted`: without asking the output's record (`serve`); `byPlace`: each
     /// page found at its place in the table, the plan's pages being the last build's.
     package var pagesKeptByTable = (count: 0, trusted: false, byPlace: false)
+    /// Posts whose fact versions were taken from the process's last build (`serve`).
+    package var postVersionsReused = 0
     /// Photos this build encoded, and photos whose copies came from the cache (CONTRACT §7).
     package var imagesEncoded = 0
     package var imagesReused = 0
@@ -233,6 +235,7 @@ package struct SiteBuilder: Sendable {
             result.listChanges = listChanges
             (result.searchIndexSeconds, result.searchCardsMoved) = (written.search.seconds, written.search.cardsMoved)
             result.pagesKeptByTable = written.keptByTable
+            result.postVersionsReused = versions.postMemo.reused
             // The site is in place: what fails from here fails the build, saying so. The memo
             // keeps the record that lets the next build stop early (`NoChangeRecord`), or none.
             let record =

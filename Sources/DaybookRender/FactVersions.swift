@@ -28,15 +28,56 @@ package final class FactVersions: Sendable {
     /// Each post's versions, worked out once: the lists, the search results, a person's feeds and
     /// the pages all ask for them, 20,000 posts with 100,000 comments.
     private let posts: [String: PostVersions]
+    /// Each post's versions with the values they were made of, for the next build of the process.
+    package let postMemo: PostMemo
 
-    private struct PostVersions: Sendable {
+    fileprivate struct PostVersions: Sendable {
         var post: UInt64
         var comments: UInt64
         /// `itemVersion(ofPost:)`.
         var item: UInt64
     }
 
-    init(builder: PageBuilder, themeFingerprint: UInt64) {
+    /// Each post's versions with the very values they were made of, which `serve` holds from one
+    /// build to the next: a post whose post and comments are those values by reference, at the
+    /// same place in the feeds, with the same place slug and hashtags, keeps its versions while
+    /// no person's or photo's version moved, its comments not read again. Reading 100,000
+    /// comments and their authors' versions was four fifths of a preview rebuild's versions.
+    package struct PostMemo: Sendable {
+        fileprivate var made: [MadeVersions] = []
+        fileprivate var people: [String: UInt64] = [:]
+        fileprivate var images: [String: UInt64] = [:]
+
+        fileprivate init(made: [MadeVersions], people: [String: UInt64], images: [String: UInt64]) {
+            (self.made, self.people, self.images) = (made, people, images)
+        }
+
+        /// How many posts' versions the build that made it took from the memo before it.
+        package fileprivate(set) var reused = 0
+    }
+
+    /// A post's versions and what they were made of, held by reference.
+    fileprivate struct MadeVersions: Sendable {
+        var post: Post
+        var comments: [Comment]
+        var slug: String?
+        var tags: [String]
+        var versions: PostVersions
+
+        /// Whether the versions are those of these values: the comments the very values (held
+        /// here, their buffer cannot be another's), the post the same value or one of the same
+        /// content (a `posts.json` read again after one post's edit), the slug and hashtags equal.
+        func isMade(of post: Post, comments: [Comment], slug: String?, tags: [String]) -> Bool {
+            guard comments.count == self.comments.count, slug == self.slug, tags == self.tags,
+                post.isIdentical(to: self.post) || post.contentKey == self.post.contentKey
+            else { return false }
+            return comments.isEmpty
+                || comments.withUnsafeBufferPointer { new in self.comments.withUnsafeBufferPointer { $0.baseAddress == new.baseAddress } }
+        }
+    }
+
+    /// - Parameter previous: the `postMemo` of the process's last build (`serve`).
+    init(builder: PageBuilder, themeFingerprint: UInt64, previous: PostMemo? = nil) {
         self.builder = builder
         var hash = StableHash()
         hash.combine("daybook-page-facts-1")
@@ -55,13 +96,22 @@ package final class FactVersions: Sendable {
         let references = Array(Set(input.imageSizes.keys).union(input.images.keys))
         let images = Dictionary(uniqueKeysWithValues: zip(references, Parallel.mapBlocking(references) { Self.imageVersion($0, input: input) }))
         self.images = images
-        let versions = Parallel.mapBlocking(feeds.posts) { post -> (String, PostVersions) in
+        let reusable = previous.flatMap { $0.people == people && $0.images == images ? $0.made : nil } ?? []
+        let made = Parallel.mapBlocking(Array(feeds.posts.indices)) { position -> (made: MadeVersions, reused: Bool) in
+            let post = feeds.posts[position]
             let comments = feeds.comments[post.id] ?? []
+            let slug = feeds.indexes.locationSlugs[post.id]
+            let tags = feeds.postTags[post.id] ?? post.tags
+            if position < reusable.count, reusable[position].isMade(of: post, comments: comments, slug: slug, tags: tags) {
+                var made = reusable[position]
+                made.post = post
+                return (made, true)
+            }
             var hash = Self.hash(.post(post.id))
             hash.combine(post)
             hash.combine(comments.count)
-            hash.combine(feeds.indexes.locationSlugs[post.id])
-            for tag in feeds.postTags[post.id] ?? post.tags { hash.combine(tag) }
+            hash.combine(slug)
+            for tag in tags { hash.combine(tag) }
             let postVersion = hash.value
             hash = Self.hash(.comments(post.id))
             hash.combine(comments.count)
@@ -74,9 +124,13 @@ package final class FactVersions: Sendable {
             hash.combine(bits: people[post.author] ?? Self.personVersion(post.author, feeds: feeds))
             if let image = post.image { hash.combine(bits: images[image] ?? Self.imageVersion(image, input: input)) }
             for comment in comments { hash.combine(bits: people[comment.author] ?? Self.personVersion(comment.author, feeds: feeds)) }
-            return (post.id, PostVersions(post: postVersion, comments: commentsVersion, item: hash.value))
+            let versions = PostVersions(post: postVersion, comments: commentsVersion, item: hash.value)
+            return (MadeVersions(post: post, comments: comments, slug: slug, tags: tags, versions: versions), false)
         }
-        posts = Dictionary(versions, uniquingKeysWith: { first, _ in first })
+        posts = Dictionary(made.map { ($0.made.post.id, $0.made.versions) }, uniquingKeysWith: { first, _ in first })
+        var memo = PostMemo(made: made.map(\.made), people: people, images: images)
+        memo.reused = made.count(where: \.reused)
+        postMemo = memo
         let entriesByID = self.entriesByID
         let ids = Array(entriesByID.keys)
         entries = Dictionary(uniqueKeysWithValues: zip(ids, Parallel.mapBlocking(ids) { Self.made(.entry($0), builder: builder, entries: entriesByID) }))

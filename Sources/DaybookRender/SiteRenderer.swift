@@ -128,7 +128,10 @@ package struct SiteRenderer: Sendable {
 
     /// What this build's facts are (`FactVersions`): made once per build, for the pages' keys,
     /// the lists' item versions and the search results'.
-    package func factVersions() -> FactVersions { FactVersions(builder: builder, themeFingerprint: themeFingerprint) }
+    /// - Parameter previous: the `postMemo` of the process's last build (`serve`).
+    package func factVersions(previous: FactVersions.PostMemo? = nil) -> FactVersions {
+        FactVersions(builder: builder, themeFingerprint: themeFingerprint, previous: previous)
+    }
 
     /// Every page's key from the facts it read in the previous build, on all cores, and whether
     /// `reuse` claims it: a page whose facts are all as they were, whose key is therefore the

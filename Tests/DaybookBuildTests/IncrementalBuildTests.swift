@@ -99,6 +99,35 @@ struct IncrementalBuildTests {
         #expect(site.read("output/posts/p6/index.html")?.contains("plain, edited") == true)
     }
 
+    @Test("under serve, a caption edit versions only the edited post again, a person renamed versions every post again, and a command-line build takes no post's versions from before")
+    func postVersionsFromTheLastBuild() async throws {
+        let site = try SiteFixture(IndexSite.archive)
+        let session = BuildSession(memo: ProcessMemo(site: site.directory))
+        let options = BuildOptions(siteDirectory: site.directory, now: Fixed.at(IndexSite.now))
+        func edit(_ file: String, _ old: String, _ new: String) throws {
+            try site.write(file, try #require(site.read(file)).replacing(old, with: new))
+        }
+        let first = await SiteBuilder().build(options, session: session)
+        #expect(first.succeeded && first.postVersionsReused == 0)
+        // p1 to p6 show (p7 is in the future); posts.json is read again whole, its posts of the
+        // same content keep their versions.
+        try edit("content/posts.json", #""caption": "plain""#, #""caption": "plain words""#)
+        #expect(await SiteBuilder().build(options, session: session).postVersionsReused == 5)
+        try edit("content/users.json", #""name": "Dan""#, #""name": "Daniel""#)
+        #expect(await SiteBuilder().build(options, session: session).postVersionsReused == 0)
+        try edit("content/posts.json", #""caption": "plain words""#, #""caption": "plain""#)
+        #expect(await SiteBuilder().build(options, session: session).postVersionsReused == 5)
+        // What the preview wrote is what a fresh build writes.
+        let fresh = try SiteFixture("")
+        for (path, data) in site.tree("") where !path.hasPrefix("output/") && !path.hasPrefix(".daybook-cache/") { try fresh.write(path, bytes: data) }
+        #expect(await build(fresh).succeeded)
+        var (a, b) = (site.tree("output"), fresh.tree("output"))
+        (a[OutputWriter.manifestName], b[OutputWriter.manifestName]) = (nil, nil)
+        #expect(a == b)
+        try edit("content/posts.json", #""caption": "plain""#, #""caption": "plain, again""#)
+        #expect(await build(site).postVersionsReused == 0)
+    }
+
     /// Lines a hook reports from another task.
     final class Seen: @unchecked Sendable {
         private let lock = NSLock()
