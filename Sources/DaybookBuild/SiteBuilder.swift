@@ -181,7 +181,7 @@ package struct SiteBuilder: Sendable {
         var sources = read(options, session: session, memo: &memo, cached: onDisk, listed: listing?.content)
         clock.lap("read")
         report(BuildProgress(phase: "load"))
-        var site = load(sources, options, memo: &memo)
+        var site = await load(sources, options, memo: &memo)
         // The content's bytes are not needed past loading; a 100,000-post site would carry a
         // hundred MB of them through rendering.
         sources.snapshot.sources = [:]
