@@ -38,11 +38,12 @@ package final class FactVersions: Sendable {
         var item: UInt64
     }
 
-    /// Each post's versions with the very values they were made of, which `serve` holds from one
-    /// build to the next: a post whose post and comments are those values by reference, at the
-    /// same place in the feeds, with the same place slug and hashtags, keeps its versions while
-    /// no person's or photo's version moved, its comments not read again. Reading 100,000
-    /// comments and their authors' versions was four fifths of a preview rebuild's versions.
+    /// Each post's versions with the values they were made of, which `serve` holds from one build
+    /// to the next: a post at the same place in the feeds whose comments are the very values they
+    /// were made of, whose post is of the same content, and whose place slug and hashtags are
+    /// equal keeps its versions while no person's or photo's version moved, its comments not read
+    /// again. Reading 100,000 comments and their authors' versions was four fifths of a preview
+    /// rebuild's versions.
     package struct PostMemo: Sendable {
         fileprivate var made: [MadeVersions] = []
         fileprivate var people: [String: UInt64] = [:]
