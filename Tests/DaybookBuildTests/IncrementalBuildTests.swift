@@ -32,6 +32,16 @@ struct IncrementalBuildTests {
         })
     }
 
+    /// Expects `site`'s output to be what a fresh build of its sources writes, the record aside.
+    func expectFreshOutput(_ site: SiteFixture, sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
+        let fresh = try SiteFixture("")
+        for (path, data) in site.tree("") where !path.hasPrefix("output/") && !path.hasPrefix(".daybook-cache/") { try fresh.write(path, bytes: data) }
+        #expect(await build(fresh).succeeded, sourceLocation: sourceLocation)
+        var (a, b) = (site.tree("output"), fresh.tree("output"))
+        (a[OutputWriter.manifestName], b[OutputWriter.manifestName]) = (nil, nil)
+        #expect(a == b, sourceLocation: sourceLocation)
+    }
+
     @Test("a second build with no change writes nothing and leaves every modification time")
     func noChange() async throws {
         let site = try SiteFixture(IndexSite.archive)
@@ -118,12 +128,7 @@ struct IncrementalBuildTests {
         try edit("content/posts.json", #""caption": "plain words""#, #""caption": "plain""#)
         #expect(await SiteBuilder().build(options, session: session).postVersionsReused == 5)
         // What the preview wrote is what a fresh build writes.
-        let fresh = try SiteFixture("")
-        for (path, data) in site.tree("") where !path.hasPrefix("output/") && !path.hasPrefix(".daybook-cache/") { try fresh.write(path, bytes: data) }
-        #expect(await build(fresh).succeeded)
-        var (a, b) = (site.tree("output"), fresh.tree("output"))
-        (a[OutputWriter.manifestName], b[OutputWriter.manifestName]) = (nil, nil)
-        #expect(a == b)
+        try await expectFreshOutput(site)
         try edit("content/posts.json", #""caption": "plain""#, #""caption": "plain, again""#)
         #expect(await build(site).postVersionsReused == 0)
     }
@@ -167,12 +172,7 @@ struct IncrementalBuildTests {
         #expect(preview.pagesKeptByTable.trusted && preview.pagesKeptByTable.count > preview.pageCount / 2)
         #expect(preview.pagesKeptByTable.byPlace)
         // What the preview wrote is what a fresh build writes.
-        let fresh = try SiteFixture("")
-        for (path, data) in site.tree("") where !path.hasPrefix("output/") && !path.hasPrefix(".daybook-cache/") { try fresh.write(path, bytes: data) }
-        #expect(await build(fresh).succeeded)
-        var (a, b) = (site.tree("output"), fresh.tree("output"))
-        (a[OutputWriter.manifestName], b[OutputWriter.manifestName]) = (nil, nil)
-        #expect(a == b)
+        try await expectFreshOutput(site)
     }
 
     @Test("deleting a post removes its page and a tag page only it used, and updates what showed it")
