@@ -35,24 +35,36 @@ package struct PreviewService: Service {
         }
     }
 
-    /// - Parameter watch: the watcher's `watch()` when the caller started it (a test, to know that
-    ///   the watches are in place before it writes); by default the loop starts it.
-    func watchLoop(_ watch: (changes: AsyncStream<[String]>, namesEveryChange: Bool)? = nil) async {
-        let pending = PendingChanges()
+    /// - Parameters:
+    ///   - watch: the watcher's `watch()` when the caller started it (a test, to know that the
+    ///     watches are in place before it writes); by default the loop starts it.
+    ///   - pending: where the changes wait for the quiet period (a test reads how often it was asked).
+    func watchLoop(_ watch: (changes: AsyncStream<[String]>, namesEveryChange: Bool)? = nil, pending: PendingChanges = PendingChanges()) async {
         let (changes, namesEveryChange) = watch ?? watcher.watch()
         if namesEveryChange { await session.watcherStarted() }
+        // Told of each batch, so that the debounce sleeps until a change comes: woken every 10 ms
+        // to look, an idle preview ran a hundred times a second, and a save waited for the next
+        // look (5 ms on average) before its quiet period began.
+        let (arrivals, arrived) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                for await batch in changes { await pending.add(batch) }
+                for await batch in changes {
+                    await pending.add(batch)
+                    arrived.yield()
+                }
+                arrived.finish()
             }
             group.addTask {
-                // Debounce: rebuild once the sources have been quiet for `quietPeriod`.
-                while !Task.isCancelled {
-                    // Wakes when the quiet period of the last change ends, not on the next tick after it.
-                    try? await Task.sleep(for: await pending.quietRemaining(of: quietPeriod) ?? .milliseconds(10))
-                    if let batch = await pending.takeIfQuiet(for: quietPeriod) {
-                        onChange(batch.filter(SiteWatcher.matters))
-                        await session.rebuild(changed: batch)
+                // Debounce: rebuild once the sources have been quiet for `quietPeriod`, waking
+                // when the quiet period of the last change ends; changes that come during a
+                // rebuild are pending when it ends, and give the next.
+                for await _ in arrivals {
+                    while let remaining = await pending.quietRemaining(of: quietPeriod), !Task.isCancelled {
+                        if remaining > .zero { try? await Task.sleep(for: remaining) }
+                        if let batch = await pending.takeIfQuiet(for: quietPeriod) {
+                            onChange(batch.filter(SiteWatcher.matters))
+                            await session.rebuild(changed: batch)
+                        }
                     }
                 }
             }
@@ -79,6 +91,8 @@ actor PendingChanges {
     private var paths = Set<String>()
     private var matters = false
     private var last = ContinuousClock.now
+    /// How many times the debounce asked how long to wait: what an idle preview costs.
+    private(set) var asked = 0
 
     func add(_ batch: [String]) {
         paths.formUnion(batch)
@@ -89,6 +103,7 @@ actor PendingChanges {
 
     /// How long until the changes so far have been quiet for `period`; `nil` when none matters.
     func quietRemaining(of period: Duration) -> Duration? {
+        asked += 1
         guard matters else { return nil }
         return max(.zero, period - (ContinuousClock.now - last))
     }

@@ -212,7 +212,7 @@ struct SiteWatcherTests {
             clock: { Fixed.at(IndexSite.now) })
     }
 
-    @Test("the preview service rebuilds after a burst of edits settles, once", .timeLimit(.minutes(1)))
+    @Test("the preview service rebuilds after a burst of edits settles, once, and sleeps while nothing changes", .timeLimit(.minutes(1)))
     func debounced() async throws {
         let site = try SiteFixture(IndexSite.archive)
         let session = indexSession(site)
@@ -224,14 +224,24 @@ struct SiteWatcherTests {
         // The watches are in place once `changes()` returns, so no save below can be missed, however
         // late the loop starts on a busy machine (it once started after the burst, and the test hung).
         let watch = service.watcher.watch()
-        let running = Task { [service] in await service.watchLoop(watch) }
+        let pending = PendingChanges()
+        let running = Task { [service] in await service.watchLoop(watch, pending: pending) }
+        // While nothing changes the loop sleeps: a build's worth of time (one asked for here,
+        // which changes no source) passes without it looking once.
+        await session.rebuild()
+        #expect(await events.next() == .built)
+        #expect(await pending.asked == 0)
         let posts = try #require(site.read("content/posts.json"))
         try writeBurst(site, posts)
         #expect(await events.next() == .built)
         guard case .reload(let paths, _) = await events.next() else { Issue.record("expected a reload"); return }
         #expect(paths.contains("/blog/posts/p6/"))
         #expect(site.read("output/posts/p6/index.html")?.contains("plain 3") == true)
+        // Asked once a batch the watcher reported (a write may come as two) and once a wake-up
+        // in the quiet period, not every few milliseconds of the second it lasted.
+        #expect(await pending.asked <= 12)
         running.cancel()
+        await running.value
     }
 
     @Test("once the watcher is in place, a rebuild reads again only the paths it named; before, the whole site")
