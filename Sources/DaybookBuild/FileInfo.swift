@@ -79,10 +79,16 @@ package enum FileInfo {
         return .success((bytes, status))
     }
 
-    /// The name of an entry `readdir` returned.
-    static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
-        withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+    /// The name of an entry `readdir` returned, read where it lies up to its end. The kernel packs
+    /// entries to their names' lengths, so `entry.pointee` (the whole `dirent`, with a 256-byte
+    /// name field) read past the last entry of glibc's buffer: a cold `check` of `large` crashed
+    /// one run in two when that buffer ended a heap mapping.
+    static func entryName(_ entry: UnsafePointer<dirent>) -> String {
+        String(cString: (UnsafeRawPointer(entry) + Self.nameOffset).assumingMemoryBound(to: CChar.self))
     }
+
+    /// Where `d_name` starts in a `dirent`.
+    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
 
     /// The `count` bytes at `offset`, retrying after a signal and a short read; `nil` when they
     /// are not all there or could not be read.

@@ -206,7 +206,9 @@ package struct ImageCache: Sendable {
     static func removeFolder(_ path: String) {
         guard isRealFolder(path), let dir = opendir(path) else { return }
         while let item = readdir(dir) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            // Read where it lies: `item.pointee` would copy the whole `dirent`, past the end of a
+            // short last entry (`FileInfo.entryName`, which this target does not see).
+            let name = String(cString: (UnsafeRawPointer(item) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!).assumingMemoryBound(to: CChar.self))
             if name != ".", name != ".." { unlink(path + "/" + name) }
         }
         closedir(dir)
