@@ -55,9 +55,6 @@ struct SharedFields<Fields: KeyedFields>: Sendable, Hashable {
     /// the fields it was worked out from.
     func restoreContentKey(_ key: UInt64) { box.key.store(max(key, 1), ordering: .relaxed) }
 
-    /// Whether the two are one box: equal without a field read. `false` says nothing.
-    func isIdentical(to other: SharedFields) -> Bool { box === other.box }
-
     @usableFromInline static func == (a: SharedFields, b: SharedFields) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
 
     @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }

@@ -139,10 +139,6 @@ extension Post {
     /// of the lists' versions in a one-post rebuild. A key of other fields would leave pages
     /// stale, so nothing else calls it; the next edit of the post works the key out again.
     package func restoreContentKey(_ key: UInt64) { box.restoreContentKey(key) }
-
-    /// Whether the two are one value by reference, as `serve` holds a post it did not read again:
-    /// equal without a field read or hashed. `false` says nothing.
-    package func isIdentical(to other: Post) -> Bool { box.isIdentical(to: other.box) }
 }
 
 extension Comment {

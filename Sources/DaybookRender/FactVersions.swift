@@ -66,11 +66,11 @@ package final class FactVersions: Sendable {
         var versions: PostVersions
 
         /// Whether the versions are those of these values: the comments the very values (held
-        /// here, their buffer cannot be another's), the post the same value or one of the same
-        /// content (a `posts.json` read again after one post's edit), the slug and hashtags equal.
+        /// here, their buffer cannot be another's), the post of the same content (the same value,
+        /// its key kept in its box, or a `posts.json` read again after one post's edit), the slug
+        /// and hashtags equal.
         func isMade(of post: Post, comments: [Comment], slug: String?, tags: [String]) -> Bool {
-            guard comments.count == self.comments.count, slug == self.slug, tags == self.tags,
-                post.isIdentical(to: self.post) || post.contentKey == self.post.contentKey
+            guard comments.count == self.comments.count, slug == self.slug, tags == self.tags, post.contentKey == self.post.contentKey
             else { return false }
             return comments.isEmpty
                 || comments.withUnsafeBufferPointer { new in self.comments.withUnsafeBufferPointer { $0.baseAddress == new.baseAddress } }
