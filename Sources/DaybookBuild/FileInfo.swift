@@ -82,7 +82,7 @@ package enum FileInfo {
     /// The name of an entry `readdir` returned, read where it lies up to its end. The kernel packs
     /// entries to their names' lengths, so `entry.pointee` (the whole `dirent`, with a 256-byte
     /// name field) read past the last entry of glibc's buffer: a cold `check` of `large` crashed
-    /// one run in two when that buffer ended a heap mapping.
+    /// in 3 runs of 4 when that buffer ended a heap mapping.
     static func entryName(_ entry: UnsafePointer<dirent>) -> String {
         String(cString: (UnsafeRawPointer(entry) + Self.nameOffset).assumingMemoryBound(to: CChar.self))
     }

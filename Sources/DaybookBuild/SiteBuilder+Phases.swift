@@ -172,12 +172,11 @@ extension SiteBuilder {
         return site
     }
 
-    /// The theme compiled, or as `serve`'s last build compiled it (`HeldValues.templates`) when
-    /// its templates, their paths and the walk are the same: parsing every template again was a
-    /// fiftieth of a preview rebuild after a content edit.
+    /// The theme as `serve`'s last build compiled it (`HeldValues.templates`) when its templates,
+    /// their paths and the walk are the same, else compiled: parsing every template again was a
+    /// fiftieth of a preview rebuild after a content edit. A table that keeps nothing decoded
+    /// (`daybook build`'s) holds nothing to compare, and `load` compiles beside the content.
     static func compiled(_ theme: Theme, typedWalk: Bool, memo: inout MemoTable) -> (templates: ThemeTemplates?, diagnostics: [Diagnostic]) {
-        // A table that keeps nothing decoded (`daybook build`'s) would hold nothing to compare.
-        guard memo.keepsDecoded else { return theme.compile(typedWalk: typedWalk) }
         var key = StableHash()
         key.combine(bits: theme.fingerprint)
         key.combine(typedWalk)
