@@ -5,30 +5,35 @@ import Foundation
 /// Items go out in chunks (four per core) so that a slow item does not leave a core idle.
 /// Loading, rendering and checking all use this one helper. It lives in its own target because it
 /// reads the core count and runs threads, which the pure `DaybookModel` must not.
-package enum Parallel {
-    static func chunkSize(_ count: Int, perCore: Int = 4) -> Int { max(1, (count + cores * perCore - 1) / (cores * perCore)) }
+///
+/// Public and `@inlinable`, where the rest of the project is `package`: Swift serializes the
+/// bodies of public inlinable declarations only. Unspecialized, these generic loops copied every
+/// result (tuples of records) through the runtime's value witnesses, a twentieth of a `serve`
+/// rebuild's CPU with the retains they brought.
+public enum Parallel {
+    @inlinable static func chunkSize(_ count: Int, perCore: Int = 4) -> Int { max(1, (count + cores * perCore - 1) / (cores * perCore)) }
 
     /// `items` cut into consecutive slices of `size` (the last may be shorter).
-    static func slices<T>(_ items: [T], of size: Int) -> [ArraySlice<T>] {
+    @inlinable static func slices<T>(_ items: [T], of size: Int) -> [ArraySlice<T>] {
         stride(from: 0, to: items.count, by: size).map { items[$0..<min(items.count, $0 + size)] }
     }
 
-    package static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    @inlinable public static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     /// Consecutive runs of `items`, eight per core, for callers that keep state per run (a string
     /// table, a folder listing) and merge it after: few runs to merge, and still enough that a
     /// slow run does not leave a core idle.
-    package static func runs<T>(of items: [T]) -> [ArraySlice<T>] { slices(items, of: chunkSize(items.count, perCore: 8)) }
+    @inlinable public static func runs<T>(of items: [T]) -> [ArraySlice<T>] { slices(items, of: chunkSize(items.count, perCore: 8)) }
 
     /// For async callers: chunks run as child tasks of a task group.
-    package static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) async -> [R] {
+    @inlinable public static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) async -> [R] {
         await runChunks(items, of: chunkSize(items.count)) { $0.map(transform) }
     }
 
     /// For async callers that keep state across items (a memo): `transform` gets a run of items
     /// and returns one result for each, in order. One run per core, so the state is built as few
     /// times as there are cores.
-    package static func mapChunks<T: Sendable, R: Sendable>(
+    @inlinable public static func mapChunks<T: Sendable, R: Sendable>(
         _ items: [T], _ transform: @escaping @Sendable (ArraySlice<T>) -> [R]
     ) async -> [R] {
         await runChunks(items, of: max(1, (items.count + cores - 1) / cores), transform)
@@ -36,7 +41,7 @@ package enum Parallel {
 
     /// Runs `transform` on consecutive slices of `size` items as child tasks, and joins the
     /// results in the items' order.
-    private static func runChunks<T: Sendable, R: Sendable>(
+    @inlinable static func runChunks<T: Sendable, R: Sendable>(
         _ items: [T], of size: Int, _ transform: @escaping @Sendable (ArraySlice<T>) -> [R]
     ) async -> [R] {
         await withTaskGroup(of: (Int, [R]).self) { group in
@@ -51,13 +56,13 @@ package enum Parallel {
 
     /// For synchronous callers that keep state across items (open folders): `transform` gets a
     /// run of consecutive items, one run per core, and returns one result for each, in order.
-    package static func mapRuns<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (ArraySlice<T>) -> [R]) -> [R] {
+    @inlinable public static func mapRuns<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (ArraySlice<T>) -> [R]) -> [R] {
         runBlocking(items, of: max(1, (items.count + cores - 1) / cores), transform)
     }
 
     /// Three independent computations at once, for synchronous callers (parts of one model that
     /// do not read each other).
-    package static func all<A: Sendable, B: Sendable, C: Sendable>(
+    @inlinable public static func all<A: Sendable, B: Sendable, C: Sendable>(
         _ a: @Sendable () -> A, _ b: @Sendable () -> B, _ c: @Sendable () -> C
     ) -> (A, B, C) {
         let first = ParallelSlots<A>(count: 1)
@@ -75,7 +80,7 @@ package enum Parallel {
 
     /// Two independent computations at once. A parallel loop inside either runs on its own
     /// thread only: Dispatch divides a loop's width among the loops it runs inside.
-    package static func all<A: Sendable, B: Sendable>(_ a: @Sendable () -> A, _ b: @Sendable () -> B) -> (A, B) {
+    @inlinable public static func all<A: Sendable, B: Sendable>(_ a: @Sendable () -> A, _ b: @Sendable () -> B) -> (A, B) {
         let first = ParallelSlots<A>(count: 1)
         let second = ParallelSlots<B>(count: 1)
         DispatchQueue.concurrentPerform(iterations: 2) { index in
@@ -85,7 +90,7 @@ package enum Parallel {
     }
 
     /// For synchronous callers (the pure loaders): chunks run on Dispatch's worker threads.
-    package static func mapBlocking<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+    @inlinable public static func mapBlocking<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
         runBlocking(items, of: chunkSize(items.count)) { $0.map(transform) }
     }
 
@@ -93,7 +98,7 @@ package enum Parallel {
     /// 6,000 one-post files): those `isCostly` names start first, and items go out a few at a
     /// time, so that the costliest runs on one core from the start while the others share the
     /// rest. In chunks of a quarter of a core's share, the comments' file began last as often as not.
-    package static func mapBlocking<T: Sendable, R: Sendable>(
+    @inlinable public static func mapBlocking<T: Sendable, R: Sendable>(
         _ items: [T], costlyFirst isCostly: (T) -> Bool, _ transform: @Sendable (T) -> R
     ) -> [R] {
         let costly = items.indices.filter { isCostly(items[$0]) }
@@ -107,7 +112,7 @@ package enum Parallel {
 
     /// Runs `transform` on consecutive slices of `size` items on Dispatch's worker threads, and
     /// joins the results in the items' order.
-    private static func runBlocking<T: Sendable, R: Sendable>(
+    @inlinable static func runBlocking<T: Sendable, R: Sendable>(
         _ items: [T], of size: Int, _ transform: @Sendable (ArraySlice<T>) -> [R]
     ) -> [R] {
         let parts = slices(items, of: size)

@@ -4,14 +4,14 @@ import Foundation
 ///
 /// Each iteration writes only its own slot; the lock makes that safe in the compiler's eyes and
 /// costs one uncontended acquire per iteration. Reading back by index keeps parallel work deterministic.
-package final class ParallelSlots<Value: Sendable>: @unchecked Sendable {
-    private var slots: [Value?]
-    private let lock = NSLock()
+public final class ParallelSlots<Value: Sendable>: @unchecked Sendable {
+    @usableFromInline var slots: [Value?]
+    @usableFromInline let lock = NSLock()
 
-    package init(count: Int) { slots = Array(repeating: nil, count: count) }
+    @inlinable public init(count: Int) { slots = Array(repeating: nil, count: count) }
 
-    package func set(_ index: Int, _ value: Value) { lock.withLock { slots[index] = value } }
+    @inlinable public func set(_ index: Int, _ value: Value) { lock.withLock { slots[index] = value } }
 
     /// The filled slots, in index order.
-    package var values: [Value] { lock.withLock { slots.compactMap { $0 } } }
+    @inlinable public var values: [Value] { lock.withLock { slots.compactMap { $0 } } }
 }
