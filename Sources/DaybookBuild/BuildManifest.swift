@@ -56,8 +56,9 @@ extension BuildManifest {
     /// same files, which after an edit it nearly always does. Sorting 34,000 paths was a third of
     /// saving the record. When files came or went (a post added or deleted), the order's paths
     /// still here keep their places and the new ones are merged in (`ordered(_:from:)`).
-    /// Also gives the order written, for the next build to hand back.
-    package func encoded(pathOrder: [String]?) -> (bytes: [UInt8], pathOrder: [String]) {
+    /// Also gives the order written, and where its lines lie (`Lines`; `nil` when some key's
+    /// path is no file's), for the next build to hand back.
+    package func encoded(pathOrder: [String]?) -> Encoded {
         // Written straight into bytes (a 30,000-page site's record is 3 MB, written after every
         // build that changed something): no string per field.
         var out: [UInt8] = []
@@ -67,23 +68,8 @@ extension BuildManifest {
         // was a tenth of saving the record.
         var keyLines: [UInt8] = []
         var keysWritten = 0
-        func hex(_ value: UInt64, into out: inout [UInt8]) {
-            out.append(0x20)
-            for shift in stride(from: 60, through: 0, by: -4) {
-                let nibble = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xF
-                out.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
-            }
-        }
-        func text(_ value: String, into out: inout [UInt8]) {
-            out.append(0x20)
-            out += Self.encode(value).utf8
-        }
-        func keyLine(_ path: String, _ key: UInt64, into out: inout [UInt8]) {
-            out.append(UInt8(ascii: "p"))
-            hex(key, into: &out)
-            text(path, into: &out)
-            out.append(0x0A)
-        }
+        // Where each file's line, and the key lines from each file on, start.
+        var (fileStarts, keyStarts): ([Int], [Int]) = ([], [])
         /// The files' and keys' lines in `paths`' order; `false`, having written part, when a
         /// path is not a file.
         func write(_ paths: [String]) -> Bool {
@@ -92,22 +78,21 @@ extension BuildManifest {
             out.append(0x0A)
             keyLines.removeAll(keepingCapacity: true)
             keysWritten = 0
+            (fileStarts, keyStarts) = ([], [])
+            fileStarts.reserveCapacity(paths.count + 1)
+            keyStarts.reserveCapacity(paths.count + 1)
             for path in paths {
                 guard let file = files[path] else { return false }
-                // An intended file keeps the format's "hash 0, size -1", which earlier versions also read.
-                let entry = file.entry ?? FileEntry(hash: 0, size: -1)
-                out.append(UInt8(ascii: "f"))
-                hex(entry.hash, into: &out)
-                out.append(0x20)
-                if entry.size < 0 { out.append(UInt8(ascii: "-")) }
-                Self.appendDecimal(entry.size.magnitude, to: &out)
-                text(path, into: &out)
-                out.append(0x0A)
+                fileStarts.append(out.count)
+                keyStarts.append(keyLines.count)
+                Self.fileLine(path, file, into: &out)
                 if let key = pageKeys[path] {
-                    keyLine(path, key, into: &keyLines)
+                    Self.keyLine(path, key, into: &keyLines)
                     keysWritten += 1
                 }
             }
+            fileStarts.append(out.count)
+            keyStarts.append(keyLines.count)
             return true
         }
         // A given order of as many paths as there are files, each of them a file, is the files'
@@ -119,25 +104,74 @@ extension BuildManifest {
             paths = pathOrder.map { Self.ordered(files, from: $0) } ?? files.keys.sorted { $0.scalarsPrecede($1) }
             _ = write(paths)
         }
+        var lines: Lines?
         if keysWritten == pageKeys.count {
+            let keysStart = out.count
             out += keyLines
+            lines = Lines(files: fileStarts, keys: keyStarts.map { keysStart + $0 }, keyCount: keysWritten)
         } else {
             // Keys of paths that are no file's: all of them sorted on their own.
-            for path in pageKeys.keys.sorted(by: { $0.scalarsPrecede($1) }) { keyLine(path, pageKeys[path]!, into: &out) }
+            for path in pageKeys.keys.sorted(by: { $0.scalarsPrecede($1) }) { Self.keyLine(path, pageKeys[path]!, into: &out) }
         }
+        appendLists(to: &out)
+        return Encoded(bytes: out, pathOrder: paths, lines: lines)
+    }
+
+    /// What `encoded` gives: the record's bytes, its files' order and where its lines lie.
+    package struct Encoded: Sendable {
+        package var bytes: [UInt8]
+        package var pathOrder: [String]
+        package var lines: Lines?
+    }
+
+    /// A file's line: `f <hash> <size> <path>`. An intended file keeps the format's "hash 0,
+    /// size -1", which earlier versions also read.
+    static func fileLine(_ path: String, _ file: FileRecord, into out: inout [UInt8]) {
+        let entry = file.entry ?? FileEntry(hash: 0, size: -1)
+        out.append(UInt8(ascii: "f"))
+        appendHex(entry.hash, to: &out)
+        out.append(0x20)
+        if entry.size < 0 { out.append(UInt8(ascii: "-")) }
+        appendDecimal(entry.size.magnitude, to: &out)
+        out.append(0x20)
+        out += encode(path).utf8
+        out.append(0x0A)
+    }
+
+    /// A page key's line: `p <key> <path>`.
+    static func keyLine(_ path: String, _ key: UInt64, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "p"))
+        appendHex(key, to: &out)
+        out.append(0x20)
+        out += encode(path).utf8
+        out.append(0x0A)
+    }
+
+    /// The lists' lines, by the lists' names: `l <list>`, then `i <id> <version>` for each id.
+    func appendLists(to out: inout [UInt8]) {
         for name in lists.keys.sorted() {
             let list = lists[name]!
             out.append(UInt8(ascii: "l"))
-            text(name, into: &out)
+            out.append(0x20)
+            out += Self.encode(name).utf8
             out.append(0x0A)
             for id in list.ids {
                 out.append(UInt8(ascii: "i"))
-                text(id, into: &out)
-                hex(list.versions[id] ?? 0, into: &out)
+                out.append(0x20)
+                out += Self.encode(id).utf8
+                Self.appendHex(list.versions[id] ?? 0, to: &out)
                 out.append(0x0A)
             }
         }
-        return (out, paths)
+    }
+
+    /// A space and sixteen lowercase hex digits.
+    private static func appendHex(_ value: UInt64, to out: inout [UInt8]) {
+        out.append(0x20)
+        for shift in stride(from: 60, through: 0, by: -4) {
+            let nibble = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xF
+            out.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+        }
     }
 
     /// `value` in decimal digits.
@@ -190,8 +224,11 @@ extension BuildManifest {
         /// Whether every page key's path is a file's: then checking the files' paths checks them all.
         var keysAreFiles = false
 
-        init(manifest: BuildManifest, pathOrder: [String]?, keysAreFiles: Bool = false) {
-            (self.manifest, self.pathOrder, self.keysAreFiles) = (manifest, pathOrder, keysAreFiles)
+        /// Where its lines lie, when it is laid out as `encoded` writes it, in `pathOrder`.
+        package var lines: Lines?
+
+        init(manifest: BuildManifest, pathOrder: [String]?, keysAreFiles: Bool = false, lines: Lines? = nil) {
+            (self.manifest, self.pathOrder, self.keysAreFiles, self.lines) = (manifest, pathOrder, keysAreFiles, lines)
         }
 
         package init?(text: String) {
@@ -223,12 +260,15 @@ extension BuildManifest {
         // Where the next key's path is looked for among the files' (`KeyPaths`).
         var keyPaths = KeyPaths()
         var currentList: String?
+        // Where the lines lie, while the record is laid out as `encoded` writes it (`Lines`).
+        var layout: RecordLayout? = RecordLayout()
         var start = 0
         var first = true
         while start < bytes.count {
             var end = start
             while end < bytes.count && bytes[end] != 0x0A { end += 1 }
             let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            let lineStart = start
             start = end + 1
             if line.isEmpty { continue }
             if first {
@@ -246,10 +286,13 @@ extension BuildManifest {
                 manifest.files[path] = size < 0 ? .intended : .written(FileEntry(hash: hash, size: size))
                 if inOrder, let last = filePaths.last, !last.scalarsPrecede(path) { inOrder = false }
                 filePaths.append(path)
+                if layout?.file(at: lineStart) == false { layout = nil }
             case UInt8(ascii: "p"):
                 guard let key = fields.next().flatMap(hex) else { return nil }
                 manifest.pageKeys[keyPaths.path(fields.rest, among: filePaths)] = key
+                if !keyPaths.allFound || layout?.key(of: keyPaths.cursor - 1, at: lineStart) == false { layout = nil }
             case UInt8(ascii: "l"):
+                layout?.end(at: lineStart, files: filePaths.count)
                 guard !fields.rest.contains(0x20) else { return nil }
                 let name = decode(fields.rest)
                 manifest.lists[name] = ListSnapshot()
@@ -263,7 +306,52 @@ extension BuildManifest {
                 return nil
             }
         }
-        return first ? nil : Parsed(manifest: manifest, pathOrder: inOrder ? filePaths : nil, keysAreFiles: keyPaths.allFound)
+        layout?.end(at: bytes.count, files: filePaths.count)
+        return first
+            ? nil
+            : Parsed(
+                manifest: manifest, pathOrder: inOrder ? filePaths : nil, keysAreFiles: keyPaths.allFound,
+                lines: inOrder && keyPaths.allFound ? layout?.lines : nil)
+    }
+
+    /// `Lines` as a record is read: every file's line, then every key's, in the files'
+    /// order, then the lists. Its calls say `false` for a line out of that layout.
+    private struct RecordLayout {
+        var files: [Int] = []
+        var keys: [Int] = []
+        var keyCount = 0
+        var keysBegan = false
+        var ended = false
+
+        /// A file's line at `offset`: `false` after a key's or a list's.
+        mutating func file(at offset: Int) -> Bool {
+            guard !keysBegan && !ended else { return false }
+            files.append(offset)
+            return true
+        }
+
+        /// The key line of the file at `place` (after the last key's), at `offset`: `false` after a list's.
+        mutating func key(of place: Int, at offset: Int) -> Bool {
+            guard !ended else { return false }
+            if !keysBegan {
+                keysBegan = true
+                files.append(offset)
+            }
+            // The files before `place` without a key line have theirs (none) start here too.
+            while keys.count <= place { keys.append(offset) }
+            keyCount += 1
+            return true
+        }
+
+        /// The end of the files' and the keys' lines, at a list's line or the record's end.
+        mutating func end(at offset: Int, files count: Int) {
+            guard !ended else { return }
+            ended = true
+            if !keysBegan { files.append(offset) }
+            while keys.count <= count { keys.append(offset) }
+        }
+
+        var lines: Lines? { ended ? Lines(files: files, keys: keys, keyCount: keyCount) : nil }
     }
 
     /// The fields of a record line after its kind, split at single spaces.

@@ -89,8 +89,12 @@ package final class OutputWriter {
     /// The order of the previous record's files, when it listed them in written order
     /// (`BuildManifest.Parsed`): the new record is written in it when it has the same files.
     private var previousPathOrder: [String]?
-    /// The order the saved record's files were written in.
-    private var finishedPathOrder: [String]?
+    /// Where the previous record's lines lie in `recordOnDisk`, by their place in `previousPathOrder`.
+    private var previousLines: BuildManifest.Lines?
+    /// Whether the saved record was the previous one with the changed paths' lines replaced.
+    package private(set) var recordPatched = false
+    /// The order the saved record's files were written in, and where its lines lie.
+    private var finishedLayout: (pathOrder: [String], lines: BuildManifest.Lines?)?
     /// Whether `check` found every file of the previous build's record among the planned paths,
     /// from a record that a build sealed (no intent): see `startingRecord`.
     private(set) var plansEveryRecordedFile = false
@@ -121,6 +125,7 @@ package final class OutputWriter {
         guard let intent else {
             previous = record.manifest
             previousPathOrder = record.pathOrder
+            previousLines = record.lines
             return
         }
         // A build was killed after saving its intent: everything the record and the intent name
@@ -142,13 +147,13 @@ package final class OutputWriter {
     /// those very bytes; an empty record, with a warning, when it does not read or is unsafe.
     private static func record(
         _ bytes: [UInt8]?, known: SavedRecord?, label: String
-    ) -> (manifest: BuildManifest, pathOrder: [String]?, problem: Diagnostic?, isOwn: Bool) {
-        guard let bytes else { return (BuildManifest(), nil, nil, false) }
-        if let known, known.bytes == bytes { return (known.manifest, known.pathOrder, nil, true) }
+    ) -> (manifest: BuildManifest, pathOrder: [String]?, lines: BuildManifest.Lines?, problem: Diagnostic?, isOwn: Bool) {
+        guard let bytes else { return (BuildManifest(), nil, nil, nil, false) }
+        if let known, known.bytes == bytes { return (known.manifest, known.pathOrder, known.lines, nil, true) }
         let location = SourceLocation(path: label + "/" + manifestName)
         guard let text = String(validating: bytes, as: UTF8.self), let parsed = BuildManifest.Parsed(text: text) else {
             return (
-                BuildManifest(), nil,
+                BuildManifest(), nil, nil,
                 .warning(
                     "cannot read the record of an earlier build, so it is ignored and the build owns no file in the output folder; pass --force once to let the build own them again",
                     at: location), false)
@@ -156,12 +161,12 @@ package final class OutputWriter {
         let manifest = parsed.manifest
         if let unsafe = manifest.unsafePath(keysAreFiles: parsed.keysAreFiles) {
             return (
-                BuildManifest(), nil,
+                BuildManifest(), nil, nil,
                 .warning(
                     "the record of an earlier build names '\(unsafe.replacing("\0", with: "\\0"))', which is not a path inside the output folder, so the record is ignored and the build owns no file in the output folder; pass --force once to let the build own them again",
                     at: location), false)
         }
-        return (manifest, parsed.pathOrder, nil, false)
+        return (manifest, parsed.pathOrder, parsed.lines, nil, false)
     }
 
     /// The manifest of the previous build into this folder; empty when there is none or it was refused.
@@ -374,9 +379,11 @@ package final class OutputWriter {
     /// Notes what the previous build wrote and this one did not, stages the new record if its
     /// bytes changed, and commits it all: the folder then holds this build's site and record,
     /// or, when this throws, what it held before (unless the error's `state` says otherwise).
-    package func finish(_ manifest: BuildManifest, report: inout WriteReport) throws(OutputError) {
+    /// - Parameter changed: when the manifest is the previous record (`startingRecord`) changed at
+    ///   these paths alone, the record is written as the previous one with their lines replaced.
+    package func finish(_ manifest: BuildManifest, changed: [String]? = nil, report: inout WriteReport) throws(OutputError) {
         noteStale(manifest, report: &report)
-        try commit(manifest)
+        try commit(manifest, changed: changed)
     }
 
     /// Notes what the previous build wrote and this one did not, for the commit to remove.
@@ -395,8 +402,9 @@ package final class OutputWriter {
 
     /// Stages the record if its bytes changed and commits everything staged, the intent saved
     /// first and removed last.
-    private func commit(_ manifest: BuildManifest) throws(OutputError) {
-        let (bytes, order) = manifest.encoded(pathOrder: previousPathOrder)
+    private func commit(_ manifest: BuildManifest, changed: [String]?) throws(OutputError) {
+        let encoded = encode(manifest, changed: changed)
+        let bytes = encoded.bytes
         let recordChanged = bytes != recordOnDisk
         if recordChanged { try sink.stage(bytes, at: Self.manifestName, replacing: force) }
         // Nothing staged, nothing noted: a build with nothing to change writes nothing at all.
@@ -409,7 +417,7 @@ package final class OutputWriter {
             }
             recordOnDisk = bytes
         }
-        finishedPathOrder = order
+        finishedLayout = (encoded.pathOrder, encoded.lines)
         finished = manifest
         if intentOnDisk {
             do throws(OutputError) { _ = try sink.remove(Self.intentName) } catch {
@@ -421,6 +429,20 @@ package final class OutputWriter {
             intentOnDisk = false
         }
         sink.clearTemporaries()
+    }
+
+    /// The record's bytes: the previous record's with the changed paths' lines replaced when
+    /// the caller knows them and that record's lines are known, else written whole.
+    private func encode(_ manifest: BuildManifest, changed: [String]?) -> BuildManifest.Encoded {
+        recordPatched = false
+        if let changed, let bytes = recordOnDisk, let order = previousPathOrder, let lines = previousLines,
+            let patched = manifest.encoded(patching: BuildManifest.Encoded(bytes: bytes, pathOrder: order, lines: lines), changed: changed)
+        {
+            assert(patched.bytes == manifest.encoded(pathOrder: order).bytes, "a record patched differs from the one written whole")
+            recordPatched = true
+            return patched
+        }
+        return manifest.encoded(pathOrder: previousPathOrder)
     }
 
     /// Drops what a failed build staged: the folder is left as it was.
@@ -460,8 +482,10 @@ package final class OutputWriter {
     }
 
     /// The record on disk now with the manifest it holds, once `finish` saved it; `nil` before.
-    package var savedRecord: SavedRecord? { finished.map { (recordOnDisk ?? [], $0, finishedPathOrder) } }
+    package var savedRecord: SavedRecord? {
+        finished.map { (recordOnDisk ?? [], $0, finishedLayout?.pathOrder, finishedLayout?.lines) }
+    }
 
-    /// A record as saved: its bytes, its manifest, and the order of its files' paths.
-    package typealias SavedRecord = (bytes: [UInt8], manifest: BuildManifest, pathOrder: [String]?)
+    /// A record as saved: its bytes, its manifest, the order of its files' paths and where its lines lie.
+    package typealias SavedRecord = (bytes: [UInt8], manifest: BuildManifest, pathOrder: [String]?, lines: BuildManifest.Lines?)
 }

@@ -88,6 +88,9 @@ extension SiteBuilder {
     /// What the write gives: the record of every file, and what changed.
     struct Written: Sendable {
         var manifest: BuildManifest
+        /// The paths whose entry or key differ from the previous record's, when the manifest
+        /// started as that record (`OutputWriter.startingRecord`); `nil` otherwise.
+        var changed: [String]?
         var report: WriteReport
         /// The memo after this build, to keep once its output is in place.
         var memo = MemoPlace.Preparing.nothing
@@ -301,6 +304,8 @@ extension SiteBuilder {
         _ plan: Plan, writer: OutputWriter, versions: FactVersions, progress: @Sendable (BuildProgress) -> Void = { _ in }
     ) async throws(OutputError) -> Written {
         var (manifest, carried) = writer.startingRecord(lists: plan.lists)
+        // Every path whose entry or key is set below: all that can differ from a carried record.
+        var changed: [String] = []
         var report = WriteReport()
         writer.begin()
         let (keepable, previousFile) = (writer.keepRule, writer.previousFileRule)
@@ -334,7 +339,9 @@ extension SiteBuilder {
                 for path in reused {
                     if let record = writer.keep(path, report: &report) { manifest.files[path] = record }
                 }
-                manifest.files.merge(try writer.write(files, report: &report)) { _, new in new }
+                let written = try writer.write(files, report: &report)
+                changed += written.keys
+                manifest.files.merge(written) { _, new in new }
             }
             func writeEmitted() throws(OutputError) {
                 for files in searchEmitted.take() { try write(files, keys: [:], reused: []) }
@@ -412,6 +419,7 @@ extension SiteBuilder {
             next = index + 1 < batches.count ? Task { [batch = batches[index + 1]] in await renderer.render(batch, versions: versions, reuse: keepable) } : nil
             var rendered: [RenderedFile] = []
             for output in outputs {
+                changed.append(output.path)
                 manifest.pageKeys[output.path] = collect(output)
                 if let file = output.file {
                     rendered.append(file)
@@ -432,14 +440,16 @@ extension SiteBuilder {
         renderer.releaseGoneCards()
         CardStep.keep(renderer.cards, memo: &memo)
         manifest.pageKeys.merge(sideKeys) { _, new in new }
+        changed += sideKeys.keys
         let unkeyed = try writer.write(plan.assets, report: &report).merging(try writer.copy(plan.cachedImages, report: &report)) { _, new in new }
+        changed += unkeyed.keys
         manifest.files.merge(unkeyed) { _, new in new }
         if carried {
             // A path that had a key (a page, once) and now holds a file without one loses it.
             for path in unkeyed.keys where sideKeys[path] == nil { manifest.pageKeys[path] = nil }
         }
         return Written(
-            manifest: manifest, report: report, memo: MemoPlace.Preparing(plan.memo, memo), search: searchWork,
+            manifest: manifest, changed: carried ? changed : nil, report: report, memo: MemoPlace.Preparing(plan.memo, memo), search: searchWork,
             keptByTable: (triage.keysTaken, trusted, triage.byPlace))
     }
 
@@ -485,7 +495,7 @@ extension SiteBuilder {
         _ written: Written, writer: OutputWriter, baseURL: String, announce: BuildSession.WrittenHandler?
     ) async throws(OutputError) -> WriteReport {
         var report = written.report
-        try writer.finish(written.manifest, report: &report)
+        try writer.finish(written.manifest, changed: written.changed, report: &report)
         await announce?(report, baseURL)
         return report
     }

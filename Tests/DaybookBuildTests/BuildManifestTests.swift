@@ -98,4 +98,65 @@ struct BuildManifestTests {
         // An order out of sort is no help: the paths are sorted whole.
         #expect(manifest.encoded(pathOrder: ["b/index.html", "a/index.html"]).pathOrder == paths)
     }
+
+    @Test("a record patched at the paths that changed is the record written whole, and says where its lines lie as writing or reading it does")
+    func patched() throws {
+        let entry = { (size: Int) in BuildManifest.FileRecord.written(.init(hash: UInt64(size), size: size)) }
+        let paths = ["a b/index.html", "a/index.html", "a/x.png", "b/index.html", "c 100%/index.html", "z/index.html"]
+        let before = BuildManifest(
+            files: Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, entry($0)) }),
+            lists: ["journal": ListSnapshot(ids: ["x"], versions: ["x": 1])],
+            pageKeys: ["a/index.html": 2, "b/index.html": 3, "z/index.html": 4])
+        let encoded = before.encoded(pathOrder: nil)
+        #expect(BuildManifest.Parsed(text: before.text)?.lines == encoded.lines)
+        #expect(encoded.lines?.keyCount == 3)
+
+        var after = before
+        after.files["a/x.png"] = entry(70)
+        after.files["z/index.html"] = .intended
+        after.pageKeys["b/index.html"] = 30
+        after.pageKeys["a/index.html"] = nil
+        after.pageKeys["c 100%/index.html"] = 5
+        after.pageKeys["a b/index.html"] = 1
+        after.lists["journal"] = ListSnapshot(ids: ["y", "x"], versions: ["y": 2, "x": 1])
+        // In any order, a path named twice.
+        let changed = ["z/index.html", "a/x.png", "b/index.html", "a/index.html", "c 100%/index.html", "b/index.html", "a b/index.html"]
+        let patched = try #require(after.encoded(patching: encoded, changed: changed))
+        #expect(String(decoding: patched.bytes, as: UTF8.self) == after.text)
+        #expect(patched.pathOrder == paths)
+        #expect(patched.lines == after.encoded(pathOrder: nil).lines)
+        // Patched from a patched record, back to the first.
+        let back = try #require(before.encoded(patching: patched, changed: changed))
+        #expect(back.bytes == encoded.bytes)
+        #expect(back.lines == encoded.lines)
+        #expect(before.encoded(patching: encoded, changed: [])?.bytes == encoded.bytes)
+
+        // Refused, for the record to be written whole: a path not among the record's files, a key
+        // gained outside the paths named, or no lines known.
+        var added = before
+        added.files["new.html"] = entry(9)
+        #expect(added.encoded(patching: encoded, changed: ["new.html"]) == nil)
+        var unsaid = before
+        unsaid.pageKeys["a/x.png"] = 8
+        #expect(unsaid.encoded(patching: encoded, changed: ["a/index.html"]) == nil)
+        var unknown = encoded
+        unknown.lines = nil
+        #expect(after.encoded(patching: unknown, changed: changed) == nil)
+    }
+
+    @Test("a record read back says where its lines lie only when laid out as written: files, then keys of files, in order, then lists")
+    func linesRead() {
+        let lines = { (text: String) in BuildManifest.Parsed(text: text)?.lines }
+        let file = { (path: String) in "f 0000000000000001 1 \(path)\n" }
+        let key = { (path: String) in "p 0000000000000002 \(path)\n" }
+        let head = "daybook-manifest 1\n"
+        #expect(lines(head + file("a") + file("b") + key("b") + "l j\ni x 0000000000000001\n") == BuildManifest.Lines(files: [19, 42, 65], keys: [65, 65, 86], keyCount: 1))
+        #expect(lines(head) == BuildManifest.Lines(files: [19], keys: [19], keyCount: 0))
+        for outOfLayout in [
+            head + file("a") + key("a") + file("b"), head + file("a") + "l j\n" + key("a"), head + file("a") + key("c"),
+            head + file("b") + file("a"), head + file("a%20b") + key("a%20b"),
+        ] {
+            #expect(lines(outOfLayout) == nil, "\(outOfLayout)")
+        }
+    }
 }

@@ -213,7 +213,39 @@ struct KnownRecordTests {
         claimed.manifest = BuildManifest()
         #expect(OutputWriter(sink: output, known: claimed).previous == other)
         // With the very bytes, the manifest in memory is taken as it is (not parsed again).
-        #expect(OutputWriter(sink: output, known: (other.bytes, BuildManifest(), nil)).previous == BuildManifest())
+        #expect(OutputWriter(sink: output, known: (other.bytes, BuildManifest(), nil, nil)).previous == BuildManifest())
+    }
+
+    @Test("a rebuild that names what it changed saves the last record with those lines replaced, read from disk or known, as it would write it whole")
+    func patchedRecord() throws {
+        let (output, first) = try builtOnce()
+        for known in [nil, first.savedRecord] {
+            let writer = OutputWriter(sink: output, known: known)
+            _ = writer.check(["index.html", "a/index.html", "b/index.html"])
+            writer.begin()
+            var report = WriteReport()
+            var (manifest, carried) = writer.startingRecord(lists: [:])
+            #expect(carried)
+            let written = try writer.write([RenderedFile(path: "a/index.html", bytes: Array("page a, edited".utf8))], report: &report)
+            manifest.files.merge(written) { $1 }
+            manifest.pageKeys["a/index.html"] = 20
+            try writer.finish(manifest, changed: ["a/index.html"], report: &report)
+            #expect(writer.recordPatched)
+            #expect(output.files[OutputWriter.manifestName] == manifest.bytes)
+            #expect(writer.savedRecord?.lines == manifest.encoded(pathOrder: nil).lines)
+            // Back as the first build had it, for the next round.
+            try output.write(try #require(first.savedRecord?.bytes), to: OutputWriter.manifestName, replacing: true)
+        }
+        // Without the paths, the record is written whole.
+        let writer = OutputWriter(sink: output)
+        _ = writer.check(["index.html", "a/index.html", "b/index.html"])
+        writer.begin()
+        var report = WriteReport()
+        var (manifest, _) = writer.startingRecord(lists: [:])
+        manifest.pageKeys["b/index.html"] = 30
+        try writer.finish(manifest, report: &report)
+        #expect(!writer.recordPatched)
+        #expect(output.files[OutputWriter.manifestName] == manifest.bytes)
     }
 
     /// A folder in memory with three pages written by a first build, keyed 1, 2 and 3, and that
