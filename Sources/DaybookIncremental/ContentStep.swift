@@ -29,14 +29,14 @@ package enum ContentStep {
     /// The same load as `ContentLoader.load`, through the memo.
     package static func load(_ snapshot: ContentSnapshot, showsDrafts: Bool = true, memo: inout MemoTable) -> Result {
         let sources = ContentSources(snapshot, showsDrafts: showsDrafts)
-        let table = memo
+        let (table, decoded) = (memo, memo.decodedResults(of: records, as: DecodedRecords.self))
         /// Where a file's records came from this build.
         enum Origin { case decodedBefore, bytes, made }
         let found = Parallel.mapBlocking(sources.files, costlyFirst: \.holdsCollection) {
             file -> (version: UInt64?, decoded: ContentSources.Decoded, origin: Origin) in
             let id = Self.id(of: file)
             if let version = sources.version(of: file) {
-                if let kept = table.decoded(records, id, version: version, as: DecodedRecords.self) {
+                if let kept = decoded.value(id, version: version) {
                     return (version, ContentSources.Decoded(records: kept), .decodedBefore)
                 }
                 if let bytes = table.value(records, id, version: version), let kept = DecodedRecords(bytes: bytes, path: file.path) {

@@ -125,10 +125,10 @@ package enum FeedStep {
 
     /// Each post's hashtags, in order, read again only from posts not kept decoded as they are.
     static func tags(of posts: [Post], memo: inout MemoTable) -> [[String]] {
-        let table = memo
+        let kept = memo.decodedResults(of: postTags, as: [String].self)
         let found = Parallel.mapBlocking(Array(posts.indices)) { position -> (tags: [String], made: Bool) in
             let post = posts[position]
-            if let kept = table.decoded(postTags, id(of: post), version: post.contentKey, as: [String].self) { return (kept, false) }
+            if let tags = kept.value(id(of: post), version: post.contentKey) { return (tags, false) }
             return (post.tags, true)
         }
         for (post, entry) in zip(posts, found) where entry.made { memo.keepDecoded(postTags, id(of: post), version: post.contentKey, entry.tags) }

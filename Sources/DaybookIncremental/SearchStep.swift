@@ -154,6 +154,7 @@ package enum SearchStep {
             return results
         }
         let made = { @Sendable (unit: SearchUnit) -> Run in Run(documents(unit)) }
+        let heldBefore = table.decodedResults(of: Self.heldRuns, as: Run.self)
         let found = Parallel.mapBlocking(units) { unit -> (documents: [SearchDocument]?, versions: [Versions], id: UInt64?, version: UInt64?) in
             guard let (id, read) = Self.identity(of: unit, versions: versions) else {
                 let run = made(unit)
@@ -163,7 +164,7 @@ package enum SearchStep {
             // Held, its results are taken only by a file that needs them (`make` below): handed
             // over whole, `serve`'s 30,000 runs were counted in and out on every save, which
             // doubled its search results after a first build that made them all.
-            if let held = table.decoded(Self.heldRuns, id, version: version, as: Run.self) { return (nil, held.versions, id, version) }
+            if let held = heldBefore.value(id, version: version) { return (nil, held.versions, id, version) }
             if let run = kept[id], run.version == version { return (nil, run.versions, id, version) }
             let run = made(unit)
             return (run.documents, run.versions, id, version)
@@ -172,7 +173,7 @@ package enum SearchStep {
         for entry in found {
             guard let id = entry.id, let version = entry.version else { continue }
             if kept[id]?.version != version { changed = true }
-            if let documents = entry.documents, table.decoded(Self.heldRuns, id, version: version, as: Run.self) == nil {
+            if let documents = entry.documents, heldBefore.value(id, version: version) == nil {
                 memo.keepDecoded(Self.heldRuns, id, version: version, Run(documents: documents, versions: entry.versions))
             }
         }
@@ -187,9 +188,7 @@ package enum SearchStep {
         }
         let identities = found.map { ($0.id, $0.version) }
         return SearchResults(runs: found.map { ($0.documents, $0.versions) }) { place in
-            if let id = identities[place].0, let version = identities[place].1,
-                let held = table.decoded(Self.heldRuns, id, version: version, as: Run.self)
-            {
+            if let id = identities[place].0, let version = identities[place].1, let held = heldBefore.value(id, version: version) {
                 return held.documents
             }
             return made(units[place]).documents
