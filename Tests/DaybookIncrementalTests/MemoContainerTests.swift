@@ -72,6 +72,29 @@ struct MemoContainerTests {
         #expect(without.value(Self.words, 1, version: 10).map(Array.init) == Array("lighthouse".utf8))
     }
 
+    @Test("results kept decoded are found by id and version, each step's apart, and leave with a new version, a forget or a retain; a taken view stays as taken")
+    func keptDecoded() {
+        var table = MemoTable()
+        table.keepsDecoded = true
+        table.keepDecoded(Self.words, 1, version: 10, "lighthouse")
+        table.keepDecoded(Self.words, 2, version: 20, "harbour")
+        table.keepDecoded(Self.files, 1, version: 10, [7, 8])
+        let view = table.decodedResults(of: Self.words, as: String.self)
+        #expect(view.value(1, version: 10) == "lighthouse")
+        #expect(view.value(1, version: 11) == nil)
+        #expect(table.decoded(Self.files, 1, version: 10, as: [Int].self) == [7, 8])
+        #expect(table.decoded(Self.files, 1, version: 10, as: String.self) == nil, "another type than kept")
+        #expect(table.decodedResults(of: Self.files, as: String.self).value(1, version: 10) == nil)
+
+        table.store(Self.words, 1, version: 11, value: Array("lantern".utf8))
+        #expect(table.decoded(Self.words, 1, version: 10, as: String.self) == nil, "stored from other inputs")
+        table.forgetDecoded(Self.files, 1)
+        #expect(table.decoded(Self.files, 1, version: 10, as: [Int].self) == nil)
+        table.retain(Self.words, ids: [1])
+        #expect(table.decoded(Self.words, 2, version: 20, as: String.self) == nil, "not retained")
+        #expect(view.value(1, version: 10) == "lighthouse" && view.value(2, version: 20) == "harbour", "the view as taken")
+    }
+
     @Test("a result stored decoded is encoded only when its bytes are asked for or the table is saved; a table that spills encodes it at once")
     func storedDecoded() {
         let encodings = Mutex(0)
