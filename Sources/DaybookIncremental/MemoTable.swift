@@ -76,7 +76,7 @@ package struct MemoTable: Sendable {
     /// 7,500 files' records on every save was a twentieth of a rebuild.
     package var keepsDecoded = false
     /// Results as their step decoded them, by step, then by key, with the version they were stored under.
-    private var decodedValues: [UInt64: [UInt64: (version: UInt64, value: any Sendable)]] = [:]
+    private var decodedValues: [UInt64: any DecodedStep] = [:]
 
     package init() {
         base = nil
@@ -111,27 +111,37 @@ package struct MemoTable: Sendable {
     /// The result `step` stored for `id` from inputs of `version`, as the step decoded it when the
     /// table keeps decoded results (`keepsDecoded`) and it was decoded before.
     package func decoded<Value: Sendable>(_ step: MemoStep, _ id: UInt64, version: UInt64, as type: Value.Type) -> Value? {
-        guard keepsDecoded, let kept = decodedValues[step.hash]?[step.key(id)], kept.version == version else { return nil }
-        return kept.value as? Value
+        guard keepsDecoded, let kept = (decodedValues[step.hash] as? DecodedValues<Value>)?.values[step.key(id)], kept.version == version else {
+            return nil
+        }
+        return kept.value
     }
 
     /// `step`'s results kept decoded, for a loop that looks up many of them: each `decoded` call
     /// copied the step's table out of the table's, and a parallel loop's threads contended for
     /// its count of references, 30,000 times a `serve` rebuild for the search's runs.
     package func decodedResults<Value: Sendable>(of step: MemoStep, as type: Value.Type) -> DecodedResults<Value> {
-        DecodedResults(step: step, values: keepsDecoded ? decodedValues[step.hash] ?? [:] : [:])
+        DecodedResults(step: step, values: keepsDecoded ? (decodedValues[step.hash] as? DecodedValues<Value>)?.values ?? [:] : [:])
     }
 
     /// Keeps `value` as `step`'s result for `id` decoded, when the table keeps decoded results:
     /// the bytes stored under that version decode to it.
-    package mutating func keepDecoded(_ step: MemoStep, _ id: UInt64, version: UInt64, _ value: any Sendable) {
+    package mutating func keepDecoded<Value: Sendable>(_ step: MemoStep, _ id: UInt64, version: UInt64, _ value: Value) {
         guard keepsDecoded else { return }
-        decodedValues[step.hash, default: [:]][step.key(id)] = (version, value)
+        keep(value, version: version, at: step.key(id), of: step)
+    }
+
+    /// Files `value` among `step`'s decoded results, taken out of the table for the time, so that
+    /// the step's table is changed in place rather than copied.
+    private mutating func keep<Value: Sendable>(_ value: Value, version: UInt64, at key: UInt64, of step: MemoStep) {
+        var kept = decodedValues.removeValue(forKey: step.hash) as? DecodedValues<Value> ?? DecodedValues()
+        kept.values[key] = (version, value)
+        decodedValues[step.hash] = kept
     }
 
     /// Forgets the decoded result of `step` for `id`.
     package mutating func forgetDecoded(_ step: MemoStep, _ id: UInt64) {
-        decodedValues[step.hash]?[step.key(id)] = nil
+        decodedValues[step.hash]?.remove(step.key(id))
     }
 
     /// Every result `step` stored, whatever its id and version, each verified: for a step whose
@@ -158,7 +168,7 @@ package struct MemoTable: Sendable {
         } else {
             put(Stored(step: step.hash, version: version, stored: value[...]), at: key)
         }
-        if decodedValues[step.hash]?[key]?.version != version { decodedValues[step.hash]?[key] = nil }
+        if decodedValues[step.hash]?.version(at: key) != version { decodedValues[step.hash]?.remove(key) }
     }
 
     /// Stores `value` as `step`'s result for `id`, worked out from inputs of `version`, without its
@@ -170,7 +180,7 @@ package struct MemoTable: Sendable {
         guard spill == nil else { return store(step, id, version: version, value: encode()) }
         let key = step.key(id)
         put(Stored(step: step.hash, version: version, stored: [], encode: encode), at: key)
-        if keepsDecoded { decodedValues[step.hash, default: [:]][key] = (version, value) }
+        if keepsDecoded { keep(value, version: version, at: key, of: step) }
     }
 
     /// The bytes of a result stored since the table was read; `nil` for a spilled one that can no
@@ -193,9 +203,7 @@ package struct MemoTable: Sendable {
     /// gone (a deleted post's words, a postings file the site outgrew) leave with them.
     package mutating func retain(_ step: MemoStep, ids: Set<UInt64>) {
         let keys = Set(ids.map(step.key))
-        if let decoded = decodedValues[step.hash], decoded.keys.contains(where: { !keys.contains($0) }) {
-            decodedValues[step.hash] = decoded.filter { keys.contains($0.key) }
-        }
+        decodedValues[step.hash]?.retain(keys)
         for (key, stored) in added where stored.step == step.hash && !keys.contains(key) {
             added[key] = nil
             changed = true
@@ -237,11 +245,35 @@ package struct MemoTable: Sendable {
 /// One step's results as a table keeps them decoded (`MemoTable.decodedResults`).
 package struct DecodedResults<Value: Sendable>: Sendable {
     let step: MemoStep
-    let values: [UInt64: (version: UInt64, value: any Sendable)]
+    let values: [UInt64: (version: UInt64, value: Value)]
 
     /// `MemoTable.decoded` of this step, as the table was when these were taken.
     package func value(_ id: UInt64, version: UInt64) -> Value? {
         guard let kept = values[step.key(id)], kept.version == version else { return nil }
-        return kept.value as? Value
+        return kept.value
+    }
+}
+
+/// A step's results as a table keeps them decoded, whatever their type: what the table does to
+/// all of them without knowing it.
+private protocol DecodedStep: Sendable {
+    func version(at key: UInt64) -> UInt64?
+    mutating func remove(_ key: UInt64)
+    /// Drops the results of keys not among `keys`.
+    mutating func retain(_ keys: Set<UInt64>)
+}
+
+/// A step's results kept decoded, all of one type, with the version each was made from. Typed,
+/// a lookup copies the value and nothing else: held as `any Sendable`, each was copied out of its
+/// box and cast through the runtime, a fifth of `serve`'s search results after a caption edit.
+private struct DecodedValues<Value: Sendable>: DecodedStep {
+    var values: [UInt64: (version: UInt64, value: Value)] = [:]
+
+    func version(at key: UInt64) -> UInt64? { values[key]?.version }
+
+    mutating func remove(_ key: UInt64) { values[key] = nil }
+
+    mutating func retain(_ keys: Set<UInt64>) {
+        if values.keys.contains(where: { !keys.contains($0) }) { values = values.filter { keys.contains($0.key) } }
     }
 }
