@@ -166,13 +166,20 @@ extension PageBuilder {
     /// the same profile, ranked with the rest, so that a word in many bios does not push the
     /// posts down), then each post followed by its comments, oldest first (a new post adds its
     /// results at the end), then journal entries, oldest first.
+    ///
+    /// Appended into one array made to size, on every `serve` save: concatenated, every group
+    /// and post was copied twice more, each copy counting in every one of its fields.
     package func searchUnits() -> [SearchUnit] {
-        let indexes = input.feeds.indexes
-        let users = input.feeds.usersByID
-        var units: [SearchUnit] = indexes.users.map(SearchUnit.user) + indexes.tags.map(SearchUnit.tag) + indexes.locations.map(SearchUnit.place)
-        units += indexes.users.filter { !(users[$0.id]?.bio ?? "").isEmpty }.map(SearchUnit.bio)
-        units += input.feeds.timeline.reversed().map(SearchUnit.post)
-        units += input.feeds.journal.reversed().filter { $0.prompt != nil }.map(SearchUnit.entry)
+        let (indexes, feeds) = (input.feeds.indexes, input.feeds)
+        let users = feeds.usersByID
+        var units: [SearchUnit] = []
+        units.reserveCapacity(2 * indexes.users.count + indexes.tags.count + indexes.locations.count + feeds.timeline.count + feeds.journal.count)
+        for group in indexes.users { units.append(.user(group)) }
+        for group in indexes.tags { units.append(.tag(group)) }
+        for group in indexes.locations { units.append(.place(group)) }
+        for group in indexes.users where !(users[group.id]?.bio ?? "").isEmpty { units.append(.bio(group)) }
+        for post in feeds.timeline.reversed() { units.append(.post(post)) }
+        for entry in feeds.journal.reversed() where entry.prompt != nil { units.append(.entry(entry)) }
         return units
     }
 
