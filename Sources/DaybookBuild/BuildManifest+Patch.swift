@@ -34,58 +34,56 @@ extension BuildManifest {
         let order = previous.pathOrder
         let old = previous.bytes
         guard let lines = previous.lines, lines.fit(count: order.count, bytes: old.count), files.count == order.count else { return nil }
-        // Each changed path's place in the order, which is sorted (`encoded` writes it so).
-        var places: [Int] = []
-        places.reserveCapacity(changed.count)
+        // Each changed path's place in the order, which is sorted (`encoded` writes it so), once.
+        var named = Set<Int>()
         for path in changed {
             guard files[path] != nil, let place = Self.place(of: path, in: order) else { return nil }
-            places.append(place)
+            named.insert(place)
         }
-        places.sort()
+        let places = named.sorted()
         var keyCount = lines.keyCount
-        var previousPlace = -1
-        for place in places where place != previousPlace {
+        for place in places {
             if lines.keys[place + 1] > lines.keys[place] { keyCount -= 1 }
             if pageKeys[order[place]] != nil { keyCount += 1 }
-            previousPlace = place
         }
         // A path outside `changed` that gained or lost a key: the caller's promise does not hold.
         guard keyCount == pageKeys.count else { return nil }
 
         var out: [UInt8] = []
         out.reserveCapacity(old.count + 200 * places.count)
-        var fileStarts = lines.files
-        var keyStarts = lines.keys
-        // The files' lines: the runs between changed files copied, each changed one written.
         out += old[0..<lines.files[0]]
-        var next = 0
-        var shift = 0
-        for place in places where place >= next {
-            out += old[lines.files[next]..<lines.files[place]]
-            for index in next..<place { fileStarts[index] += shift }
-            fileStarts[place] = out.count
+        let fileStarts = Self.patch(old, starts: lines.files, at: places, into: &out) { place, out in
             Self.fileLine(order[place], files[order[place]]!, into: &out)
-            shift = out.count - lines.files[place + 1]
-            next = place + 1
         }
-        out += old[lines.files[next]..<lines.files[order.count]]
-        for index in next...order.count { fileStarts[index] += shift }
-        // The key lines, the same way: a changed file's old key line (if any) gives way to its new one.
         out += old[lines.files[order.count]..<lines.keys[0]]
-        shift = out.count - lines.keys[0]
-        next = 0
-        for place in places where place >= next {
-            out += old[lines.keys[next]..<lines.keys[place]]
-            for index in next..<place { keyStarts[index] += shift }
-            keyStarts[place] = out.count
+        // A changed file's old key line, if any, gives way to its new one, if any.
+        let keyStarts = Self.patch(old, starts: lines.keys, at: places, into: &out) { place, out in
             if let key = pageKeys[order[place]] { Self.keyLine(order[place], key, into: &out) }
-            shift = out.count - lines.keys[place + 1]
-            next = place + 1
         }
-        out += old[lines.keys[next]..<lines.keys[order.count]]
-        for index in next...order.count { keyStarts[index] += shift }
         appendLists(to: &out)
         return Encoded(bytes: out, pathOrder: order, lines: Lines(files: fileStarts, keys: keyStarts, keyCount: keyCount))
+    }
+
+    /// One section of `old` (the files' lines, or the keys'), which `starts` cuts at each file's
+    /// place, appended to `out`: the runs between `places` (sorted, distinct) copied, and each
+    /// place's lines written by `write`. Gives where each place's lines start in `out`.
+    private static func patch(
+        _ old: [UInt8], starts: [Int], at places: [Int], into out: inout [UInt8], write: (Int, inout [UInt8]) -> Void
+    ) -> [Int] {
+        var moved = starts
+        var next = 0
+        var shift = out.count - starts[0]
+        for place in places {
+            out += old[starts[next]..<starts[place]]
+            for index in next..<place { moved[index] += shift }
+            moved[place] = out.count
+            write(place, &out)
+            shift = out.count - starts[place + 1]
+            next = place + 1
+        }
+        out += old[starts[next]..<starts[starts.count - 1]]
+        for index in next..<starts.count { moved[index] += shift }
+        return moved
     }
 
     /// `path`'s place in `order`, sorted as records sort their paths; `nil` when it is not there.
