@@ -111,10 +111,7 @@ package struct MemoTable: Sendable {
     /// The result `step` stored for `id` from inputs of `version`, as the step decoded it when the
     /// table keeps decoded results (`keepsDecoded`) and it was decoded before.
     package func decoded<Value: Sendable>(_ step: MemoStep, _ id: UInt64, version: UInt64, as type: Value.Type) -> Value? {
-        guard keepsDecoded, let kept = (decodedValues[step.hash] as? DecodedValues<Value>)?.values[step.key(id)], kept.version == version else {
-            return nil
-        }
-        return kept.value
+        decodedResults(of: step, as: type).value(id, version: version)
     }
 
     /// `step`'s results kept decoded, for a loop that looks up many of them: each `decoded` call
