@@ -27,11 +27,19 @@ package enum ContentLoader {
         return sources.loaded(merged, content: checked.content, diagnostics: checked.diagnostics)
     }
 
+    /// The collection of a source (`ContentSnapshot.isSource`): `content/<collection>.json`, or a
+    /// file anywhere in `content/<collection>/`. Read on the path's bytes, as `isSource` is: split
+    /// into `Character`s, the site's 7,400 paths were most of listing the sources under `serve`.
     static func collection(of path: String) -> ContentCollection? {
-        let parts = path.split(separator: "/")
-        guard parts.count >= 2, parts[0] == "content" else { return nil }
-        let name = parts.count == 2 ? String(parts[1].dropLast(5)) : String(parts[1])
-        return ContentCollection(rawValue: name)
+        let prefix = "content/".utf8
+        guard path.utf8.starts(with: prefix) else { return nil }
+        let rest = path.utf8.dropFirst(prefix.count)
+        if let slash = rest.firstIndex(of: UInt8(ascii: "/")) {
+            return ContentCollection(rawValue: String(decoding: rest[..<slash], as: UTF8.self))
+        }
+        let suffix = ".json".utf8
+        guard rest.count > suffix.count, rest.suffix(suffix.count).elementsEqual(suffix) else { return nil }
+        return ContentCollection(rawValue: String(decoding: rest.dropLast(suffix.count), as: UTF8.self))
     }
 
     /// Decodes one source file: a JSON array, a JSON object, or a Markdown item with front matter.

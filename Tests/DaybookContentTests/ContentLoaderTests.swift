@@ -1,4 +1,4 @@
-import DaybookContent
+@testable import DaybookContent
 import DaybookModel
 import DaybookTestSupport
 import Testing
@@ -19,6 +19,17 @@ struct ContentLoaderTests {
         ]
         #expect(sources.filter(ContentSnapshot.isSource) == sources)
         #expect(others.filter(ContentSnapshot.isSource) == [])
+    }
+
+    @Test("a source's collection is the folder after content/, or the file's name there without .json")
+    func collections() {
+        let paths = [
+            "content/posts.json", "content/sent-prompts.json", "content/posts/a.md", "content/comments/ü.md", "content/posts/2026/11/b.json",
+            "content/prompts/q 1.json", "site.yml", "content/unknown.json", "content/images/a.jpg", "content/posts", "contents/posts.json",
+        ]
+        #expect(
+            paths.map { ContentLoader.collection(of: $0)?.rawValue }
+                == ["posts", "sent-prompts", "posts", "comments", "posts", "prompts", nil, nil, nil, nil, nil])
     }
 
     func load(_ archive: String) -> LoadedSite {
