@@ -32,7 +32,8 @@ package struct FeedPlan: Sendable {
         self.journal = journal.entries
         self.responses = responses.byPrompt
         self.posts = posts
-        self.timeline = TimelineFeed.timelineQuery(moment, viewer: viewer).run(posts)
+        // Without a viewer, the timeline is every post: the very array.
+        self.timeline = viewer == nil ? posts : TimelineFeed.timelineQuery(moment, viewer: viewer).filter(ordered: posts)
         self.users = content.users
         self.usersByID = usersByID
         self.comments = content.comments

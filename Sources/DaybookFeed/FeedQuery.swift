@@ -61,6 +61,12 @@ package struct FeedQuery<Item: Sendable>: Sendable {
         return order.map { positions[$0] }
     }
 
+    /// The items of `ordered` this query includes, in their order: for items already in this
+    /// query's order, as the output of a query it narrows is. The timeline is the post order
+    /// narrowed to a viewer's people; running the whole query again filtered, keyed and sorted
+    /// 20,000 posts that were in order already.
+    package func filter(ordered items: [Item]) -> [Item] { items.filter(includes) }
+
     /// The same order over fewer items.
     package func narrowed(to filter: @escaping @Sendable (Item) -> Bool) -> FeedQuery<Item> {
         let includes = self.includes
