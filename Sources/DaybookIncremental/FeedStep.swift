@@ -103,10 +103,13 @@ package enum FeedStep {
     /// What the indexes read: what puts each post in its groups, in order (its id, author, place
     /// and hashtags, and where it was written, which their warnings name), every user, and the
     /// hashtag limit. A caption edit that keeps the post's hashtags leaves it the same.
+    ///
+    /// Each post is hashed on its own, on every core, and the version hashes those in order: in
+    /// one pass, the 20,000 posts' strings were 11 ms of a `serve` rebuild on one core.
     static func indexVersion(of plan: FeedPlan, tags: [[String]]) -> UInt64 {
-        var hash = StableHash()
-        hash.combine(plan.posts.count)
-        for (post, postTags) in zip(plan.posts, tags) {
+        let posts = Parallel.mapBlocking(Array(plan.posts.indices)) { index -> UInt64 in
+            let (post, postTags) = (plan.posts[index], tags[index])
+            var hash = StableHash()
             hash.combine(post.id)
             hash.combine(post.author)
             hash.combine(post.location?.name)
@@ -116,7 +119,11 @@ package enum FeedStep {
             hash.combine(post.origin?.path)
             hash.combine(post.origin?.line ?? -1)
             hash.combine(post.origin?.column ?? -1)
+            return hash.value
         }
+        var hash = StableHash()
+        hash.combine(plan.posts.count)
+        posts.forEach { hash.combine(bits: $0) }
         hash.combine(plan.users.count)
         for user in plan.users { hash.combine(user) }
         hash.combine(plan.hashtagsPerPost)
@@ -126,13 +133,16 @@ package enum FeedStep {
     /// Each post's hashtags, in order, read again only from posts not kept decoded as they are.
     static func tags(of posts: [Post], memo: inout MemoTable) -> [[String]] {
         let kept = memo.decodedResults(of: postTags, as: [String].self)
-        let found = Parallel.mapBlocking(Array(posts.indices)) { position -> (tags: [String], made: Bool) in
+        // Each id hashed once, on every core: hashed again for what the memo retains, 20,000 ids
+        // were a fifth of this step under `serve`.
+        let found = Parallel.mapBlocking(Array(posts.indices)) { position -> (id: UInt64, tags: [String], made: Bool) in
             let post = posts[position]
-            if let tags = kept.value(id(of: post), version: post.contentKey) { return (tags, false) }
-            return (post.tags, true)
+            let id = id(of: post)
+            if let tags = kept.value(id, version: post.contentKey) { return (id, tags, false) }
+            return (id, post.tags, true)
         }
-        for (post, entry) in zip(posts, found) where entry.made { memo.keepDecoded(postTags, id(of: post), version: post.contentKey, entry.tags) }
-        memo.retain(postTags, ids: Set(posts.map(id(of:))))
+        for (post, entry) in zip(posts, found) where entry.made { memo.keepDecoded(postTags, entry.id, version: post.contentKey, entry.tags) }
+        memo.retain(postTags, ids: Set(found.lazy.map(\.id)))
         return found.map(\.tags)
     }
 
