@@ -1,4 +1,5 @@
 import DaybookModel
+import DaybookParallel
 
 /// The lists of one build that read no comment: the journal with its responses, the posts and
 /// the timeline. `SiteFeeds` is made of this, the comments' two orders (`CommentOrders`) and the
@@ -23,10 +24,15 @@ package struct FeedPlan: Sendable {
     package var diagnostics: [Diagnostic]
 
     package init(content: SiteContent, config: SiteConfig, moment: BuildMoment) {
-        let journal = JournalFeed(prompts: content.prompts, sentPrompts: content.sentPrompts).entries(at: moment)
-        let responses = ResponseFeed.shown(content.responses, prompts: content.prompts, entries: journal.entries, moment: moment)
-        let usersByID = Dictionary(content.users.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let posts = TimelineFeed.query(moment).run(content.posts)
+        // The journal, the post order and the people do not read each other: made side by side,
+        // the post order's sort beside the rest, on the serial path of every rebuild.
+        let ((journal, responses), posts, usersByID) = Parallel.all(
+            {
+                let journal = JournalFeed(prompts: content.prompts, sentPrompts: content.sentPrompts).entries(at: moment)
+                return (journal, ResponseFeed.shown(content.responses, prompts: content.prompts, entries: journal.entries, moment: moment))
+            },
+            { TimelineFeed.query(moment).run(content.posts) },
+            { Dictionary(content.users.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) })
         let viewer = config.timelineViewer.flatMap { usersByID[$0] }
         self.moment = moment
         self.journal = journal.entries
