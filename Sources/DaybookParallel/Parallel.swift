@@ -95,18 +95,27 @@ public enum Parallel {
     }
 
     /// The same, for items whose costs differ widely (a site's one file of 100,000 comments beside
-    /// 6,000 one-post files): those `isCostly` names start first, and items go out a few at a
-    /// time, so that the costliest runs on one core from the start while the others share the
-    /// rest. In chunks of a quarter of a core's share, the comments' file began last as often as not.
+    /// 6,000 one-post files): those `isCostly` names start first, each on its own, and the rest go
+    /// out a few at a time, so that the costliest runs on one core from the start while the
+    /// others share the rest. In chunks of a quarter of a core's share, the comments' file began
+    /// last as often as not.
     @inlinable public static func mapBlocking<T: Sendable, R: Sendable>(
         _ items: [T], costlyFirst isCostly: (T) -> Bool, _ transform: @Sendable (T) -> R
     ) -> [R] {
         let costly = items.indices.filter { isCostly(items[$0]) }
         guard !costly.isEmpty else { return mapBlocking(items, transform) }
-        let order = costly + items.indices.filter { !isCostly(items[$0]) }
-        let results = runBlocking(order.map { items[$0] }, of: 8) { $0.map(transform) }
+        // Each costly item a work item of its own, then the rest a few at a time: in one slice,
+        // a site's comments, posts and prompts files were decoded one after another on one core.
+        let rest = Array(items.indices.filter { !isCostly(items[$0]) })
+        let parts = costly.map { [$0] } + stride(from: 0, to: rest.count, by: 8).map { Array(rest[$0..<min($0 + 8, rest.count)]) }
+        let slots = ParallelSlots<[R]>(count: parts.count)
+        DispatchQueue.concurrentPerform(iterations: parts.count) { index in
+            slots.set(index, parts[index].map { transform(items[$0]) })
+        }
         var placed = [R?](repeating: nil, count: items.count)
-        for (result, index) in zip(results, order) { placed[index] = result }
+        for (part, results) in zip(parts, slots.values) {
+            for (index, result) in zip(part, results) { placed[index] = result }
+        }
         return placed.map { $0! }
     }
 
