@@ -2,6 +2,7 @@ import DaybookFeed
 import DaybookModel
 import DaybookParallel
 import DaybookRender
+import Synchronization
 
 /// The files under `search/`, made through the memo: a build folds and splits only the results
 /// whose texts changed, and rewrites only the postings, lexicon and card files they touch.
@@ -59,21 +60,33 @@ package enum SearchStep {
         previousFile: @Sendable (String, UInt64) -> [UInt8]? = { _, _ in nil }, emit: (@Sendable ([RenderedFile]) -> Void)? = nil
     ) -> Output {
         let layoutVersion = version(of: layout)
+        // Cards files a shift handed to `emit` before it failed: the bytes a remake makes of
+        // them, which are not handed over again.
+        let emitted = EmittedCards()
         if let previous = memo.value(index, 0, version: layoutVersion).flatMap(IndexRecord.init(bytes:)) {
             var table = memo
             let patched =
                 previous.versions.count == results.count
                 ? patch(results, previous: previous, layout: layout, layoutVersion: layoutVersion, memo: &table, keep: keep)
-                : shift(results, previous: previous, layout: layout, layoutVersion: layoutVersion, memo: &table, keep: keep, previousFile: previousFile)
+                : shift(
+                    results, previous: previous, layout: layout, layoutVersion: layoutVersion, memo: &table, keep: keep, previousFile: previousFile,
+                    emit: emit.map { emit in { @Sendable number, file in emitted.note(number); emit([file]) } })
             if let output = patched {
                 memo = table
                 keepRuns(of: results, memo: &memo)
                 return output
             }
         }
-        let output = remake(results, layout: layout, layoutVersion: layoutVersion, memo: &memo, emit: emit)
+        let output = remake(results, layout: layout, layoutVersion: layoutVersion, memo: &memo, emit: emit, emitted: emitted.numbers)
         keepRuns(of: results, memo: &memo)
         return output
+    }
+
+    /// The numbers of the cards files a shift handed to `emit`, from whichever core made them.
+    final class EmittedCards: Sendable {
+        private let handed = Mutex(Set<Int>())
+        func note(_ number: Int) { handed.withLock { _ = $0.insert(number) } }
+        var numbers: Set<Int> { handed.withLock { $0 } }
     }
 
     /// Stores a first build's runs (`results(of:versions:memo:)`), now that every result's
@@ -245,7 +258,8 @@ package enum SearchStep {
     // MARK: - Every file
 
     private static func remake(
-        _ results: SearchResults, layout: SearchIndex.Layout, layoutVersion: UInt64, memo: inout MemoTable, emit: (@Sendable ([RenderedFile]) -> Void)?
+        _ results: SearchResults, layout: SearchIndex.Layout, layoutVersion: UInt64, memo: inout MemoTable, emit: (@Sendable ([RenderedFile]) -> Void)?,
+        emitted: Set<Int> = []
     ) -> Output {
         // Every file is made again, every cards file with it: every result is needed.
         let count = results.count
@@ -294,7 +308,7 @@ package enum SearchStep {
                 let file = SearchIndex.cardsJSON(cards: documents[offsets(number)], number: number)
                 let key = (file.path, StableHash.ofContent(file.bytes))
                 guard let emit else { return (key, file) }
-                emit([file])
+                if !emitted.contains(number) { emit([file]) }
                 return (key, nil)
             }
             cardKeys += made.map(\.key)
@@ -467,7 +481,8 @@ package enum SearchStep {
     /// them, else made again from the memo; the index record is stored when it changed.
     static func finished(
         _ results: SearchResults, files: [Int: RenderedFile], keys: [UInt64], previous: IndexRecord, layout: SearchIndex.Layout,
-        layoutVersion: UInt64, madeBuckets: [Int: [RenderedFile]], memo: inout MemoTable, keep: @Sendable (String, UInt64) -> Bool
+        layoutVersion: UInt64, madeBuckets: [Int: [RenderedFile]], memo: inout MemoTable, keep: @Sendable (String, UInt64) -> Bool,
+        emitted: Set<Int> = []
     ) -> Output? {
         let paths = layout.paths
         let bigStart = layout.lexiconFiles + layout.postingFiles
@@ -475,7 +490,7 @@ package enum SearchStep {
         var (files, keys, madeBuckets) = (files, keys, madeBuckets)
         var output = Output()
         output.patched = true
-        for (position, path) in paths.enumerated() where files[position] == nil {
+        for (position, path) in paths.enumerated() where files[position] == nil && !emitted.contains(position) {
             if keep(path, keys[position]) {
                 output.reused.append(path)
                 continue

@@ -88,11 +88,17 @@ struct SearchStepTests {
                 let (held, heldKeys) = (output, keys)
                 // Now and then the last cards files cannot be read back: their results are made.
                 let readable = Int.random(in: 0..<4, using: &random) != 0
+                // Half the sequences hand the cards files over as they are made, as a build does.
+                let emitted = Mutex<[RenderedFile]>([])
+                let emit: (@Sendable ([RenderedFile]) -> Void)? = sequence % 2 == 1 ? { @Sendable files in emitted.withLock { $0 += files } } : nil
+                let keep: @Sendable (String, UInt64) -> Bool = { path, key in held[path] != nil && heldKeys[path] == key }
+                let previousFile: @Sendable (String, UInt64) -> [UInt8]? = { path, key in readable && heldKeys[path] == key ? held[path] : nil }
                 let result = SearchStep.files(
-                    documents, layout: layout, memo: &memo, keep: { path, key in held[path] != nil && heldKeys[path] == key },
-                    previousFile: { path, key in readable && heldKeys[path] == key ? held[path] : nil })
+                    SearchResults(documents: documents), layout: layout, memo: &memo, keep: keep, previousFile: previousFile, emit: emit)
                 for path in result.reused { #expect(output[path] != nil, "kept \(path), which the output lacks") }
-                for file in result.files { output[file.path] = file.bytes }
+                let handed = emitted.withLock { $0 }
+                #expect(Set(handed.map(\.path)).count == handed.count, "a cards file handed over twice")
+                for file in result.files + handed { output[file.path] = file.bytes }
                 output = output.filter { layout.paths.contains($0.key) }
                 keys = result.keys
                 let expected = SearchIndex.files(documents, layout: layout)
@@ -158,6 +164,71 @@ struct SearchStepTests {
         let next = SearchStep.files(SearchResults(documents: documents), layout: layout, memo: &memo, keep: { path, key in held[path] == key }, emit: { _ in Issue.record("a patch emits nothing") })
         #expect(next.patched)
         #expect(next.files.contains { $0.path == "search/d/0.json" })
+    }
+
+    /// The last build's files as an output holds them, for `keep` and `previousFile`.
+    struct HeldOutput: Sendable {
+        var files: [String: [UInt8]]
+        var keys: [String: UInt64]
+        func keep(_ path: String, _ key: UInt64) -> Bool { files[path] != nil && keys[path] == key }
+        func previous(_ path: String, _ key: UInt64) -> [UInt8]? { keys[path] == key ? files[path] : nil }
+    }
+
+    @Test("shifted with emit, each cards file that changed goes to it as it is made and the output holds none; keys and memo are as without")
+    func shiftedEmits() {
+        var random = SeededGenerator(seed: 5)
+        var documents = (0..<300).map { Self.document(&random, number: $0) }
+        let layout = SearchIndex.Layout(pages: 20_000, documents: documents.count, entries: 40)
+        var memo = MemoTable()
+        let first = SearchStep.files(documents, layout: layout, memo: &memo) { _, _ in false }
+        var output = Dictionary(uniqueKeysWithValues: first.files.map { ($0.path, $0.bytes) })
+        let held = HeldOutput(files: output, keys: first.keys)
+        documents.remove(at: 7)
+        var plainMemo = memo
+        let plain = SearchStep.files(documents, layout: layout, memo: &plainMemo, keep: held.keep, previousFile: held.previous)
+        let emitted = Mutex<[RenderedFile]>([])
+        let shifted = SearchStep.files(
+            SearchResults(documents: documents), layout: layout, memo: &memo, keep: held.keep, previousFile: held.previous,
+            emit: { files in emitted.withLock { $0 += files } })
+        #expect(plain.shifted && shifted.shifted)
+        let cards = emitted.withLock { $0 }
+        // Every cards file after the removed result changed, each handed over once.
+        #expect(cards.count > 1 && cards.allSatisfy { $0.path.hasPrefix("search/d/") })
+        #expect(Set(cards.map(\.path)).count == cards.count)
+        #expect(Set(cards.map(\.path)) == Set(plain.files.map(\.path).filter { $0.hasPrefix("search/d/") }))
+        #expect(!shifted.files.contains { $0.path.hasPrefix("search/d/") })
+        #expect(shifted.keys == plain.keys && shifted.cardsMoved == plain.cardsMoved)
+        #expect(memo.encoded() == plainMemo.encoded())
+        for file in shifted.files + cards { output[file.path] = file.bytes }
+        let fresh = Dictionary(uniqueKeysWithValues: SearchIndex.files(documents, layout: layout).map { ($0.path, $0.bytes) })
+        #expect(output == fresh)
+    }
+
+    @Test("a shift that fails after handing cards files over is remade, and the remake does not hand them over again")
+    func failedShiftEmitsOnce() {
+        // Every result holds the same words, so a removal changes no lexicon file: the shift
+        // gets as far as the cards, and fails after them for want of the lexicon's state.
+        var documents = (0..<300).map { number in
+            SearchDocument(
+                kind: .post, slug: "p\(number)", title: "Ana", text: "lighthouse harbour", number: number, thumbnail: "", texts: ["lighthouse harbour"],
+                keys: [])
+        }
+        let layout = SearchIndex.Layout(pages: 20_000, documents: documents.count, entries: 0)
+        var memo = MemoTable()
+        let first = SearchStep.files(documents, layout: layout, memo: &memo) { _, _ in false }
+        let held = HeldOutput(files: Dictionary(uniqueKeysWithValues: first.files.map { ($0.path, $0.bytes) }), keys: first.keys)
+        memo.retain(SearchStep.lexicon, ids: [])
+        documents.remove(at: 7)
+        let emitted = Mutex<[RenderedFile]>([])
+        let output = SearchStep.files(
+            SearchResults(documents: documents), layout: layout, memo: &memo, keep: { path, key in !path.hasPrefix("search/l/") && held.keep(path, key) },
+            previousFile: held.previous, emit: { files in emitted.withLock { $0 += files } })
+        #expect(!output.shifted && !output.patched)
+        let cards = emitted.withLock { $0 }
+        #expect(cards.count > 1)
+        #expect(Set(cards.map(\.path)).count == cards.count, "a cards file handed over twice")
+        let fresh = Dictionary(uniqueKeysWithValues: SearchIndex.files(documents, layout: layout).map { ($0.path, $0.bytes) })
+        #expect(Dictionary(uniqueKeysWithValues: (output.files + cards).map { ($0.path, $0.bytes) }) == fresh)
     }
 
     @Test("remade from a first build's results, the files are the index made from nothing, and only a run of card files' results is held at a time")
