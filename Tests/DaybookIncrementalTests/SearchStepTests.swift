@@ -122,11 +122,7 @@ struct SearchStepTests {
 
     @Test("one caption edited: its card file, the postings of the words it gained and lost, and their lexicon files are all that change")
     func captionEditTouchesFew() {
-        var random = SeededGenerator(seed: 1)
-        var documents = (0..<300).map { Self.document(&random, number: $0) }
-        let layout = SearchIndex.Layout(pages: 20_000, documents: documents.count, entries: 40)
-        var memo = MemoTable()
-        let first = SearchStep.files(documents, layout: layout, memo: &memo) { _, _ in false }
+        var (documents, layout, memo, first) = Self.built(seed: 1)
         #expect(!first.patched)
         #expect(first.files.count == layout.paths.count)
         documents[5].texts = ["lighthouse grandmother"]
@@ -166,6 +162,17 @@ struct SearchStepTests {
         #expect(next.files.contains { $0.path == "search/d/0.json" })
     }
 
+    /// 300 random results, the last 40 in the journal entries' place in the layout, and their
+    /// files made from nothing through a new memo.
+    static func built(seed: UInt64) -> (documents: [SearchDocument], layout: SearchIndex.Layout, memo: MemoTable, first: SearchStep.Output) {
+        var random = SeededGenerator(seed: seed)
+        let documents = (0..<300).map { Self.document(&random, number: $0) }
+        let layout = SearchIndex.Layout(pages: 20_000, documents: documents.count, entries: 40)
+        var memo = MemoTable()
+        let first = SearchStep.files(documents, layout: layout, memo: &memo) { _, _ in false }
+        return (documents, layout, memo, first)
+    }
+
     /// The last build's files as an output holds them, for `keep` and `previousFile`.
     struct HeldOutput: Sendable {
         var files: [String: [UInt8]]
@@ -176,11 +183,7 @@ struct SearchStepTests {
 
     @Test("shifted with emit, each cards file that changed goes to it as it is made and the output holds none; keys and memo are as without")
     func shiftedEmits() {
-        var random = SeededGenerator(seed: 5)
-        var documents = (0..<300).map { Self.document(&random, number: $0) }
-        let layout = SearchIndex.Layout(pages: 20_000, documents: documents.count, entries: 40)
-        var memo = MemoTable()
-        let first = SearchStep.files(documents, layout: layout, memo: &memo) { _, _ in false }
+        var (documents, layout, memo, first) = Self.built(seed: 5)
         var output = Dictionary(uniqueKeysWithValues: first.files.map { ($0.path, $0.bytes) })
         let held = HeldOutput(files: output, keys: first.keys)
         documents.remove(at: 7)
