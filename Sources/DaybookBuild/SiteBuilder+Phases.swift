@@ -360,11 +360,12 @@ extension SiteBuilder {
                 // that the task is done.
                 try writeEmitted()
                 try write(search.files, keys: search.keys, reused: search.reused)
-                // Every search file made again (a first build, a post added or gone) freed
-                // hundreds of MB on a large site, which the rest of the pages would otherwise
-                // render on top of: the heap gives them back (`large`'s peak fell from 1,095 MiB
-                // to 1,033).
-                if !search.patched { daybook_heap_trim() }
+                // Every search file made again (a first build, a new layout), or shifted around
+                // a post added or gone, freed hundreds of MB on a large site, which the rest of
+                // the pages and the memo's save would otherwise build on: the heap gives them back
+                // (`large`'s full build peaked at 1,033 MiB instead of 1,095; a deleted post's
+                // build at 1,437-1,448 instead of 1,550-1,628).
+                if !search.patched || search.shifted { daybook_heap_trim() }
             }
         }
         let total = plan.renderer.pageCount
