@@ -119,14 +119,11 @@ extension SearchStep {
 
         let cardStart = bigStart + layout.bigFiles
         let moved = movedCards(results, previous: previous, alignment: alignment, layout: layout, previousFile: previousFile, emit: emit)
+        // Each file whose bytes changed, in the output or handed over already.
         var emitted = Set<Int>()
-        for (file, key, cards, _) in moved {
-            if let cards {
-                put(cards, at: cardStart + file)
-            } else {
-                keys[cardStart + file] = key
-                emitted.insert(cardStart + file)
-            }
+        for (file, key, cards, _) in moved where key != keys[cardStart + file] {
+            keys[cardStart + file] = key
+            if let cards { files[cardStart + file] = cards } else { emitted.insert(cardStart + file) }
         }
 
         // The terms of each group whose results changed, from the last build's groups and the

@@ -257,6 +257,8 @@ package enum SearchStep {
 
     // MARK: - Every file
 
+    /// - Parameter emitted: the numbers of the cards files a failed shift handed to `emit`,
+    ///   which are not handed over again.
     private static func remake(
         _ results: SearchResults, layout: SearchIndex.Layout, layoutVersion: UInt64, memo: inout MemoTable, emit: (@Sendable ([RenderedFile]) -> Void)?,
         emitted: Set<Int> = []
@@ -479,6 +481,7 @@ package enum SearchStep {
     /// The output of a patch, from the files it made (`files`, by place in the layout's paths)
     /// and every file's key: the files nothing touched are kept when the output still holds
     /// them, else made again from the memo; the index record is stored when it changed.
+    /// - Parameter emitted: the places in `layout.paths` of the files already handed to `emit`.
     static func finished(
         _ results: SearchResults, files: [Int: RenderedFile], keys: [UInt64], previous: IndexRecord, layout: SearchIndex.Layout,
         layoutVersion: UInt64, madeBuckets: [Int: [RenderedFile]], memo: inout MemoTable, keep: @Sendable (String, UInt64) -> Bool,

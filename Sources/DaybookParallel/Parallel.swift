@@ -106,16 +106,11 @@ public enum Parallel {
         guard !costly.isEmpty else { return mapBlocking(items, transform) }
         // Each costly item a work item of its own, then the rest a few at a time: in one slice,
         // a site's comments, posts and prompts files were decoded one after another on one core.
-        let rest = Array(items.indices.filter { !isCostly(items[$0]) })
+        let rest = items.indices.filter { !isCostly(items[$0]) }
         let parts = costly.map { [$0] } + stride(from: 0, to: rest.count, by: 8).map { Array(rest[$0..<min($0 + 8, rest.count)]) }
-        let slots = ParallelSlots<[R]>(count: parts.count)
-        DispatchQueue.concurrentPerform(iterations: parts.count) { index in
-            slots.set(index, parts[index].map { transform(items[$0]) })
-        }
+        let results = runBlocking(parts, of: 1) { $0.flatMap { part in part.map { transform(items[$0]) } } }
         var placed = [R?](repeating: nil, count: items.count)
-        for (part, results) in zip(parts, slots.values) {
-            for (index, result) in zip(part, results) { placed[index] = result }
-        }
+        for (result, index) in zip(results, costly + rest) { placed[index] = result }
         return placed.map { $0! }
     }
 
